@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Compiler settings shared by every Swift target: Swift 6 mode is the package default, and
+/// warnings in our own code fail the build (SwiftPM's `-pthread` notice is not a compiler warning).
+let strictSettings: [SwiftSetting] = [
+    .unsafeFlags(["-warnings-as-errors"]),
+]
+
+let package = Package(
+    name: "Chime",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "chime", targets: ["chime"]),
+        .executable(name: "chimed", targets: ["chimed"]),
+        .executable(name: "chime-bench", targets: ["chime-bench"]),
+    ],
+    targets: [
+        // C libraries, each behind one module map and a shim header.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
+        .systemLibrary(name: "CLinux"),
+
+        // Libraries: dependencies flow one way, from the executables down to ChimeCore.
+        .target(name: "ChimeCore"),
+        .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
+        .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon"]),
+        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeDaemon"]),
+
+        // Executables: wiring only.
+        .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
+        .executableTarget(name: "chimed", dependencies: ["ChimeDaemon"]),
+        .executableTarget(
+            name: "chime-bench",
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon"]
+        ),
+        .executableTarget(
+            name: "chime-store-worker",
+            dependencies: ["ChimeStore", "ChimeCore"],
+            path: "Tests/StoreWorker"
+        ),
+        .executableTarget(
+            name: "chime-timeline",
+            dependencies: ["ChimeCore"],
+            path: "Examples/Timeline"
+        ),
+
+        // Tests: one target per library, plus end-to-end tests of the built binaries.
+        .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite"]),
+        .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Everything one user action changes, as data, to be applied in a single transaction.
+///
+/// Order of application: records (sessions, schedules, reminders, intake) first, then
+/// cancellations, then the added requests, so a group can be cancelled and re-derived in one plan.
+public struct ChangePlan: Hashable, Sendable {
+    /// Sessions to insert or replace (by id).
+    public var sessions: [FastingSession] = []
+    /// Water schedules to insert or replace (by id).
+    public var schedules: [WaterSchedule] = []
+    /// Water schedules to delete (by id).
+    public var deletedSchedules: [String] = []
+    /// One-off reminders to insert or replace (by id).
+    public var reminders: [OneOffReminder] = []
+    /// Intake to log: (schedule id, intake).
+    public var intakes: [LoggedIntake] = []
+    /// Groups whose pending requests are all cancelled.
+    public var cancelledGroups: [String] = []
+    /// Individual pending requests cancelled by identifier.
+    public var cancelledIdentifiers: [String] = []
+    /// Requests to add; an existing identifier is replaced.
+    public var requests: [NotificationRequest] = []
+    /// Groups whose notifications already on screen should be closed.
+    public var closedGroups: [String] = []
+
+    /// An empty plan.
+    public init() {}
+
+    /// Whether the plan changes nothing.
+    public var isEmpty: Bool { self == ChangePlan() }
+
+    /// One intake record and the schedule it belongs to.
+    public struct LoggedIntake: Hashable, Sendable {
+        /// The schedule the glass counts toward (`nil` without a schedule).
+        public var scheduleID: String?
+        /// The glass.
+        public var intake: WaterIntake
+
+        /// Makes a record.
+        public init(scheduleID: String?, intake: WaterIntake) {
+            self.scheduleID = scheduleID
+            self.intake = intake
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A rejected input or a forbidden change, described for the person who made it.
+///
+/// `kind` is what callers match on; `message` is one sentence that quotes the input and says
+/// what would have been accepted.
+public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, coarse enough for a caller to choose an exit code.
+    public enum Kind: String, Hashable, Sendable {
+        /// A duration such as `45m` could not be read.
+        case invalidDuration
+        /// A fasting plan such as `16:8` could not be read.
+        case invalidPlan
+        /// A wall-clock time or an instant could not be read.
+        case invalidTime
+        /// A user-supplied text (tag, reminder) is empty, too long or not text.
+        case invalidText
+        /// An identifier chosen by the user has characters or a length we do not accept.
+        case invalidIdentifier
+        /// An amount (millilitres) is out of range.
+        case invalidAmount
+        /// The change conflicts with the current state (a fast is already running, say).
+        case conflict
+        /// The change refers to something that does not exist or has already ended.
+        case notFound
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// One sentence for the user: what was wrong and what to do.
+    public let message: String
+
+    /// Makes an error of `kind` carrying `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

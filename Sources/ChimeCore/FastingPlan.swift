@@ -1,0 +1,119 @@
+import Foundation
+
+/// How long to fast and, optionally, how long the eating window that follows lasts.
+public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The fasting part of the plan.
+    public let fasting: TimeSpan
+    /// The eating window after the fast; `nil` for a fast without one (`36h`).
+    public let eating: TimeSpan?
+
+    /// A named plan offered by name in help and accepted as a shortcut.
+    public struct Preset: Sendable {
+        /// What the user types (`16:8`, `omad`).
+        public let name: String
+        /// The plan it stands for.
+        public let plan: FastingPlan
+        /// A few words shown in help.
+        public let summary: String
+    }
+
+    /// The presets shown in help, in the order shown.
+    public static let presets: [Preset] = [
+        Preset(name: "14:10", plan: FastingPlan(hours: 14, eatingHours: 10), summary: "gentle start"),
+        Preset(name: "16:8", plan: FastingPlan(hours: 16, eatingHours: 8), summary: "the classic (default)"),
+        Preset(name: "18:6", plan: FastingPlan(hours: 18, eatingHours: 6), summary: "extended"),
+        Preset(name: "20:4", plan: FastingPlan(hours: 20, eatingHours: 4), summary: "warrior"),
+        Preset(name: "23:1", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "one meal a day, also \"omad\""),
+        Preset(name: "omad", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "same as 23:1"),
+        Preset(name: "36h", plan: FastingPlan(fasting: .hours(36), eating: nil), summary: "a long fast without eating window"),
+    ]
+
+    /// The plan used when none is given or configured.
+    public static let standard = FastingPlan(hours: 16, eatingHours: 8)
+
+    /// Examples shown in every error message about plans.
+    public static let validForms = "16:8, 18:6, 20:4, 14:10, 23:1, omad, 36h, 16h:8h, 90m:30m"
+
+    /// Makes a plan from its two parts.
+    public init(fasting: TimeSpan, eating: TimeSpan?) {
+        self.fasting = fasting
+        self.eating = eating
+    }
+
+    private init(hours: Int64, eatingHours: Int64) {
+        self.init(fasting: .hours(hours), eating: .hours(eatingHours))
+    }
+
+    /// Reads a plan: a preset name, `F:E` (bare numbers are hours, or durations such as `90m:30m`),
+    /// or a single duration for a fast without eating window (`36h`).
+    public init(parsing text: String) throws(DomainError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        func failure(_ reason: String) -> DomainError {
+            DomainError(.invalidPlan, "invalid fasting plan \"\(text)\": \(reason); use forms like \(Self.validForms)")
+        }
+        guard !trimmed.isEmpty else { throw failure("it is empty") }
+        if let preset = Self.presets.first(where: { $0.name == trimmed }) {
+            self = preset.plan
+            return
+        }
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            switch TimeSpan.read(trimmed) {
+            case .success(let fasting): self.init(fasting: fasting, eating: nil)
+            case .failure(let problem): throw failure(problem.reason)
+            }
+        case 2:
+            switch (Self.part(String(parts[0])), Self.part(String(parts[1]))) {
+            case (.success(let fasting), .success(let eating)):
+                self.init(fasting: fasting, eating: eating)
+            case (.failure(let problem), _):
+                throw failure("the fasting part \"\(parts[0])\": \(problem.reason)")
+            case (_, .failure(let problem)):
+                throw failure("the eating part \"\(parts[1])\": \(problem.reason)")
+            }
+        default:
+            throw failure("write at most one \":\" between fasting and eating time")
+        }
+    }
+
+    /// Reads one side of `F:E`: bare digits are hours, anything else is a duration.
+    private static func part(_ text: String) -> Result<TimeSpan, TimeSpan.Problem> {
+        if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard text.count <= 4, let hours = Int64(text), let span = TimeSpan(seconds: hours * 3600) else {
+                return .failure(TimeSpan.Problem(reason: "hours must be between 1 and \(TimeSpan.maximum.seconds / 3600)"))
+            }
+            return .success(span)
+        }
+        return TimeSpan.read(text)
+    }
+
+    /// The fast plus the eating window: the length of one cycle when the plan repeats.
+    public var cycleLength: TimeInterval {
+        fasting.timeInterval + (eating?.timeInterval ?? 0)
+    }
+
+    /// The shortest spelling that reads back to this plan: `16:8`, `36h`, `90m:30m`.
+    public var description: String {
+        guard let eating else { return fasting.description }
+        if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0 {
+            return "\(fasting.seconds / 3600):\(eating.seconds / 3600)"
+        }
+        return "\(fasting):\(eating)"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try FastingPlan(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Decides, at a wake-up, which due requests to show and which to drop, and why.
+///
+/// A request woken by its deadline is on time. One whose deadline passed (downtime, suspend, a
+/// clock jump) follows its ``MisfirePolicy``.
+public enum MisfireResolver {
+    /// Why a due request is not shown.
+    public enum DropReason: String, Hashable, Codable, Sendable {
+        /// It was late beyond its grace period (or its target, for a nudge).
+        case expired
+        /// Several missed reminders of one group were collapsed into the newest.
+        case collapsed
+        /// A missed water reminder whose active window has closed.
+        case outsideWindow = "outside-window"
+        /// Its policy never delivers late.
+        case late
+    }
+
+    /// A request to show now.
+    public struct Delivery: Hashable, Sendable {
+        /// The request.
+        public let request: NotificationRequest
+        /// How long after its due instant it is shown (zero or more).
+        public let lateness: TimeInterval
+        /// Whether it missed its deadline (the text then says when it was due).
+        public let isLate: Bool
+    }
+
+    /// A request not to show.
+    public struct Drop: Hashable, Sendable {
+        /// The request.
+        public let request: NotificationRequest
+        /// Why.
+        public let reason: DropReason
+    }
+
+    /// The outcome for one batch of due requests.
+    public struct Decision: Hashable, Sendable {
+        /// To show, in the order given.
+        public var deliveries: [Delivery] = []
+        /// Not to show, each with its reason.
+        public var drops: [Drop] = []
+    }
+
+    /// Sorts `due` (requests whose due instant is at or before `now`) into deliveries and drops.
+    public static func resolve(_ due: [NotificationRequest], now: Date) -> Decision {
+        var decision = Decision()
+        // The newest missed reminder of each collapsing group is the only one that may be shown.
+        var newestCollapsed: [String: NotificationRequest] = [:]
+        for request in due where request.deadline < now {
+            if case .collapse = request.misfirePolicy {
+                if let kept = newestCollapsed[request.group], kept.due >= request.due { continue }
+                newestCollapsed[request.group] = request
+            }
+        }
+        for request in due {
+            let lateness = max(0, now.timeIntervalSince(request.due))
+            guard request.deadline < now else {
+                decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: false))
+                continue
+            }
+            switch request.misfirePolicy {
+            case .deliverLate(let until):
+                if now < until {
+                    decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: true))
+                } else {
+                    decision.drops.append(Drop(request: request, reason: .expired))
+                }
+            case .collapse(let until):
+                if newestCollapsed[request.group]?.identifier != request.identifier {
+                    decision.drops.append(Drop(request: request, reason: .collapsed))
+                } else if now < until {
+                    decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: true))
+                } else {
+                    decision.drops.append(Drop(request: request, reason: .outsideWindow))
+                }
+            case .drop:
+                decision.drops.append(Drop(request: request, reason: .late))
+            }
+        }
+        return decision
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A notification Chime has promised to show at a given instant.
+///
+/// Requests are derived from sessions, water schedules and reminders; their identifiers are
+/// deterministic, so deriving them again replaces rather than duplicates.
+public struct NotificationRequest: Hashable, Codable, Sendable {
+    /// Stable identifier such as `fast/f-3k9/end` (see ``RequestIdentifier``).
+    public var identifier: String
+    /// The session, schedule or reminder id the request belongs to.
+    public var group: String
+    /// What the request announces.
+    public var kind: RequestKind
+    /// The earliest instant it may be shown.
+    public var due: Date
+    /// How long after `due` it may still be shown on time; lets nearby requests share one wake-up.
+    public var tolerance: TimeInterval
+    /// What to say, as a template key and arguments; rendering happens at delivery.
+    public var content: NotificationContent
+    /// What to do when the request could not be shown by its deadline.
+    public var misfirePolicy: MisfirePolicy
+
+    /// Makes a request.
+    public init(
+        identifier: String,
+        group: String,
+        kind: RequestKind,
+        due: Date,
+        tolerance: TimeInterval,
+        content: NotificationContent,
+        misfirePolicy: MisfirePolicy
+    ) {
+        self.identifier = identifier
+        self.group = group
+        self.kind = kind
+        self.due = due
+        self.tolerance = max(0, tolerance)
+        self.content = content
+        self.misfirePolicy = misfirePolicy
+    }
+
+    /// The latest instant it counts as shown on time: `due + tolerance`.
+    public var deadline: Date { due.addingTimeInterval(tolerance) }
+}
+
+/// What a notification request announces.
+public enum RequestKind: String, Hashable, Codable, Sendable, CaseIterable {
+    /// A fast scheduled for later begins.
+    case fastStart = "fast-start"
+    /// A fast is complete.
+    case fastEnd = "fast-end"
+    /// A nudge some time before a fast ends ("1 h left").
+    case fastNudge = "fast-nudge"
+    /// A rolling session's eating window closes and the next fast begins.
+    case eatingEnd = "eating-end"
+    /// Time to drink water.
+    case water
+    /// A one-off reminder with the user's text.
+    case reminder
+
+    /// The default tolerance for this kind; water derives its own from the interval.
+    public var defaultTolerance: TimeInterval {
+        switch self {
+        case .fastStart, .fastEnd, .eatingEnd: return 10
+        case .fastNudge: return 60
+        case .water: return 300
+        case .reminder: return 5
+        }
+    }
+
+    /// The water tolerance: 10% of the reminder interval, at most five minutes.
+    public static func waterTolerance(interval: TimeSpan) -> TimeInterval {
+        min(300, interval.timeInterval / 10)
+    }
+}
+
+/// What a notification says, before rendering: a template key and its arguments.
+public struct NotificationContent: Hashable, Codable, Sendable {
+    /// Which template (title and body) to render.
+    public var template: TemplateKey
+    /// Named values the template refers to (`plan`, `tag`, `amount_ml`, `text`, ...).
+    public var arguments: [String: String]
+
+    /// Makes content.
+    public init(template: TemplateKey, arguments: [String: String] = [:]) {
+        self.template = template
+        self.arguments = arguments
+    }
+}
+
+/// The templates Chime renders, one per kind of message.
+public enum TemplateKey: String, Hashable, Codable, Sendable, CaseIterable {
+    /// "Fast started": arguments `plan`, `tag`, `ends_at` (ISO 8601).
+    case fastStarted = "fast.started"
+    /// "Fast complete": arguments `plan`, `tag`, `ended_at`.
+    case fastComplete = "fast.complete"
+    /// "1 h left": arguments `plan`, `tag`, `left` (a duration), `ends_at`.
+    case fastNudge = "fast.nudge"
+    /// "Eating window closed": arguments `plan`, `tag`, `ends_at` (the next fast's end).
+    case eatingWindowClosed = "fast.eating-closed"
+    /// "Time to drink": arguments `amount_ml`, `consumed_ml`, `goal_ml` (optional).
+    case waterReminder = "water.reminder"
+    /// The user's own reminder: argument `text`.
+    case reminder = "reminder"
+}
+
+/// Argument names used in ``NotificationContent/arguments``, spelled once.
+public enum ContentArgument {
+    /// The plan as typed (`16:8`).
+    public static let plan = "plan"
+    /// The session's tag (user text).
+    public static let tag = "tag"
+    /// When the fast ends, ISO 8601.
+    public static let endsAt = "ends_at"
+    /// How long before the end a nudge comes (`1h`).
+    public static let left = "left"
+    /// Millilitres per glass.
+    public static let amount = "amount_ml"
+    /// Millilitres drunk so far in the water day.
+    public static let consumed = "consumed_ml"
+    /// The daily goal in millilitres.
+    public static let goal = "goal_ml"
+    /// A reminder's text (user text).
+    public static let text = "text"
+    /// The rolling cycle number.
+    public static let cycle = "cycle"
+}
+
+/// What to do with a request whose deadline passed before it could be shown (downtime, suspend,
+/// a clock jump).
+public enum MisfirePolicy: Hashable, Codable, Sendable {
+    /// Show it once, late and saying so, if the wake comes before `until`; otherwise drop it.
+    case deliverLate(until: Date)
+    /// Missed reminders of one group collapse into one, shown only before `until` (the end of the
+    /// active window the reminder belonged to).
+    case collapse(until: Date)
+    /// Never show it late.
+    case drop
+}

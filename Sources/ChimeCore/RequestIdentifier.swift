@@ -1,0 +1,68 @@
+import Foundation
+
+/// The deterministic identifiers of notification requests.
+///
+/// The same session, schedule or reminder always yields the same identifiers, so re-deriving
+/// requests replaces the earlier ones instead of adding duplicates.
+public enum RequestIdentifier {
+    /// `fast/<session>/start`.
+    public static func fastStart(session: String) -> String { "fast/\(session)/start" }
+
+    /// `fast/<session>/end`, with `/<cycle>` appended for rolling sessions.
+    public static func fastEnd(session: String, cycle: Int64?) -> String {
+        suffixed("fast/\(session)/end", cycle)
+    }
+
+    /// `fast/<session>/before-<duration>`, with `/<cycle>` appended for rolling sessions.
+    public static func fastNudge(session: String, before: TimeSpan, cycle: Int64?) -> String {
+        suffixed("fast/\(session)/before-\(before)", cycle)
+    }
+
+    /// `fast/<session>/eating-end/<cycle>` (rolling sessions only).
+    public static func eatingEnd(session: String, cycle: Int64) -> String {
+        "fast/\(session)/eating-end/\(cycle)"
+    }
+
+    /// `water/<schedule>/<local date>T<HH:MM>`, the wall-clock time of the reminder in its zone.
+    public static func water(schedule: String, date: LocalDate, time: WallClockTime) -> String {
+        "water/\(schedule)/\(date)T\(time)"
+    }
+
+    /// `remind/<id>`.
+    public static func reminder(id: String) -> String { "remind/\(id)" }
+
+    private static func suffixed(_ base: String, _ cycle: Int64?) -> String {
+        guard let cycle else { return base }
+        return "\(base)/\(cycle)"
+    }
+}
+
+/// Rules for the identifiers users choose or see for sessions, schedules and reminders.
+public enum EntityID {
+    /// The longest identifier accepted.
+    public static let maximumLength = 40
+
+    /// Checks that `text` is 1-40 characters of letters, digits, `-`, `_` and `.`, starting with a
+    /// letter or digit, so it can be typed, shown and embedded in request identifiers.
+    public static func validate(_ text: String) throws(DomainError) -> String {
+        let allowed = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        }
+        guard !text.isEmpty, text.count <= maximumLength, allowed,
+              let first = text.unicodeScalars.first, CharacterSet.alphanumerics.contains(first)
+        else {
+            throw DomainError(.invalidIdentifier, "invalid id \"\(text)\": use 1-\(maximumLength) letters, digits, '-', '_' or '.', starting with a letter or digit")
+        }
+        return text
+    }
+
+    /// A short readable identifier such as `f-3k9`, from `prefix` and a random number.
+    ///
+    /// The caller supplies the random source, so generation stays deterministic in tests.
+    public static func generate<R: RandomNumberGenerator>(prefix: String, using generator: inout R) -> String {
+        // No 0/o, 1/l: easy to read aloud and to type back.
+        let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyz")
+        let characters = (0..<3).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        return "\(prefix)-\(String(characters))"
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A positive length of time in whole seconds, written as `45m`, `1h30m`, `16h`, `90s` or `2d`.
+///
+/// This is the one duration grammar of Chime: every command option, plan and setting that takes a
+/// duration reads it through ``init(parsing:)``.
+public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// The length in seconds, always greater than zero.
+    public let seconds: Int64
+
+    /// The longest span accepted: a year and a day, far beyond any fast or reminder interval.
+    public static let maximum = TimeSpan(uncheckedSeconds: 366 * 86_400)
+
+    /// Examples shown in every error message about durations.
+    public static let validForms = "45m, 1h30m, 16h, 90s, 2d"
+
+    /// Makes a span of `seconds`, which must lie in `1...maximum.seconds`.
+    public init?(seconds: Int64) {
+        guard seconds > 0, seconds <= Self.maximum.seconds else { return nil }
+        self.seconds = seconds
+    }
+
+    private init(uncheckedSeconds: Int64) {
+        self.seconds = uncheckedSeconds
+    }
+
+    /// A span of `minutes` minutes; traps on values outside the accepted range (for constants).
+    public static func minutes(_ minutes: Int64) -> TimeSpan {
+        TimeSpan(seconds: minutes * 60)!
+    }
+
+    /// A span of `hours` hours; traps on values outside the accepted range (for constants).
+    public static func hours(_ hours: Int64) -> TimeSpan {
+        TimeSpan(seconds: hours * 3600)!
+    }
+
+    /// Reads `text` in the duration grammar: one or more `<digits><unit>` parts with units
+    /// `d`, `h`, `m`, `s`, each unit at most once and in that order.
+    public init(parsing text: String) throws(DomainError) {
+        switch Self.read(text) {
+        case .success(let span):
+            self = span
+        case .failure(let problem):
+            throw DomainError(.invalidDuration, "invalid duration \"\(text)\": \(problem.reason); use forms like \(Self.validForms)")
+        }
+    }
+
+    /// Why a text is not a duration, without the surrounding sentence.
+    struct Problem: Error {
+        let reason: String
+    }
+
+    /// The grammar itself, shared by ``init(parsing:)`` and the plan parser.
+    static func read(_ text: String) -> Result<TimeSpan, Problem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        func failure(_ reason: String) -> Result<TimeSpan, Problem> { .failure(Problem(reason: reason)) }
+        guard !trimmed.isEmpty else { return failure("it is empty") }
+        if trimmed.hasPrefix("-") { return failure("a duration must be positive") }
+        if trimmed.hasPrefix("+") { return failure("write the number without a sign") }
+
+        let units: [(Character, Int64)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
+        var nextUnitIndex = 0
+        var total: Int64 = 0
+        var digits: Int64 = 0
+        var digitCount = 0
+        var overflowed = false
+        for character in trimmed {
+            if character.isASCII, let value = character.wholeNumberValue {
+                let (times10, o1) = digits.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(Int64(value))
+                overflowed = overflowed || o1 || o2
+                digits = sum
+                digitCount += 1
+                continue
+            }
+            guard let unitIndex = units.firstIndex(where: { $0.0 == character }) else {
+                if character == "." || character == "," {
+                    return failure("fractions are not supported, combine units instead (1h30m)")
+                }
+                return failure("unknown unit \"\(character)\"")
+            }
+            guard digitCount > 0 else { return failure("a number must come before \"\(character)\"") }
+            guard unitIndex >= nextUnitIndex else {
+                return failure("write each unit once, largest first (d, h, m, s)")
+            }
+            let (product, o3) = digits.multipliedReportingOverflow(by: units[unitIndex].1)
+            let (sum, o4) = total.addingReportingOverflow(product)
+            overflowed = overflowed || o3 || o4
+            total = sum
+            nextUnitIndex = unitIndex + 1
+            digits = 0
+            digitCount = 0
+        }
+        if digitCount > 0 {
+            return failure("the number \(trimmed.suffix(digitCount)) needs a unit (d, h, m or s)")
+        }
+        if overflowed || total > Self.maximum.seconds {
+            return failure("it is longer than the maximum of \(Self.maximum)")
+        }
+        guard total > 0 else { return failure("a duration must be longer than zero") }
+        return .success(TimeSpan(uncheckedSeconds: total))
+    }
+
+    /// The span as a `TimeInterval`, for arithmetic on `Date`.
+    public var timeInterval: TimeInterval { TimeInterval(seconds) }
+
+    /// The canonical spelling, largest units first: `1h30m`, `16h`, `2d`, `1m30s`.
+    public var description: String {
+        var rest = seconds
+        var text = ""
+        for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
+    }
+
+    public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let seconds = try container.decode(Int64.self)
+        guard let span = TimeSpan(seconds: seconds) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "span out of range: \(seconds)")
+        }
+        self = span
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(seconds)
+    }
+}

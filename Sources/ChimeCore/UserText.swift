@@ -1,0 +1,45 @@
+/// Checks and cleans free text from the user (a fast's tag, a reminder's text).
+///
+/// Notification servers and GLib require valid UTF-8 without NUL; control characters would
+/// garble a bubble or a terminal. Swift strings are always valid Unicode, so the byte-level UTF-8
+/// check happens where bytes enter (command-line arguments); this type handles the rest.
+public enum UserText {
+    /// The most bytes of UTF-8 a tag or reminder text may hold.
+    public static let maximumBytes = 1024
+
+    /// `text` with control characters (other than none) removed and surrounding spaces trimmed,
+    /// or an error when it holds a NUL, ends up empty while `allowEmpty` is false, or is longer
+    /// than `maximumBytes`.
+    public static func validate(_ text: String, field: String, allowEmpty: Bool = false, maximumBytes: Int = maximumBytes) throws(DomainError) -> String {
+        if text.unicodeScalars.contains("\0") {
+            throw DomainError(.invalidText, "the \(field) contains a NUL character: remove it")
+        }
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            // Tabs and newlines become spaces; other control characters are dropped below.
+            scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar
+        }.filter { !isControl($0) }))
+        let trimmed = cleaned.trimmingSpaces()
+        if trimmed.isEmpty, !allowEmpty {
+            throw DomainError(.invalidText, "the \(field) is empty: write some text")
+        }
+        if trimmed.utf8.count > maximumBytes {
+            throw DomainError(.invalidText, "the \(field) is \(trimmed.utf8.count) bytes long: keep it under \(maximumBytes) bytes")
+        }
+        return trimmed
+    }
+
+    /// Whether `scalar` is a C0 or C1 control character, or DEL.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces (no Foundation needed).
+    fileprivate func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " }),
+              let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

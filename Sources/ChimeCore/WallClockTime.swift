@@ -1,0 +1,188 @@
+import Foundation
+
+/// A time of day on the wall clock, `HH:MM`, without a date or a zone.
+public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// 0...23.
+    public let hour: Int
+    /// 0...59.
+    public let minute: Int
+
+    /// Makes a time of day; `nil` outside 00:00...23:59.
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Reads `HH:MM` or `H:MM` on the 24-hour clock; `24:00` means the midnight that ends the day.
+    public init(parsing text: String) throws(DomainError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        let failure = DomainError(.invalidTime, "invalid time of day \"\(text)\": use HH:MM on the 24-hour clock, like 09:00 or 21:30")
+        guard parts.count == 2,
+              (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { throw failure }
+        if hour == 24, minute == 0 {
+            self.init(hour: 0, minute: 0)!
+            return
+        }
+        guard let time = WallClockTime(hour: hour, minute: minute) else { throw failure }
+        self = time
+    }
+
+    /// Minutes since midnight on the wall clock.
+    public var minutesSinceMidnight: Int { hour * 60 + minute }
+
+    /// `HH:MM`.
+    public var description: String {
+        let hh = hour < 10 ? "0\(hour)" : "\(hour)"
+        let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        return "\(hh):\(mm)"
+    }
+
+    public static func < (lhs: WallClockTime, rhs: WallClockTime) -> Bool {
+        lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try WallClockTime(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A calendar date on the wall clock (`2026-03-29`), without a time or a zone.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, month (1...12) and day (1...31) in the Gregorian calendar.
+    public let year: Int, month: Int, day: Int
+
+    /// Makes a date from its parts (not validated; use dates that come from a calendar).
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local date of `instant` in `timeZone`.
+    public init(of instant: Date, in timeZone: TimeZone, calendar: Calendar) {
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// The date `days` days later (or earlier, when negative).
+    public func adding(days: Int, calendar: Calendar) -> LocalDate {
+        let utc = LocalTimeResolver.utcCalendar(from: calendar)
+        let noon = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        let moved = utc.date(byAdding: .day, value: days, to: noon)!
+        let parts = utc.dateComponents([.year, .month, .day], from: moved)
+        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// Turns a wall-clock date and time into an instant, with daylight saving handled on purpose.
+///
+/// - A time that occurs twice (the repeated hour in autumn) resolves to its first occurrence.
+/// - A time that does not exist (skipped by a spring-forward change) resolves to the first valid
+///   instant after the gap, which is the instant of the change itself.
+public enum LocalTimeResolver {
+    /// The instant of `time` on `date` in `timeZone`.
+    public static func instant(of time: WallClockTime, on date: LocalDate, in timeZone: TimeZone, calendar: Calendar) -> Date {
+        let utc = utcCalendar(from: calendar)
+        // The wall-clock reading as if the zone were UTC; subtracting the zone's offset gives the instant.
+        let naive = utc.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute))!
+        // Offsets on both sides of any change near this reading (changes are months apart).
+        let offsets = Set([
+            timeZone.secondsFromGMT(for: naive.addingTimeInterval(-14 * 3600)),
+            timeZone.secondsFromGMT(for: naive.addingTimeInterval(14 * 3600)),
+            timeZone.secondsFromGMT(for: naive),
+        ])
+        let valid = offsets
+            .map { naive.addingTimeInterval(-TimeInterval($0)) }
+            .filter { candidate in
+                let offset = TimeInterval(timeZone.secondsFromGMT(for: candidate))
+                return candidate.addingTimeInterval(offset) == naive
+            }
+        if let first = valid.min() {
+            return first
+        }
+        // No instant shows this reading: it lies in a gap. Find the change between the two readings.
+        let candidates = offsets.map { naive.addingTimeInterval(-TimeInterval($0)) }
+        return transition(between: candidates.min()!, and: candidates.max()!, in: timeZone)
+    }
+
+    /// The first instant in `(low, high]` whose offset equals the offset at `high`.
+    static func transition(between low: Date, and high: Date, in timeZone: TimeZone) -> Date {
+        let target = timeZone.secondsFromGMT(for: high)
+        var lowSeconds = low.timeIntervalSinceReferenceDate.rounded(.down)
+        var highSeconds = high.timeIntervalSinceReferenceDate.rounded(.up)
+        // Zone offsets change on whole seconds, so a search over seconds is exact.
+        while highSeconds - lowSeconds > 1 {
+            let middle = ((lowSeconds + highSeconds) / 2).rounded(.down)
+            if timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: middle)) == target {
+                highSeconds = middle
+            } else {
+                lowSeconds = middle
+            }
+        }
+        return Date(timeIntervalSinceReferenceDate: highSeconds)
+    }
+
+    /// The local wall-clock date and time of `instant` in `timeZone`, to the minute.
+    public static func wallClock(of instant: Date, in timeZone: TimeZone, calendar: Calendar) -> (date: LocalDate, time: WallClockTime) {
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        return (LocalDate(year: parts.year!, month: parts.month!, day: parts.day!), WallClockTime(hour: parts.hour!, minute: parts.minute!)!)
+    }
+
+    /// If the wall-clock reading of `instant` was already shown at an earlier instant (the second
+    /// pass through a repeated hour), that earlier instant.
+    public static func earlierOccurrence(of instant: Date, in timeZone: TimeZone) -> Date? {
+        let offset = timeZone.secondsFromGMT(for: instant)
+        let before = timeZone.secondsFromGMT(for: instant.addingTimeInterval(-14 * 3600))
+        guard before > offset else { return nil }
+        let earlier = instant.addingTimeInterval(-TimeInterval(before - offset))
+        return timeZone.secondsFromGMT(for: earlier) == before ? earlier : nil
+    }
+
+    /// A Gregorian calendar in UTC, for arithmetic on wall-clock readings.
+    private static let utc: Calendar = {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        return utc
+    }()
+
+    /// The calendar to do wall-clock arithmetic with: the caller's, unless it is not Gregorian.
+    static func utcCalendar(from calendar: Calendar) -> Calendar {
+        guard calendar.identifier == .gregorian else { return utc }
+        var copy = calendar
+        copy.timeZone = utc.timeZone
+        return copy
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Drinking reminders every so often inside daily active hours.
+public struct WaterSchedule: Hashable, Codable, Sendable {
+    /// The identifier the user sees and types (`w-7kq`).
+    public var id: String
+    /// Time between reminders.
+    public var interval: TimeSpan
+    /// Active hours on the wall clock.
+    public var window: DailyWindow
+    /// Millilitres per glass (what "Drank" logs).
+    public var amountML: Int
+    /// Daily goal in millilitres; once met, no more reminders that water day.
+    public var goalML: Int?
+    /// No reminders before this instant.
+    public var pausedUntil: Date?
+
+    /// The most millilitres accepted for one glass or a daily goal.
+    public static let maximumML = 20_000
+
+    /// Makes a schedule.
+    public init(id: String, interval: TimeSpan, window: DailyWindow, amountML: Int = 250, goalML: Int? = nil, pausedUntil: Date? = nil) {
+        self.id = id
+        self.interval = interval
+        self.window = window
+        self.amountML = amountML
+        self.goalML = goalML
+        self.pausedUntil = pausedUntil
+    }
+
+    /// Checks an amount of millilitres typed by the user.
+    public static func validateAmount(_ ml: Int, field: String) throws(DomainError) -> Int {
+        guard (1...maximumML).contains(ml) else {
+            throw DomainError(.invalidAmount, "invalid \(field) \(ml) ml: use a whole number of millilitres from 1 to \(maximumML)")
+        }
+        return ml
+    }
+
+    /// Millilitres logged in the water day holding `instant` (from one window opening to the next).
+    public func consumed(in intakes: [WaterIntake], waterDayOf instant: Date, timeZone: TimeZone, calendar: Calendar) -> Int {
+        let day = window.occurrence(containing: instant, in: timeZone, calendar: calendar)
+        return intakes.lazy.filter { $0.instant >= day.opens && $0.instant < day.nextOpens }.reduce(0) { $0 + $1.amountML }
+    }
+
+    /// The first reminder strictly after `now`, or `nil` when there is none to come (never for a
+    /// schedule that is merely paused or has met today's goal: those resume on a later day).
+    ///
+    /// Reminders fall every `interval` from the window's opening, or from the last drink in the
+    /// window; only instants inside the window count; while paused, none; once the day's goal is
+    /// met, none until the next water day. A wall-clock reading that was already shown earlier
+    /// in the same run (the second pass through a repeated autumn hour) is skipped.
+    public func nextReminder(after now: Date, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar) -> Date? {
+        var from = now
+        if let pausedUntil, pausedUntil > from {
+            // The first reminder may fall exactly at the end of the pause.
+            from = pausedUntil.addingTimeInterval(-0.001)
+        }
+        let step = interval.timeInterval
+        var day = window.occurrence(containing: from, in: timeZone, calendar: calendar)
+        // A goal can at most suppress every remaining reminder of a day; a handful of days is
+        // enough to find the next one (no intake is ever logged in the future).
+        for _ in 0..<4 {
+            defer { day = window.occurrence(on: day.date.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar) }
+            let dayIntakes = intakes.filter { $0.instant >= day.opens && $0.instant < day.nextOpens }
+            if let goalML, dayIntakes.reduce(0, { $0 + $1.amountML }) >= goalML { continue }
+            let lastDrink = dayIntakes.lazy.map(\.instant).filter { $0 < day.closes }.max()
+            let reference = lastDrink ?? day.opens
+            let firstIndex: Double = lastDrink == nil ? 0 : 1
+            var index = max(firstIndex, ((from.timeIntervalSince(reference)) / step).rounded(.down) + 1)
+            if from < reference { index = firstIndex }
+            var candidate = reference.addingTimeInterval(index * step)
+            while candidate < day.closes {
+                if candidate > from, !Self.repeatsWallClock(candidate, since: reference, in: timeZone) {
+                    return candidate
+                }
+                index += 1
+                candidate = reference.addingTimeInterval(index * step)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `instant` shows a wall-clock reading already shown at or after `reference`.
+    static func repeatsWallClock(_ instant: Date, since reference: Date, in timeZone: TimeZone) -> Bool {
+        guard let earlier = LocalTimeResolver.earlierOccurrence(of: instant, in: timeZone) else { return false }
+        return earlier >= reference
+    }
+}
+
+/// One glass of water logged by the user.
+public struct WaterIntake: Hashable, Codable, Sendable {
+    /// When it was drunk.
+    public var instant: Date
+    /// How much, in millilitres.
+    public var amountML: Int
+
+    /// Makes an intake record.
+    public init(instant: Date, amountML: Int) {
+        self.instant = instant
+        self.amountML = amountML
+    }
+}
+
+/// A single reminder at a chosen instant, with the user's text.
+public struct OneOffReminder: Hashable, Codable, Sendable {
+    /// The identifier the user sees and types (`r-4tx`).
+    public var id: String
+    /// What to show.
+    public var text: String
+    /// When to show it.
+    public var due: Date
+
+    /// Makes a reminder.
+    public init(id: String, text: String, due: Date) {
+        self.id = id
+        self.text = text
+        self.due = due
+    }
+}

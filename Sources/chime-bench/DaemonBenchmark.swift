@@ -1,0 +1,4 @@
+/// The `daemon` suite (not written yet: prints nothing).
+enum DaemonBenchmark {
+    static func run() throws {}
+}

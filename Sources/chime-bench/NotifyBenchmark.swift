@@ -1,0 +1,4 @@
+/// The `notify` suite (not written yet: prints nothing).
+enum NotifyBenchmark {
+    static func run() throws {}
+}

@@ -1,0 +1,4 @@
+/// The `queue` suite (not written yet: prints nothing).
+enum QueueBenchmark {
+    static func run() throws {}
+}

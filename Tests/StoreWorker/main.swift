@@ -1,0 +1,1 @@
+// Child process for the store crash test (being written).
