@@ -36,6 +36,17 @@ public struct CommandSpec: Sendable {
         /// A command name, for `chime help`.
         case commandName
 
+        /// Words a shell can offer, each with its own description when it has one (plan presets,
+        /// setting names).
+        public var completionCandidates: [(word: String, description: String?)] {
+            switch self {
+            case .plan: return FastingPlan.presets.map { ($0.name, $0.summary) }
+            case .configKey: return ConfigKey.allCases.map { ($0.name, $0.summary) }
+            case .commandName: return CommandTable.root.subcommands.map { ($0.name, $0.summary) }
+            default: return completionWords.map { ($0, nil) }
+            }
+        }
+
         /// Words a shell can offer for this kind of value (empty when any text goes).
         public var completionWords: [String] {
             switch self {

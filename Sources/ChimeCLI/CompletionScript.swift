@@ -29,7 +29,7 @@ public enum CompletionScript {
         CommandTable.root.allCommands.map { spec in
             var candidates = spec.subcommands.map { ($0.name, $0.summary) }
             if let first = spec.positionals.first {
-                candidates += first.kind.completionWords.map { ($0, first.summary) }
+                candidates += first.kind.completionCandidates.map { ($0.word, $0.description ?? first.summary) }
             }
             var options = spec.options + [CommandSpec.helpOption]
             if spec.path.isEmpty { options.append(CommandSpec.versionOption) }
@@ -163,8 +163,10 @@ public enum CompletionScript {
             for subcommand in spec.subcommands {
                 lines.append("complete -c chime \(condition) -a \(fishQuoted(subcommand.name)) -d \(fishQuoted(subcommand.summary))")
             }
-            if let first = spec.positionals.first, !first.kind.completionWords.isEmpty {
-                lines.append("complete -c chime \(condition) -a \(fishQuoted(first.kind.completionWords.joined(separator: " "))) -d \(fishQuoted(first.summary))")
+            if let first = spec.positionals.first {
+                for candidate in first.kind.completionCandidates {
+                    lines.append("complete -c chime \(condition) -a \(fishQuoted(candidate.word)) -d \(fishQuoted(candidate.description ?? first.summary))")
+                }
             }
             var options = spec.options + [CommandSpec.helpOption]
             if spec.path.isEmpty { options.append(CommandSpec.versionOption) }

@@ -81,7 +81,7 @@ public enum ErrorLine {
 
     /// `chime: <message>`, flattened to one line (a message never spans lines on the terminal).
     public static func text(_ message: String) -> String {
-        let flat = message.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         return "\(programName): \(flat)"
     }
 }
