@@ -157,10 +157,9 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     private static func readClock(_ scanner: inout Scanner) -> Result<Clock, Problem> {
         func failure(_ reason: String) -> Result<Clock, Problem> { .failure(Problem(reason: reason)) }
         let hourDigits = scanner.digitRun()
-        guard (1...2).contains(hourDigits.count) else {
-            return failure(hourDigits.isEmpty ? "expected a time of day such as 20:00" : "hours have one or two digits")
-        }
+        guard !hourDigits.isEmpty else { return failure("expected a time of day such as 20:00") }
         guard scanner.next() == UInt8(ascii: ":") else { return failure("write hours and minutes as HH:MM, like 20:00") }
+        guard hourDigits.count <= 2 else { return failure("hours have one or two digits") }
         let minuteDigits = scanner.digitRun()
         guard minuteDigits.count == 2 else { return failure("minutes have two digits, like 20:05") }
         let hour = Int(hourDigits)!, minute = Int(minuteDigits)!
