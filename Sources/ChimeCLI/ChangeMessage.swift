@@ -21,7 +21,7 @@ public struct ChangeMessage: Sendable {
     public func fastStarted(_ session: FastingSession, replaced: [String] = []) -> String {
         let cycle = session.cycle(0)
         let verb = cycle.fastStart > display.now ? "starts" : "started"
-        var details = [session.plan.description]
+        var details = [session.plan.displayName]
         if session.mode == .rolling { details.append("repeating") }
         if !session.tag.isEmpty { details.append("tag \"\(session.tag)\"") }
         var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), ends \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
@@ -41,9 +41,9 @@ public struct ChangeMessage: Sendable {
         case .fasting:
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)
-            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), \(TimeDisplay.duration(goal - fasted)) short of \(TimeDisplay.duration(goal)) (\(session.plan))"
+            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), \(TimeDisplay.duration(goal - fasted)) short of \(TimeDisplay.duration(goal)) (\(session.plan.displayName))"
         case .eating:
-            return "Fast \(session.id) stopped in its eating window; the last fast of \(TimeDisplay.duration(cycle.fastEnd.timeIntervalSince(cycle.fastStart))) was completed (\(session.plan))"
+            return "Fast \(session.id) stopped in its eating window; the last fast of \(TimeDisplay.duration(cycle.fastEnd.timeIntervalSince(cycle.fastStart))) was completed (\(session.plan.displayName))"
         case .ended:
             return "Fast \(session.id) had already ended"
         }

@@ -26,7 +26,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     /// The canonical text, as stored in the database and printed by `config get` and `config list`.
     public var storedText: String {
         switch self {
-        case .plan(let plan): return plan.description
+        case .plan(let plan): return plan.displayName
         case .durations(let spans): return spans.isEmpty ? "none" : spans.map(\.description).joined(separator: ",")
         case .millilitres(let ml): return String(ml)
         case .optionalMillilitres(let ml): return ml.map(String.init) ?? "none"

@@ -79,7 +79,7 @@ public struct FastHistory: Sendable {
             lines += ["", style.paint("Recent fasts:", .bold)]
             let recent = fasts.suffix(Self.listedFasts).reversed()
             let rows = recent.map { fast in
-                [display.clock(fast.start), TimeDisplay.duration(fast.duration), fast.plan.description,
+                [display.clock(fast.start), TimeDisplay.duration(fast.duration), fast.plan.displayName,
                  fast.completed ? style.paint("completed", .green) : style.paint("stopped early", .yellow), fast.id]
             }
             // Colour codes would skew column widths, so align on the plain cells.
@@ -96,7 +96,7 @@ public struct FastHistory: Sendable {
         switch column {
         case 0: return display.clock(fast.start)
         case 1: return TimeDisplay.duration(fast.duration)
-        case 2: return fast.plan.description
+        case 2: return fast.plan.displayName
         default: return fast.completed ? "completed" : "stopped early"
         }
     }

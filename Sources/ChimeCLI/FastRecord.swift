@@ -73,7 +73,7 @@ extension FastRecord {
     /// The record in JSON and CSV exports, times in `timeZone`.
     public func json(in timeZone: TimeZone) -> FastRecordJSON {
         FastRecordJSON(
-            id: id, plan: plan.description, tag: tag, cycle: cycle,
+            id: id, plan: plan.displayName, tag: tag, cycle: cycle,
             startedAt: ISO8601Text.format(start, in: timeZone),
             endedAt: isFinished ? ISO8601Text.format(end, in: timeZone) : nil,
             goalEndsAt: ISO8601Text.format(goalEnd, in: timeZone),

@@ -52,7 +52,7 @@ public struct FastStatusReport: Sendable {
         FastStatusJSON(
             id: session?.id,
             phase: phaseName,
-            plan: session?.plan.description,
+            plan: session?.plan.displayName,
             startedAt: fastStart.map(display.iso8601),
             endsAt: fastEnd.map(display.iso8601),
             remainingSeconds: Int((status?.remaining ?? 0).rounded(.up)),
@@ -68,7 +68,7 @@ public struct FastStatusReport: Sendable {
         let modeNote = session.mode == .rolling ? ", repeating" : ""
         var lines: [String] = []
         func heading(_ phase: String, _ color: TerminalStyle.Color) -> String {
-            "Fast \(session.id) (\(session.plan)\(modeNote)): " + style.paint(phase, color)
+            "Fast \(session.id) (\(session.plan.displayName)\(modeNote)): " + style.paint(phase, color)
         }
         switch status.phase {
         case .scheduled:

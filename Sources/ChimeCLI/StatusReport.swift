@@ -91,7 +91,7 @@ public struct StatusReport: Sendable {
         if let status = fast.status, let session = fast.session, status.phase != .ended {
             switch status.phase {
             case .fasting:
-                text = "\(session.plan) \(TimeDisplay.duration(status.remaining)) left"
+                text = "\(session.plan.displayName) \(TimeDisplay.duration(status.remaining)) left"
                 percentage = Int((status.progress * 100).rounded(.down))
             case .eating:
                 text = "eating \(TimeDisplay.duration(status.remaining)) left"
