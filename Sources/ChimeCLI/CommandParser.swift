@@ -132,8 +132,9 @@ public enum CommandParser {
                         index += 1
                     }
                 } else {
-                    throw UsageError(.missingValue, "option \(option.spelling) needs a value: \(option.synopsis)"
-                                     + " (write \(option.spelling)=VALUE when the value starts with --)", argumentPosition: token.position)
+                    // Followed by another option: the value may have been meant to start with dashes.
+                    let hint = index < tokens.endIndex ? " (write \(option.spelling)=VALUE when the value starts with --)" : ""
+                    throw UsageError(.missingValue, "option \(option.spelling) needs a value: \(option.synopsis)\(hint)", argumentPosition: token.position)
                 }
                 options[name] = value
             }

@@ -154,9 +154,11 @@ import Testing
     }
 
     @Test func missingValueExplainsTheAttachedForm() throws {
-        let error = try #require(failure("fast", "start", "--tag"))
+        let error = try #require(failure("fast", "start", "--tag", "--replace"))
         #expect(error.message == "option --tag needs a value: --tag TEXT (write --tag=VALUE when the value starts with --)")
         #expect(error.argumentPosition == 3)
+        let last = try #require(failure("fast", "start", "--tag"))
+        #expect(last.message == "option --tag needs a value: --tag TEXT")
     }
 }
 
