@@ -54,17 +54,6 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         }
     }
 
-    /// Values offered by shell completion.
-    public var completionValues: [String] {
-        switch self {
-        case .fastPlan: return FastingPlan.presets.map(\.name)
-        case .fastRemindBefore: return ["none", "1h", "30m", "1h,15m"]
-        case .waterAmount: return ["250", "330", "500"]
-        case .waterGoal: return ["none", "2000", "2500"]
-        case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
-        }
-    }
-
     /// The value in effect while the setting was never set.
     public var defaultValue: ConfigValue {
         switch self {
