@@ -1,0 +1,119 @@
+import ChimeCore
+import Foundation
+
+/// The one human line each change prints, e.g.
+/// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`.
+public struct ChangeMessage: Sendable {
+    /// Where and when times are shown.
+    public let display: TimeDisplay
+
+    /// Makes the messages for `display`.
+    public init(display: TimeDisplay) {
+        self.display = display
+    }
+
+    /// Printed (on standard error) after a saved change while `chimed` does not answer.
+    public static let daemonNotRunning = "chimed is not running: saved, and notifications will fire once it runs"
+        + " (start it with \"systemctl --user start chimed\" or \"chimed &\")"
+
+    /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
+    /// that begins later; notes a repeating fast, its tag and any fast it replaced.
+    public func fastStarted(_ session: FastingSession, replaced: [String] = []) -> String {
+        let cycle = session.cycle(0)
+        let verb = cycle.fastStart > display.now ? "starts" : "started"
+        var details = [session.plan.displayName]
+        if session.mode == .rolling { details.append("repeating") }
+        if !session.tag.isEmpty { details.append("tag \"\(session.tag)\"") }
+        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), ends \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
+        if !replaced.isEmpty {
+            line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
+        }
+        return line
+    }
+
+    /// What stopping `session` at `display.now` did, worded from the session before the stop.
+    public func fastStopped(_ session: FastingSession) -> String {
+        let status = session.status(at: display.now)
+        let cycle = session.cycle(status.cycle)
+        switch status.phase {
+        case .scheduled:
+            return "Fast \(session.id) cancelled before it started (it was due \(display.clock(cycle.fastStart)))"
+        case .fasting:
+            let fasted = display.now.timeIntervalSince(cycle.fastStart)
+            let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)
+            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), \(TimeDisplay.duration(goal - fasted)) short of \(TimeDisplay.duration(goal)) (\(session.plan.displayName))"
+        case .eating:
+            return "Fast \(session.id) stopped in its eating window; the last fast of \(TimeDisplay.duration(cycle.fastEnd.timeIntervalSince(cycle.fastStart))) was completed (\(session.plan.displayName))"
+        case .ended:
+            return "Fast \(session.id) had already ended"
+        }
+    }
+
+    /// `Fast f-3k9 extended by 1 h, now ends tomorrow 13:00 (in 15 h 2 min)`, from the session
+    /// after the change.
+    public func fastExtended(_ session: FastingSession, by span: TimeSpan) -> String {
+        let status = session.status(at: display.now)
+        var number = status.cycle
+        if status.phase == .eating { number += 1 }
+        let end = session.cycle(number).fastEnd
+        return "Fast \(session.id) extended by \(TimeDisplay.duration(span.timeInterval)), now ends \(display.clockAndRelative(end))"
+    }
+
+    /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00 (in 32 min)`.
+    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?) -> String {
+        var line = "Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(schedule.window), \(schedule.amountML) ml a glass"
+        if let goal = schedule.goalML { line += ", goal \(goal) ml" }
+        return line + "; " + next(nextReminder)
+    }
+
+    /// `Logged 250 ml: 1250 of 2000 ml today; next reminder 15:00 (in 1 h)`.
+    public func waterDrank(_ amountML: Int, summary: WaterSummary) -> String {
+        var line = "Logged \(amountML) ml: \(summary.intakeText) today"
+        if let goal = summary.goalML, summary.consumedML >= goal { line += ", goal reached" }
+        guard summary.schedule != nil else { return line }
+        return line + "; " + next(summary.nextReminder)
+    }
+
+    /// `Water reminders paused until 16:30 (in 2 h)`.
+    public func waterPaused(until end: Date) -> String {
+        "Water reminders paused until \(display.clockAndRelative(end))"
+    }
+
+    /// `Water reminders resumed; next reminder 14:00 (in 32 min)`.
+    public func waterResumed(nextReminder: Date?) -> String {
+        "Water reminders resumed; " + next(nextReminder)
+    }
+
+    /// `Water reminders w-7kq turned off`.
+    public func waterOff(scheduleID: String) -> String {
+        "Water reminders \(scheduleID) turned off"
+    }
+
+    /// `Reminder r-4tx at 15:00 (in 2 h): call mom`.
+    public func reminderSet(_ reminder: OneOffReminder) -> String {
+        "Reminder \(reminder.id) at \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+    }
+
+    /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.
+    public func cancelled(_ identifiers: [String], scope: String? = nil) -> String {
+        switch identifiers.count {
+        case 0: return "Nothing to cancel" + (scope.map { " (\($0))" } ?? "")
+        case 1 where scope == nil: return "Cancelled \(identifiers[0])"
+        default: return "Cancelled \(identifiers.count) pending \(identifiers.count == 1 ? "notification" : "notifications")" + (scope.map { " (\($0))" } ?? "")
+        }
+    }
+
+    /// `Snoozed remind/r-4tx until 15:10 (in 10 min)`.
+    public func snoozed(_ identifier: String, until due: Date) -> String {
+        "Snoozed \(identifier) until \(display.clockAndRelative(due))"
+    }
+
+    /// `fast.plan set to 18:6`.
+    public func configSet(_ key: ConfigKey, _ value: ConfigValue) -> String {
+        "\(key.name) set to \(value.storedText)"
+    }
+
+    private func next(_ reminder: Date?) -> String {
+        reminder.map { "next reminder \(display.clockAndRelative($0))" } ?? "no reminder to come"
+    }
+}

@@ -1,0 +1,189 @@
+import ChimeCore
+
+/// What the user asked `chime` to do, with every value already read and validated.
+///
+/// Produced by ``CommandParser/parse(_:)``; running it against the store and the daemon is a
+/// separate step. `nil` in an optional value means "not given": the runner falls back to the
+/// matching setting or default named in the case's documentation.
+public enum Command: Hashable, Sendable {
+    /// Print this text on standard output and exit 0 (`--help`, `chime help [COMMAND]`, bare `chime`).
+    case help(String)
+    /// Print this text on standard output and exit 0 (`--version`).
+    case version(String)
+
+    /// `chime fast start [PLAN] ...`.
+    case fastStart(FastStart)
+    /// `chime fast stop [--id ID]`: stop the given fast, or the running one.
+    case fastStop(id: String?)
+    /// `chime fast extend DURATION [--id ID]`: make the given (or running) fast longer.
+    case fastExtend(by: TimeSpan, id: String?)
+    /// `chime fast status [--id ID] [--json]`.
+    case fastStatus(id: String?, json: Bool)
+    /// `chime fast history [--days N] [--json]`; `days` defaults to ``Command/defaultHistoryDays``.
+    case fastHistory(days: Int, json: Bool)
+
+    /// `chime water every DURATION ...`: create or reconfigure the water schedule.
+    case waterEvery(WaterEvery)
+    /// `chime water drink [ML]`; `nil`: the schedule's amount, else the `water.amount` setting.
+    case waterDrink(amountML: Int?)
+    /// `chime water pause DURATION`.
+    case waterPause(for: TimeSpan)
+    /// `chime water resume`.
+    case waterResume
+    /// `chime water off`: remove the schedule and its reminders.
+    case waterOff
+    /// `chime water status [--json]`.
+    case waterStatus(json: Bool)
+
+    /// `chime remind in DURATION TEXT [--id ID]`; `text` is already cleaned by ``UserText``.
+    case remindIn(TimeSpan, text: String, id: String?)
+    /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
+    case remindAt(TimeSpecification, text: String, id: String?)
+
+    /// `chime list [--group ID] [--json]`.
+    case list(group: String?, json: Bool)
+    /// `chime cancel ID... | --group ID | --all`.
+    case cancel(CancelTarget)
+    /// `chime snooze ID DURATION`.
+    case snooze(PendingReference, by: TimeSpan)
+    /// `chime status [--format text|json|waybar] [--follow]`.
+    case status(format: StatusFormat, follow: Bool)
+    /// `chime export --format csv|json [--what fasts|water|pending]` (`what` defaults to fasts).
+    case export(format: ExportFormat, what: ExportSubject)
+    /// `chime doctor`.
+    case doctor
+    /// `chime completions bash|zsh|fish`: print the script (see ``CompletionScript``).
+    case completions(Shell)
+
+    /// `chime config get KEY`.
+    case configGet(ConfigKey)
+    /// `chime config set KEY VALUE`, the value validated for its key.
+    case configSet(ConfigKey, ConfigValue)
+    /// `chime config list`.
+    case configList
+
+    /// Days covered by `fast history` when `--days` is not given.
+    public static let defaultHistoryDays = 30
+    /// The most days `fast history --days` accepts (ten years).
+    public static let maximumHistoryDays = 3660
+
+    /// The options of `chime fast start`.
+    public struct FastStart: Hashable, Sendable {
+        /// The plan; `nil`: the `fast.plan` setting, else ``FastingPlan/standard`` (16:8).
+        public var plan: FastingPlan?
+        /// The session id; `nil`: generate one (`f-3k9`).
+        public var id: String?
+        /// The tag, cleaned by ``UserText``; `nil`: no tag.
+        public var tag: String?
+        /// When the fast starts.
+        public var start: StartTime
+        /// `--repeat`: a rolling fast that repeats until stopped.
+        public var repeating: Bool
+        /// `--remind-before`; `nil`: the `fast.remind_before` setting.
+        public var remindBefore: [TimeSpan]?
+        /// `--replace`: end any running fast instead of refusing.
+        public var replace: Bool
+
+        /// Makes the options; the defaults are those of a bare `chime fast start`.
+        public init(plan: FastingPlan? = nil, id: String? = nil, tag: String? = nil, start: StartTime = .now,
+                    repeating: Bool = false, remindBefore: [TimeSpan]? = nil, replace: Bool = false) {
+            self.plan = plan
+            self.id = id
+            self.tag = tag
+            self.start = start
+            self.repeating = repeating
+            self.remindBefore = remindBefore
+            self.replace = replace
+        }
+    }
+
+    /// When a fast starts.
+    public enum StartTime: Hashable, Sendable {
+        /// Now (no `--at` or `--ago`).
+        case now
+        /// `--at TIME` (HH:MM is today, or tomorrow once past).
+        case at(TimeSpecification)
+        /// `--ago DURATION`: the fast began that long before now.
+        case ago(TimeSpan)
+    }
+
+    /// The options of `chime water every`.
+    public struct WaterEvery: Hashable, Sendable {
+        /// Time between reminders.
+        public var interval: TimeSpan
+        /// `--from`; `nil`: keep the schedule's, else ``defaultFrom``.
+        public var from: WallClockTime?
+        /// `--until`; `nil`: keep the schedule's, else ``defaultUntil``.
+        public var until: WallClockTime?
+        /// `--amount`; `nil`: keep the schedule's, else the `water.amount` setting.
+        public var amountML: Int?
+        /// `--goal`; `nil`: keep the schedule's, else the `water.goal` setting.
+        public var goalML: Int?
+        /// `--id`; `nil`: the existing schedule's id, else a generated one (`w-7kq`).
+        public var id: String?
+
+        /// When reminders start each day unless `--from` says otherwise.
+        public static let defaultFrom = WallClockTime(hour: 9, minute: 0)!
+        /// When reminders stop each day unless `--until` says otherwise.
+        public static let defaultUntil = WallClockTime(hour: 21, minute: 0)!
+
+        /// Makes the options.
+        public init(interval: TimeSpan, from: WallClockTime? = nil, until: WallClockTime? = nil,
+                    amountML: Int? = nil, goalML: Int? = nil, id: String? = nil) {
+            self.interval = interval
+            self.from = from
+            self.until = until
+            self.amountML = amountML
+            self.goalML = goalML
+            self.id = id
+        }
+    }
+
+    /// What `chime cancel` cancels.
+    public enum CancelTarget: Hashable, Sendable {
+        /// The listed requests or groups, in the order given (duplicates removed).
+        case references([PendingReference])
+        /// Every pending request of one fast, water schedule or reminder (`--group ID`).
+        case group(String)
+        /// Every pending request (`--all`).
+        case all
+    }
+
+    /// Output of `chime status`.
+    public enum StatusFormat: String, Hashable, Sendable, CaseIterable {
+        /// Lines for people.
+        case text
+        /// One JSON object.
+        case json
+        /// One line of waybar/polybar custom-module JSON (see ``WaybarStatus``).
+        case waybar
+    }
+
+    /// Output of `chime export`.
+    public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+        /// Comma-separated values with a header row (see ``CSVWriter``).
+        case csv
+        /// A JSON array.
+        case json
+    }
+
+    /// What `chime export` writes.
+    public enum ExportSubject: String, Hashable, Sendable, CaseIterable {
+        /// Fasts, completed or not.
+        case fasts
+        /// Logged water intake.
+        case water
+        /// Pending notification requests.
+        case pending
+    }
+
+    /// A shell `chime completions` can write a script for.
+    public enum Shell: String, Hashable, Sendable, CaseIterable {
+        /// GNU bash.
+        case bash
+        /// Z shell.
+        case zsh
+        /// fish.
+        case fish
+    }
+}

@@ -1,0 +1,408 @@
+import ChimeCore
+
+/// The one table of `chime` commands: every command, argument and option, with its help and
+/// how its values become a ``Command``.
+public enum CommandTable {
+    /// The version printed by `chime --version`.
+    public static let version = "0.1.0"
+
+    /// `chime 0.1.0`.
+    public static var versionText: String { "\(ErrorLine.programName) \(version)" }
+
+    /// The root of the table: `chime` itself, whose subcommands are the commands.
+    public static let root: CommandSpec = {
+        var root = CommandSpec(
+            name: ErrorLine.programName,
+            summary: "fasting and water reminders on the Linux desktop",
+            discussion: "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.",
+            subcommands: [fast, water, remind, list, cancel, snooze, status, export, doctor, completions, config, help]
+        )
+        root.path = []
+        root.subcommands = root.subcommands.map { $0.placed(under: []) }
+        return root
+    }()
+
+    /// Every command that runs (no groups), in table order.
+    public static var leafCommands: [CommandSpec] {
+        root.allCommands.filter { !$0.isGroup && !$0.path.isEmpty }
+    }
+
+    /// The command at `path` (`["fast", "start"]`); the root for an empty path.
+    public static func command(at path: [String]) -> CommandSpec? {
+        var spec = root
+        for word in path {
+            guard let next = spec.subcommand(named: word) else { return nil }
+            spec = next
+        }
+        return spec
+    }
+
+    // MARK: - fast
+
+    private static let idOption = CommandSpec.Option.value("id", "ID", .identifier, "the fast to act on (default: the running one)")
+    private static let jsonOption = CommandSpec.Option.flag("json", "print JSON instead of text")
+
+    private static let fast = CommandSpec(
+        name: "fast",
+        summary: "start, stop, extend and follow fasts",
+        subcommands: [
+            CommandSpec(
+                name: "start",
+                summary: "start a fast now, later (--at) or one that began earlier (--ago)",
+                discussion: "Only one fast runs at a time: --replace ends the running one first.",
+                positionals: [.init("PLAN", .plan, .optional, "fasting plan (default: the fast.plan setting, else 16:8)")],
+                options: [
+                    .value("id", "ID", .identifier, "id of the new fast (default: generated, like f-3k9)"),
+                    .value("tag", "TEXT", .text, "a note shown in the fast's notifications"),
+                    .value("at", "TIME", .time, "start at TIME: HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .value("ago", "DURATION", .duration, "the fast began DURATION ago"),
+                    .flag("repeat", "repeat fast and eating window until stopped"),
+                    .value("remind-before", "DURATION[,DURATION...]", .durationList, "nudge this long before the fast ends (default: the fast.remind_before setting)"),
+                    .flag("replace", "end a running fast instead of refusing"),
+                ],
+                exclusiveGroups: [.init(["at", "ago"])],
+                sections: [
+                    .init("Plans", FastingPlan.presets.map { ($0.name, $0.summary) }
+                        + [("F:E", "any fasting:eating hours, or durations such as 90m:30m")]),
+                ],
+                examples: ["fast start", "fast start 18:6 --tag \"weekday\"", "fast start --ago 2h", "fast start 16:8 --at 20:00 --repeat --remind-before 1h"],
+                build: { arguments throws(UsageError) in
+                    var options = Command.FastStart()
+                    if let plan = arguments.positional("PLAN") { options.plan = try plan.plan() }
+                    if let id = arguments.option("id") { options.id = try id.identifier() }
+                    if let tag = arguments.option("tag") { options.tag = try tag.userText(field: "tag") }
+                    if let at = arguments.option("at") { options.start = .at(try at.time()) }
+                    if let ago = arguments.option("ago") { options.start = .ago(try ago.duration()) }
+                    options.repeating = arguments.isSet("repeat")
+                    if let nudges = arguments.option("remind-before") {
+                        options.remindBefore = try nudges.durationList(field: "--remind-before")
+                    }
+                    options.replace = arguments.isSet("replace")
+                    return .fastStart(options)
+                }
+            ),
+            CommandSpec(
+                name: "stop",
+                summary: "stop the running fast",
+                options: [idOption],
+                examples: ["fast stop"],
+                build: { arguments throws(UsageError) in
+                    .fastStop(id: try arguments.option("id")?.identifier())
+                }
+            ),
+            CommandSpec(
+                name: "extend",
+                summary: "make the running fast longer",
+                positionals: [.init("DURATION", .duration, .required, "how much longer")],
+                options: [idOption],
+                examples: ["fast extend 1h"],
+                build: { arguments throws(UsageError) in
+                    .fastExtend(by: try arguments.positional("DURATION")!.duration(), id: try arguments.option("id")?.identifier())
+                }
+            ),
+            CommandSpec(
+                name: "status",
+                summary: "show phase, elapsed and remaining time with a progress bar",
+                options: [idOption, jsonOption],
+                examples: ["fast status", "fast status --json"],
+                build: { arguments throws(UsageError) in
+                    .fastStatus(id: try arguments.option("id")?.identifier(), json: arguments.isSet("json"))
+                }
+            ),
+            CommandSpec(
+                name: "history",
+                summary: "completed fasts, completion rate, streak and the last 14 days",
+                options: [
+                    .value("days", "N", .count, "days to summarise (default \(Command.defaultHistoryDays))"),
+                    jsonOption,
+                ],
+                examples: ["fast history", "fast history --days 90 --json"],
+                build: { arguments throws(UsageError) in
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: "number of days")
+                    return .fastHistory(days: days ?? Command.defaultHistoryDays, json: arguments.isSet("json"))
+                }
+            ),
+        ]
+    )
+
+    // MARK: - water
+
+    private static let water = CommandSpec(
+        name: "water",
+        summary: "reminders to drink water",
+        subcommands: [
+            CommandSpec(
+                name: "every",
+                summary: "remind every DURATION within daily hours",
+                positionals: [.init("DURATION", .duration, .required, "time between reminders")],
+                options: [
+                    .value("from", "HH:MM", .timeOfDay, "first reminders of the day from then (default \(Command.WaterEvery.defaultFrom))"),
+                    .value("until", "HH:MM", .timeOfDay, "no reminders after then (default \(Command.WaterEvery.defaultUntil))"),
+                    .value("amount", "ML", .millilitres, "millilitres per glass (default: the water.amount setting)"),
+                    .value("goal", "ML", .millilitres, "daily goal; no more reminders that day once reached"),
+                    .value("id", "ID", .identifier, "id of the schedule (default: generated, like w-7kq)"),
+                ],
+                examples: ["water every 1h", "water every 45m --from 08:00 --until 20:00 --amount 300 --goal 2000"],
+                build: { arguments throws(UsageError) in
+                    var options = Command.WaterEvery(interval: try arguments.positional("DURATION")!.duration())
+                    if let from = arguments.option("from") { options.from = try from.timeOfDay() }
+                    if let until = arguments.option("until") { options.until = try until.timeOfDay() }
+                    if let amount = arguments.option("amount") { options.amountML = try amount.millilitres(field: "amount") }
+                    if let goal = arguments.option("goal") { options.goalML = try goal.millilitres(field: "goal") }
+                    if let id = arguments.option("id") { options.id = try id.identifier() }
+                    return .waterEvery(options)
+                }
+            ),
+            CommandSpec(
+                name: "drink",
+                summary: "log a glass of water",
+                positionals: [.init("ML", .millilitres, .optional, "millilitres drunk (default: the schedule's glass)")],
+                examples: ["water drink", "water drink 500"],
+                build: { arguments throws(UsageError) in
+                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: "amount"))
+                }
+            ),
+            CommandSpec(
+                name: "pause",
+                summary: "no water reminders for a while",
+                positionals: [.init("DURATION", .duration, .required, "how long to pause")],
+                examples: ["water pause 2h"],
+                build: { arguments throws(UsageError) in
+                    .waterPause(for: try arguments.positional("DURATION")!.duration())
+                }
+            ),
+            CommandSpec(name: "resume", summary: "end a pause", examples: ["water resume"], build: { _ throws(UsageError) in .waterResume }),
+            CommandSpec(name: "off", summary: "remove the water schedule", examples: ["water off"], build: { _ throws(UsageError) in .waterOff }),
+            CommandSpec(
+                name: "status",
+                summary: "show today's water and the next reminder",
+                options: [jsonOption],
+                examples: ["water status"],
+                build: { arguments throws(UsageError) in .waterStatus(json: arguments.isSet("json")) }
+            ),
+        ]
+    )
+
+    // MARK: - remind
+
+    private static let reminderIDOption = CommandSpec.Option.value("id", "ID", .identifier, "id of the reminder (default: generated, like r-4tx)")
+
+    private static let remind = CommandSpec(
+        name: "remind",
+        summary: "one-off reminders",
+        subcommands: [
+            CommandSpec(
+                name: "in",
+                summary: "remind once after DURATION",
+                positionals: [
+                    .init("DURATION", .duration, .required, "how long from now"),
+                    .init("TEXT", .text, .text, "what to say (the rest of the line)"),
+                ],
+                options: [reminderIDOption],
+                examples: ["remind in 25m \"tea is ready\""],
+                build: { arguments throws(UsageError) in
+                    .remindIn(try arguments.positional("DURATION")!.duration(),
+                              text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
+                              id: try arguments.option("id")?.identifier())
+                }
+            ),
+            CommandSpec(
+                name: "at",
+                summary: "remind once at TIME",
+                positionals: [
+                    .init("TIME", .time, .required, "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .init("TEXT", .text, .text, "what to say (the rest of the line)"),
+                ],
+                options: [reminderIDOption],
+                examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
+                build: { arguments throws(UsageError) in
+                    .remindAt(try arguments.positional("TIME")!.time(),
+                              text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
+                              id: try arguments.option("id")?.identifier())
+                }
+            ),
+        ]
+    )
+
+    // MARK: - pending requests
+
+    private static let list = CommandSpec(
+        name: "list",
+        summary: "show pending notifications",
+        discussion: "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.",
+        options: [
+            .value("group", "ID", .identifier, "only those of one fast, water schedule or reminder"),
+            jsonOption,
+        ],
+        examples: ["list", "list --group f-3k9 --json"],
+        build: { arguments throws(UsageError) in
+            .list(group: try arguments.option("group")?.identifier(), json: arguments.isSet("json"))
+        }
+    )
+
+    private static let cancel = CommandSpec(
+        name: "cancel",
+        summary: "cancel pending notifications",
+        discussion: "An ID is a request identifier from 'chime list' or the id of a fast, water schedule or reminder (all its notifications).",
+        positionals: [.init("ID", .reference, .zeroOrMore, "request identifiers or ids to cancel")],
+        options: [
+            .value("group", "ID", .identifier, "every pending notification of one fast, schedule or reminder"),
+            .flag("all", "every pending notification"),
+        ],
+        exclusiveGroups: [.init(["ID", "group", "all"], required: true)],
+        examples: ["cancel fast/f-3k9/end", "cancel r-4tx", "cancel --group w-7kq", "cancel --all"],
+        build: { arguments throws(UsageError) in
+            if arguments.isSet("all") { return .cancel(.all) }
+            if let group = arguments.option("group") { return .cancel(.group(try group.identifier())) }
+            var references: [PendingReference] = []
+            for value in arguments.positionalList("ID") {
+                let reference = try value.reference()
+                if !references.contains(reference) { references.append(reference) }
+            }
+            return .cancel(.references(references))
+        }
+    )
+
+    private static let snooze = CommandSpec(
+        name: "snooze",
+        summary: "move a pending notification later",
+        positionals: [
+            .init("ID", .reference, .required, "a request identifier from 'chime list', or an id"),
+            .init("DURATION", .duration, .required, "how long from now"),
+        ],
+        examples: ["snooze remind/r-4tx 10m"],
+        build: { arguments throws(UsageError) in
+            .snooze(try arguments.positional("ID")!.reference(), by: try arguments.positional("DURATION")!.duration())
+        }
+    )
+
+    // MARK: - status, export, doctor
+
+    private static let status = CommandSpec(
+        name: "status",
+        summary: "the current fast, water and next notification, for people or status bars",
+        discussion: "--follow prints again every minute in the last 30 minutes before a phase change, every 15 minutes otherwise, and at once on any change.",
+        options: [
+            .value("format", Command.StatusFormat.allCases.map(\.rawValue).joined(separator: "|"),
+                   .choice(Command.StatusFormat.allCases.map(\.rawValue)), "output format (default text)"),
+            .flag("follow", "keep printing as time passes (for waybar and polybar)"),
+        ],
+        examples: ["status", "status --format waybar --follow"],
+        build: { arguments throws(UsageError) in
+            let format = try arguments.option("format")?.choice(Command.StatusFormat.self, for: "--format")
+            return .status(format: format ?? .text, follow: arguments.isSet("follow"))
+        }
+    )
+
+    private static let export = CommandSpec(
+        name: "export",
+        summary: "write fasts, water intake or pending notifications as CSV or JSON",
+        options: [
+            .value("format", Command.ExportFormat.allCases.map(\.rawValue).joined(separator: "|"),
+                   .choice(Command.ExportFormat.allCases.map(\.rawValue)), "output format", required: true),
+            .value("what", Command.ExportSubject.allCases.map(\.rawValue).joined(separator: "|"),
+                   .choice(Command.ExportSubject.allCases.map(\.rawValue)), "what to export (default fasts)"),
+        ],
+        examples: ["export --format csv > fasts.csv", "export --format json --what water"],
+        build: { arguments throws(UsageError) in
+            let format = try arguments.option("format")!.choice(Command.ExportFormat.self, for: "--format")
+            let what = try arguments.option("what")?.choice(Command.ExportSubject.self, for: "--what")
+            return .export(format: format, what: what ?? .fasts)
+        }
+    )
+
+    private static let doctor = CommandSpec(
+        name: "doctor",
+        summary: "check store, daemon, session bus, notification server and time zone",
+        discussion: "Exits 0 only when everything is well.",
+        examples: ["doctor"],
+        build: { _ throws(UsageError) in .doctor }
+    )
+
+    private static let completions = CommandSpec(
+        name: "completions",
+        summary: "print a shell completion script",
+        positionals: [.init("SHELL", .choice(Command.Shell.allCases.map(\.rawValue)), .required, Command.Shell.allCases.map(\.rawValue).joined(separator: ", "))],
+        examples: [
+            "completions bash > ~/.local/share/bash-completion/completions/chime",
+            "completions zsh > \"${fpath[1]}/_chime\"",
+            "completions fish > ~/.config/fish/completions/chime.fish",
+        ],
+        build: { arguments throws(UsageError) in
+            .completions(try arguments.positional("SHELL")!.choice(Command.Shell.self, for: "SHELL"))
+        }
+    )
+
+    // MARK: - config
+
+    private static let configKeySection = CommandSpec.HelpSection(
+        "Keys",
+        ConfigKey.allCases.map { ($0.name, "\($0.summary): \($0.allowedValues) (default \($0.defaultValue.storedText))") }
+    )
+
+    private static let config = CommandSpec(
+        name: "config",
+        summary: "read and change settings",
+        subcommands: [
+            CommandSpec(
+                name: "get",
+                summary: "print one setting",
+                positionals: [.init("KEY", .configKey, .required, "the setting")],
+                sections: [configKeySection],
+                examples: ["config get fast.plan"],
+                build: { arguments throws(UsageError) in
+                    .configGet(try configKey(arguments.positional("KEY")!))
+                }
+            ),
+            CommandSpec(
+                name: "set",
+                summary: "change one setting",
+                positionals: [
+                    .init("KEY", .configKey, .required, "the setting"),
+                    .init("VALUE", .configValue, .required, "its new value"),
+                ],
+                sections: [configKeySection],
+                examples: ["config set fast.plan 18:6", "config set fast.remind_before 1h,15m", "config set water.goal none"],
+                build: { arguments throws(UsageError) in
+                    let key = try configKey(arguments.positional("KEY")!)
+                    let value = arguments.positional("VALUE")!
+                    return .configSet(key, try key.value(parsing: value.text, argumentPosition: value.position))
+                }
+            ),
+            CommandSpec(
+                name: "list",
+                summary: "print every setting",
+                sections: [configKeySection],
+                examples: ["config list"],
+                build: { _ throws(UsageError) in .configList }
+            ),
+        ]
+    )
+
+    private static func configKey(_ value: ArgumentValue) throws(UsageError) -> ConfigKey {
+        if let key = ConfigKey.named(value.text) { return key }
+        let names = ConfigKey.allCases.map(\.name)
+        let suggestion = Suggestion.closest(to: value.text, among: names)
+        let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(names.joined(separator: ", "))"
+        throw UsageError(.invalidChoice, "unknown setting \"\(value.text)\": \(hint)", argumentPosition: value.position, suggestion: suggestion)
+    }
+
+    // MARK: - help
+
+    private static let help = CommandSpec(
+        name: "help",
+        summary: "show help for chime or one command",
+        positionals: [.init("COMMAND", .commandName, .zeroOrMore, "the command, e.g. fast start")],
+        examples: ["help", "help fast start"],
+        build: { arguments throws(UsageError) in
+            var spec = root
+            for word in arguments.positionalList("COMMAND") {
+                guard let next = spec.subcommand(named: word.text) else {
+                    throw CommandParser.unknownCommand(word.text, in: spec, position: word.position)
+                }
+                spec = next
+            }
+            return .help(HelpFormatter.help(for: spec))
+        }
+    )
+}

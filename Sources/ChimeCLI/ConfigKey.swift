@@ -1,0 +1,132 @@
+import Foundation
+import ChimeCore
+
+/// A setting `chime config get|set|list` reads and writes, with what its value may be.
+public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The plan `fast start` uses when none is given.
+    case fastPlan = "fast.plan"
+    /// Nudges before each fast ends, when `fast start` has no `--remind-before`.
+    case fastRemindBefore = "fast.remind_before"
+    /// Millilitres per glass for new water schedules and `water drink`.
+    case waterAmount = "water.amount"
+    /// The daily water goal for new schedules.
+    case waterGoal = "water.goal"
+    /// Urgency of fasting notifications.
+    case urgencyFast = "notify.urgency.fast"
+    /// Urgency of water reminders.
+    case urgencyWater = "notify.urgency.water"
+    /// Urgency of one-off reminders.
+    case urgencyReminder = "notify.urgency.reminder"
+
+    /// The most nudges `fast.remind_before` (and `--remind-before`) holds.
+    public static let maximumNudges = 10
+
+    /// The key as typed (`fast.plan`).
+    public var name: String { rawValue }
+
+    public var description: String { rawValue }
+
+    /// The key named `name`, if there is one.
+    public static func named(_ name: String) -> ConfigKey? { ConfigKey(rawValue: name) }
+
+    /// A few words for help: what the setting does.
+    public var summary: String {
+        switch self {
+        case .fastPlan: return "plan for 'fast start' without PLAN"
+        case .fastRemindBefore: return "nudges before a fast ends, e.g. 1h,15m"
+        case .waterAmount: return "millilitres per glass"
+        case .waterGoal: return "daily water goal in millilitres"
+        case .urgencyFast: return "urgency of fasting notifications"
+        case .urgencyWater: return "urgency of water reminders"
+        case .urgencyReminder: return "urgency of one-off reminders"
+        }
+    }
+
+    /// What may be written as the value, for help and error messages.
+    public var allowedValues: String {
+        switch self {
+        case .fastPlan: return FastingPlan.validForms
+        case .fastRemindBefore: return "durations separated by commas (\(TimeSpan.validForms)), or none"
+        case .waterAmount: return "1-\(WaterSchedule.maximumML) (ml)"
+        case .waterGoal: return "1-\(WaterSchedule.maximumML) (ml), or none"
+        case .urgencyFast, .urgencyWater, .urgencyReminder:
+            return ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: ", ")
+        }
+    }
+
+    /// The value in effect while the setting was never set.
+    public var defaultValue: ConfigValue {
+        switch self {
+        case .fastPlan: return .plan(.standard)
+        case .fastRemindBefore: return .durations([])
+        case .waterAmount: return .millilitres(250)
+        case .waterGoal: return .optionalMillilitres(nil)
+        case .urgencyFast: return .urgency(.normal)
+        case .urgencyWater: return .urgency(.low)
+        case .urgencyReminder: return .urgency(.normal)
+        }
+    }
+
+    /// Reads `text` as a value of this key: what `config set` accepts and what the store keeps
+    /// (``ConfigValue/storedText`` reads back to an equal value).
+    ///
+    /// - Parameter argumentPosition: where the value was typed, for the error.
+    public func value(parsing text: String, argumentPosition: Int? = nil) throws(UsageError) -> ConfigValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        func reading<Value>(_ read: () throws(DomainError) -> Value) throws(UsageError) -> Value {
+            do {
+                return try read()
+            } catch {
+                throw UsageError(error, argumentPosition: argumentPosition)
+            }
+        }
+        switch self {
+        case .fastPlan:
+            return .plan(try reading { () throws(DomainError) in try FastingPlan(parsing: trimmed) })
+        case .fastRemindBefore:
+            return .durations(try reading { () throws(DomainError) in try Self.durations(parsing: trimmed, field: name) })
+        case .waterAmount:
+            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+        case .waterGoal:
+            if trimmed.lowercased() == "none" { return .optionalMillilitres(nil) }
+            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+        case .urgencyFast, .urgencyWater, .urgencyReminder:
+            let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
+            guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
+                let suggestion = Suggestion.closest(to: trimmed, among: choices)
+                let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(choices.joined(separator: ", "))"
+                throw UsageError(.invalidChoice, "invalid value \"\(text)\" for \(name): \(hint)",
+                                 argumentPosition: argumentPosition, suggestion: suggestion)
+            }
+            return .urgency(urgency)
+        }
+    }
+
+    /// The lines of `config list`: every key with its value, defaults marked.
+    ///
+    /// - Parameter stored: the values set in the store; missing keys show their default.
+    public static func listing(_ stored: [ConfigKey: ConfigValue]) -> String {
+        let width = allCases.map(\.name.count).max() ?? 0
+        return allCases.map { key in
+            let padding = String(repeating: " ", count: width - key.name.count)
+            guard let value = stored[key] else { return "\(key.name)\(padding)  \(key.defaultValue.storedText) (default)" }
+            return "\(key.name)\(padding)  \(value.storedText)"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads a comma-separated list of nudge durations (`1h,15m`), or `none` for an empty list.
+    public static func durations(parsing text: String, field: String) throws(DomainError) -> [TimeSpan] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "none" { return [] }
+        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= maximumNudges else {
+            throw DomainError(.invalidDuration, "too many durations in \(field) (\(parts.count)): give at most \(maximumNudges), separated by commas")
+        }
+        var spans: [TimeSpan] = []
+        for part in parts {
+            let span = try TimeSpan(parsing: String(part))
+            if !spans.contains(span) { spans.append(span) }
+        }
+        return spans
+    }
+}

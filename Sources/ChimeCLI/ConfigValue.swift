@@ -1,0 +1,38 @@
+import ChimeCore
+
+/// A validated value of a ``ConfigKey``.
+public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
+    /// `fast.plan`.
+    case plan(FastingPlan)
+    /// `fast.remind_before`; empty for none.
+    case durations([TimeSpan])
+    /// `water.amount`.
+    case millilitres(Int)
+    /// `water.goal`; `nil` for none.
+    case optionalMillilitres(Int?)
+    /// `notify.urgency.*`.
+    case urgency(Urgency)
+
+    /// How urgent a notification is, as the notification server understands it.
+    public enum Urgency: String, Hashable, Sendable, CaseIterable {
+        /// Shown quietly; may not interrupt.
+        case low
+        /// The usual notification.
+        case normal
+        /// Stays until dismissed.
+        case critical
+    }
+
+    /// The canonical text, as stored in the database and printed by `config get` and `config list`.
+    public var storedText: String {
+        switch self {
+        case .plan(let plan): return plan.displayName
+        case .durations(let spans): return spans.isEmpty ? "none" : spans.map(\.description).joined(separator: ",")
+        case .millilitres(let ml): return String(ml)
+        case .optionalMillilitres(let ml): return ml.map(String.init) ?? "none"
+        case .urgency(let urgency): return urgency.rawValue
+        }
+    }
+
+    public var description: String { storedText }
+}

@@ -1,0 +1,79 @@
+import ChimeCore
+import Foundation
+
+/// The text `chime export` writes: fasts, water intake or pending notifications, as CSV (a
+/// header row, then one row per item) or as a pretty-printed JSON array with the same keys.
+public enum ExportDocument {
+    /// `--what fasts`.
+    public static func fasts(_ records: [FastRecord], format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
+        let items = records.map { $0.json(in: timeZone) }
+        return try render(items, format: format, header: FastRecordJSON.csvHeader, fields: \.csvFields)
+    }
+
+    /// `--what water`.
+    public static func water(_ intakes: [LoggedWater], format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
+        let items = intakes.map { $0.json(in: timeZone) }
+        return try render(items, format: format, header: WaterIntakeJSON.csvHeader, fields: \.csvFields)
+    }
+
+    /// `--what pending`.
+    public static func pending(_ notifications: [PendingNotification], format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
+        let items = notifications.map { $0.json(in: timeZone) }
+        let header = ["id", "group", "kind", "due", "tolerance_seconds", "title", "body", "state"]
+        return try render(items, format: format, header: header) { item in
+            [item.id, item.group, item.kind, item.due, String(item.toleranceSeconds), item.title, item.body, item.state]
+        }
+    }
+
+    private static func render<Item: Encodable>(_ items: [Item], format: Command.ExportFormat, header: [String], fields: (Item) -> [String]) throws(EncodingError) -> String {
+        switch format {
+        case .json:
+            return try OrderedJSONEncoder(prettyPrinted: true).encode(items) + "\n"
+        case .csv:
+            var writer = CSVWriter(header: header)
+            for item in items { writer.appendRow(fields(item)) }
+            return writer.text
+        }
+    }
+}
+
+/// One logged glass with the schedule it was logged for (none when drunk without reminders).
+public struct LoggedWater: Hashable, Sendable {
+    /// The schedule id, if any.
+    public var scheduleID: String?
+    /// When and how much.
+    public var intake: WaterIntake
+
+    /// Makes a row.
+    public init(scheduleID: String?, intake: WaterIntake) {
+        self.scheduleID = scheduleID
+        self.intake = intake
+    }
+
+    /// The export element, the time in `timeZone`.
+    public func json(in timeZone: TimeZone) -> WaterIntakeJSON {
+        WaterIntakeJSON(instant: ISO8601Text.format(intake.instant, in: timeZone), amountML: intake.amountML, schedule: scheduleID)
+    }
+}
+
+/// One glass in `export --what water`: `{"instant","amount_ml","schedule"}`.
+public struct WaterIntakeJSON: Codable, Hashable, Sendable {
+    /// ISO 8601 with offset.
+    public var instant: String
+    /// Millilitres.
+    public var amountML: Int
+    /// The schedule id, `null` without one.
+    public var schedule: String?
+
+    enum CodingKeys: String, CodingKey {
+        case instant
+        case amountML = "amount_ml"
+        case schedule
+    }
+
+    /// The CSV header, the JSON keys in order.
+    public static let csvHeader = ["instant", "amount_ml", "schedule"]
+
+    /// The CSV fields, in ``csvHeader`` order.
+    public var csvFields: [String] { [instant, String(amountML), schedule ?? ""] }
+}

@@ -1,0 +1,150 @@
+import ChimeCore
+import Foundation
+
+/// `chime fast history`: completed fasts, completion rate, current streak and a bar chart of
+/// fasting hours over the last 14 days.
+public struct FastHistory: Sendable {
+    /// Days in the chart.
+    public static let chartDays = 14
+    /// Recent fasts listed in the text output.
+    public static let listedFasts = 10
+
+    /// Days summarised (`--days`), counting today.
+    public let days: Int
+    /// Where and when the history is shown.
+    public let display: TimeDisplay
+    /// Finished fasts that ended within the summarised days, oldest first.
+    public let fasts: [FastRecord]
+    /// Fasting hours per local day, oldest first, today last (running fasts included up to now).
+    public let dailyHours: [(date: LocalDate, hours: Double)]
+    /// Consecutive days, ending today (or yesterday when today has none yet), on each of which
+    /// a fast ended that ran its full length.
+    public let currentStreak: Int
+
+    /// The history over `days` days from `records` (see ``FastRecord/records(from:now:since:)``;
+    /// supply records as far back as the streak should reach).
+    public init(records: [FastRecord], days: Int, display: TimeDisplay) {
+        self.days = max(1, days)
+        self.display = display
+        let today = display.today
+        let periodStart = display.startOfDay(today.adding(days: -(self.days - 1), calendar: display.calendar))
+        fasts = records.filter { $0.isFinished && $0.end >= periodStart }.sorted { ($0.end, $0.id) < ($1.end, $1.id) }
+
+        dailyHours = (0..<Self.chartDays).reversed().map { back in
+            let date = today.adding(days: -back, calendar: display.calendar)
+            let dayStart = display.startOfDay(date)
+            let dayEnd = display.startOfDay(date.adding(days: 1, calendar: display.calendar))
+            let seconds = records.reduce(0.0) { total, record in
+                total + max(0, min(record.end, dayEnd).timeIntervalSince(max(record.start, dayStart)))
+            }
+            return (date, seconds / 3600)
+        }
+
+        let completedDays = Set(records.filter(\.completed).map { display.localDate(of: $0.end) })
+        var day = completedDays.contains(today) ? today : today.adding(days: -1, calendar: display.calendar)
+        var streak = 0
+        while completedDays.contains(day) {
+            streak += 1
+            day = day.adding(days: -1, calendar: display.calendar)
+        }
+        currentStreak = streak
+    }
+
+    /// Finished fasts in the period that ran their full length.
+    public var completedCount: Int { fasts.filter(\.completed).count }
+
+    /// Completed over finished fasts in the period, `nil` when there were none.
+    public var completionRate: Double? {
+        fasts.isEmpty ? nil : Double(completedCount) / Double(fasts.count)
+    }
+
+    /// The terminal output: summary line, chart, and the most recent fasts.
+    public func text(style: TerminalStyle) -> String {
+        let rate = completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+        let streakText = "current streak \(currentStreak) \(currentStreak == 1 ? "day" : "days")"
+        var lines = [
+            "Last \(days) \(days == 1 ? "day" : "days"): \(fasts.count) \(fasts.count == 1 ? "fast" : "fasts"), \(completedCount) completed\(rate), \(streakText)",
+            "",
+            style.paint("Fasting hours, last \(Self.chartDays) days:", .bold),
+        ]
+        let scale = max(24, dailyHours.map(\.hours).max() ?? 0)
+        for (date, hours) in dailyHours {
+            let bar = ProgressBar.cells(fraction: hours / scale, width: 24).filled
+            let padding = String(repeating: " ", count: 24 - bar.count)
+            let label = display.dayLabel(date)
+            let hoursText = String(format: "%4.1f h", hours)
+            lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursText)")
+        }
+        if !fasts.isEmpty {
+            lines += ["", style.paint("Recent fasts:", .bold)]
+            let recent = fasts.suffix(Self.listedFasts).reversed()
+            let rows = recent.map { fast in
+                [display.clock(fast.start), TimeDisplay.duration(fast.duration), fast.plan.displayName,
+                 fast.completed ? style.paint("completed", .green) : style.paint("stopped early", .yellow), fast.id]
+            }
+            // Colour codes would skew column widths, so align on the plain cells.
+            let widths = (0..<4).map { column in recent.map { plainCell($0, column) }.map(\.count).max() ?? 0 }
+            for (fast, row) in zip(recent, rows) {
+                let cells = (0..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - plainCell(fast, $0).count) }
+                lines.append("  " + cells.joined(separator: "  ") + "  " + row[4])
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func plainCell(_ fast: FastRecord, _ column: Int) -> String {
+        switch column {
+        case 0: return display.clock(fast.start)
+        case 1: return TimeDisplay.duration(fast.duration)
+        case 2: return fast.plan.displayName
+        default: return fast.completed ? "completed" : "stopped early"
+        }
+    }
+
+    /// `fast history --json`.
+    public var json: FastHistoryJSON {
+        FastHistoryJSON(
+            days: days,
+            total: fasts.count,
+            completed: completedCount,
+            completionRate: completionRate.map { ($0 * 10_000).rounded() / 10_000 },
+            currentStreakDays: currentStreak,
+            fasts: fasts.map { $0.json(in: display.timeZone) },
+            dailyHours: dailyHours.map { DailyHoursJSON(date: $0.date.description, hours: ($0.hours * 100).rounded() / 100) }
+        )
+    }
+}
+
+/// `chime fast history --json`.
+public struct FastHistoryJSON: Codable, Hashable, Sendable {
+    /// Days summarised.
+    public var days: Int
+    /// Finished fasts in the period.
+    public var total: Int
+    /// Of those, completed.
+    public var completed: Int
+    /// completed / total (0...1), `null` without fasts.
+    public var completionRate: Double?
+    /// See ``FastHistory/currentStreak``.
+    public var currentStreakDays: Int
+    /// The finished fasts, oldest first.
+    public var fasts: [FastRecordJSON]
+    /// The last 14 days, oldest first.
+    public var dailyHours: [DailyHoursJSON]
+
+    enum CodingKeys: String, CodingKey {
+        case days, total, completed
+        case completionRate = "completion_rate"
+        case currentStreakDays = "current_streak_days"
+        case fasts
+        case dailyHours = "daily_hours"
+    }
+}
+
+/// Fasting hours on one local day.
+public struct DailyHoursJSON: Codable, Hashable, Sendable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    /// Hours, two decimals.
+    public var hours: Double
+}

@@ -1,0 +1,123 @@
+import ChimeCore
+import Foundation
+
+/// One fast as history sees it: when it ran, when it was meant to end, and whether it is over.
+public struct FastRecord: Hashable, Sendable {
+    /// The session id.
+    public var id: String
+    /// The session's plan.
+    public var plan: FastingPlan
+    /// The session's tag.
+    public var tag: String
+    /// The rolling cycle number (0 for a single fast).
+    public var cycle: Int64
+    /// When the fast began.
+    public var start: Date
+    /// When it ended (stopped or completed), or `now` while it still runs.
+    public var end: Date
+    /// When it was planned to end, extension included.
+    public var goalEnd: Date
+    /// Whether it is over; a running fast counts toward the chart but not the statistics.
+    public var isFinished: Bool
+
+    /// Makes a record.
+    public init(id: String, plan: FastingPlan, tag: String = "", cycle: Int64 = 0, start: Date, end: Date, goalEnd: Date, isFinished: Bool) {
+        self.id = id
+        self.plan = plan
+        self.tag = tag
+        self.cycle = cycle
+        self.start = start
+        self.end = end
+        self.goalEnd = goalEnd
+        self.isFinished = isFinished
+    }
+
+    /// Whether the fast ran its full planned length.
+    public var completed: Bool { isFinished && end >= goalEnd }
+
+    /// How long it was fasted.
+    public var duration: TimeInterval { max(0, end.timeIntervalSince(start)) }
+
+    /// The fasts of `sessions` that began before `now` and end after `since`: every cycle of a
+    /// rolling session, in start order. A fast stopped before it began is no fast and left out.
+    public static func records(from sessions: [FastingSession], now: Date, since: Date) -> [FastRecord] {
+        var records: [FastRecord] = []
+        for session in sessions {
+            let limit = min(now, session.stoppedAt ?? now)
+            guard session.start < limit else { continue }
+            var first: Int64 = 0
+            if session.mode == .rolling, since > session.start {
+                // Skip cycles wholly before `since` without walking them (a rolling 10s:5s fast
+                // left running for a year has millions).
+                first = max(0, session.cycleNumber(at: since) - 1)
+            }
+            let last = session.cycleNumber(at: limit)
+            for number in first...max(first, last) {
+                let cycle = session.cycle(number)
+                guard cycle.fastStart < limit else { break }
+                let end = min(cycle.fastEnd, limit)
+                guard end > since else { continue }
+                // Over once its planned end has passed, or once a stop cut it short.
+                let stoppedEarly = session.stoppedAt.map { $0 <= now && $0 < cycle.fastEnd } ?? false
+                records.append(FastRecord(
+                    id: session.id, plan: session.plan, tag: session.tag, cycle: number,
+                    start: cycle.fastStart, end: end, goalEnd: cycle.fastEnd, isFinished: cycle.fastEnd <= now || stoppedEarly
+                ))
+            }
+        }
+        return records.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+}
+
+extension FastRecord {
+    /// The record in JSON and CSV exports, times in `timeZone`.
+    public func json(in timeZone: TimeZone) -> FastRecordJSON {
+        FastRecordJSON(
+            id: id, plan: plan.displayName, tag: tag, cycle: cycle,
+            startedAt: ISO8601Text.format(start, in: timeZone),
+            endedAt: isFinished ? ISO8601Text.format(end, in: timeZone) : nil,
+            goalEndsAt: ISO8601Text.format(goalEnd, in: timeZone),
+            durationSeconds: Int(duration.rounded(.down)),
+            completed: completed
+        )
+    }
+}
+
+/// One fast in `fast history --json` and `export --what fasts`.
+public struct FastRecordJSON: Codable, Hashable, Sendable {
+    /// The session id.
+    public var id: String
+    /// The plan (`16:8`).
+    public var plan: String
+    /// The tag, empty without one.
+    public var tag: String
+    /// The rolling cycle (0 for a single fast).
+    public var cycle: Int64
+    /// ISO 8601 with offset.
+    public var startedAt: String
+    /// ISO 8601 with offset; `null` while the fast runs.
+    public var endedAt: String?
+    /// ISO 8601 with offset: the planned end.
+    public var goalEndsAt: String
+    /// Whole seconds fasted (so far).
+    public var durationSeconds: Int
+    /// Whether it ran its full planned length.
+    public var completed: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, plan, tag, cycle
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case goalEndsAt = "goal_ends_at"
+        case durationSeconds = "duration_seconds"
+        case completed
+    }
+
+    /// The CSV header of `export --what fasts`, the JSON keys in order.
+    public static let csvHeader = ["id", "plan", "tag", "cycle", "started_at", "ended_at", "goal_ends_at", "duration_seconds", "completed"]
+
+    /// The CSV fields, in ``csvHeader`` order.
+    public var csvFields: [String] {
+        [id, plan, tag, String(cycle), startedAt, endedAt ?? "", goalEndsAt, String(durationSeconds), completed ? "true" : "false"]
+    }
+}

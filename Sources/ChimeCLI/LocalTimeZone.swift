@@ -1,0 +1,30 @@
+import ChimeCore
+import Foundation
+
+/// The zone output times are shown in: `TZ` when set (and known), else the system's.
+public enum LocalTimeZone {
+    /// The zone named by `TZ` in `environment`, or `systemZone` when `TZ` is unset.
+    ///
+    /// Accepts zone names (`Europe/Berlin`), the POSIX `:Europe/Berlin` form, a path into a
+    /// zoneinfo directory, and an empty `TZ` for UTC (as the C library does). A name the system
+    /// does not know is refused, so times are never silently shown in the wrong zone.
+    public static func resolve(environment: [String: String], systemZone: TimeZone) throws(DomainError) -> TimeZone {
+        guard let raw = environment["TZ"] else { return systemZone }
+        var name = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
+        if name.isEmpty { return TimeZone(secondsFromGMT: 0)! }
+        if let range = name.range(of: "zoneinfo/") {
+            name = String(name[range.upperBound...])
+        }
+        guard isPlausibleName(name), let zone = TimeZone(identifier: name) else {
+            throw DomainError(.invalidTime, "unknown time zone \"\(raw)\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ")
+        }
+        return zone
+    }
+
+    /// Zone names are ASCII letters, digits and `/_-+`; anything else (spaces, `..`) is not one.
+    private static func isPlausibleName(_ name: String) -> Bool {
+        !name.contains("..") && name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/_-+".unicodeScalars.contains(scalar))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ChimeCore
+
+/// A value from the command line with where it was typed.
+public struct ArgumentValue: Hashable, Sendable {
+    /// The text as typed (after `=` for `--name=value`).
+    public let text: String
+    /// The 1-based position of the argument it came from.
+    public let position: Int
+}
+
+/// A command line matched against one command of the table, before values are read.
+struct ParsedArguments: Sendable {
+    /// The command matched.
+    let spec: CommandSpec
+    /// Options given, by name without dashes (flags hold an empty text).
+    let options: [String: ArgumentValue]
+    /// Positional values, by the positional's name.
+    let positionals: [String: [ArgumentValue]]
+
+    /// Whether the flag or option `name` was given.
+    func isSet(_ name: String) -> Bool { options[name] != nil }
+
+    /// The value of option `name`, if given.
+    func option(_ name: String) -> ArgumentValue? { options[name] }
+
+    /// The first (or only) value of positional `name`, if given.
+    func positional(_ name: String) -> ArgumentValue? { positionals[name]?.first }
+
+    /// Every value of positional `name`.
+    func positionalList(_ name: String) -> [ArgumentValue] { positionals[name] ?? [] }
+}
+
+extension ArgumentValue {
+    /// Runs a core reader, turning its error into a bad-data usage error at this position.
+    private func reading<Value>(_ read: (String) throws(DomainError) -> Value) throws(UsageError) -> Value {
+        do {
+            return try read(text)
+        } catch {
+            throw UsageError(error, argumentPosition: position)
+        }
+    }
+
+    /// The value as a duration.
+    func duration() throws(UsageError) -> TimeSpan {
+        try reading { text throws(DomainError) in try TimeSpan(parsing: text) }
+    }
+
+    /// The value as comma-separated durations.
+    func durationList(field: String) throws(UsageError) -> [TimeSpan] {
+        try reading { text throws(DomainError) in try ConfigKey.durations(parsing: text, field: field) }
+    }
+
+    /// The value as a fasting plan.
+    func plan() throws(UsageError) -> FastingPlan {
+        try reading { text throws(DomainError) in try FastingPlan(parsing: text) }
+    }
+
+    /// The value as a TIME.
+    func time() throws(UsageError) -> TimeSpecification {
+        try reading { text throws(DomainError) in try TimeSpecification(parsing: text) }
+    }
+
+    /// The value as a time of day.
+    func timeOfDay() throws(UsageError) -> WallClockTime {
+        try reading { text throws(DomainError) in try WallClockTime(parsing: text) }
+    }
+
+    /// The value as millilitres; `field` names it in the message.
+    func millilitres(field: String) throws(UsageError) -> Int {
+        try reading { text throws(DomainError) in try MillilitreAmount.parse(text, field: field) }
+    }
+
+    /// The value as the id of a fast, schedule or reminder.
+    func identifier() throws(UsageError) -> String {
+        try reading { text throws(DomainError) in try EntityID.validate(text) }
+    }
+
+    /// The value as a request identifier or an id.
+    func reference() throws(UsageError) -> PendingReference {
+        try reading { text throws(DomainError) in try PendingReference(parsing: text) }
+    }
+
+    /// The value as user text, cleaned; `field` names it in the message.
+    func userText(field: String) throws(UsageError) -> String {
+        try reading { text throws(DomainError) in try UserText.validate(text, field: field) }
+    }
+
+    /// The value as a whole number in `range`; `field` names it in the message.
+    func count(in range: ClosedRange<Int>, field: String) throws(UsageError) -> Int {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int(digits), range.contains(value) else {
+            throw UsageError(.invalidNumber, "invalid \(field) \"\(text)\": use a whole number from \(range.lowerBound) to \(range.upperBound)",
+                             argumentPosition: position)
+        }
+        return value
+    }
+
+    /// The value as one word of `Choice`; `context` names the option or argument in the message.
+    func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type, for context: String) throws(UsageError) -> Choice
+    where Choice.RawValue == String {
+        if let value = Choice(rawValue: text) { return value }
+        let names = Choice.allCases.map(\.rawValue)
+        let suggestion = Suggestion.closest(to: text, among: names)
+        let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(names.joined(separator: ", "))"
+        throw UsageError(.invalidChoice, "invalid value \"\(text)\" for \(context): \(hint)", argumentPosition: position, suggestion: suggestion)
+    }
+}

@@ -1,0 +1,86 @@
+import ChimeCore
+import Foundation
+
+/// One pending notification as `list`, `status` and `export` show it: the request, its rendered
+/// title and body, and its delivery state from the store.
+public struct PendingNotification: Hashable, Sendable {
+    /// The request identifier (`fast/f-3k9/end`): what `cancel` and `snooze` accept.
+    public var identifier: String
+    /// The fast, water schedule or reminder it belongs to.
+    public var group: String
+    /// What it announces.
+    public var kind: RequestKind
+    /// When it is due.
+    public var due: Date
+    /// How late it may still count as on time.
+    public var tolerance: TimeInterval
+    /// The rendered title.
+    public var title: String
+    /// The rendered body.
+    public var body: String
+    /// The delivery state as the store names it (`pending`, `delivering`, ...).
+    public var state: String
+
+    /// Makes a row from its parts.
+    public init(identifier: String, group: String, kind: RequestKind, due: Date, tolerance: TimeInterval, title: String, body: String, state: String) {
+        self.identifier = identifier
+        self.group = group
+        self.kind = kind
+        self.due = due
+        self.tolerance = tolerance
+        self.title = title
+        self.body = body
+        self.state = state
+    }
+
+    /// Makes a row from a stored request and its rendered text.
+    public init(request: NotificationRequest, title: String, body: String, state: String) {
+        self.init(identifier: request.identifier, group: request.group, kind: request.kind, due: request.due,
+                  tolerance: request.tolerance, title: title, body: body, state: state)
+    }
+
+    /// The `list --json` element, with `due` in the local zone.
+    public func json(in timeZone: TimeZone) -> PendingNotificationJSON {
+        PendingNotificationJSON(
+            id: identifier, group: group, kind: kind.rawValue, due: ISO8601Text.format(due, in: timeZone),
+            toleranceSeconds: Int(tolerance.rounded()), title: title, body: body, state: state
+        )
+    }
+
+    /// The text table of `list`: one row per notification, soonest first, or a sentence when
+    /// there are none.
+    public static func table(_ notifications: [PendingNotification], display: TimeDisplay, style: TerminalStyle) -> String {
+        guard !notifications.isEmpty else {
+            return "Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".\n"
+        }
+        let sorted = notifications.sorted { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
+        let rows = sorted.map { [$0.identifier, $0.group, $0.kind.rawValue, display.clockAndRelative($0.due), $0.title] }
+        return TextTable.render(header: ["ID", "GROUP", "KIND", "DUE", "TITLE"], rows: rows, style: style)
+    }
+}
+
+/// An element of `chime list --json`: `{"id","group","kind","due","tolerance_seconds","title","body","state"}`.
+public struct PendingNotificationJSON: Codable, Hashable, Sendable {
+    /// The request identifier.
+    public var id: String
+    /// The fast, schedule or reminder id.
+    public var group: String
+    /// `fast-start`, `fast-end`, `fast-nudge`, `eating-end`, `water` or `reminder`.
+    public var kind: String
+    /// ISO 8601 with the local offset.
+    public var due: String
+    /// Whole seconds.
+    public var toleranceSeconds: Int
+    /// Rendered title.
+    public var title: String
+    /// Rendered body.
+    public var body: String
+    /// Delivery state.
+    public var state: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, group, kind, due
+        case toleranceSeconds = "tolerance_seconds"
+        case title, body, state
+    }
+}

@@ -1,0 +1,126 @@
+import ChimeCore
+import Foundation
+
+/// What `chime status` knows at one instant, gathered by the caller from the store and daemon.
+public struct StatusSnapshot: Sendable {
+    /// The running (or most recent) fast.
+    public var fast: FastingSession?
+    /// Water reminders and today's intake.
+    public var water: WaterSummary?
+    /// Pending notifications, any order.
+    public var upcoming: [PendingNotification]
+    /// Whether `chimed` answered; `nil` when not asked.
+    public var daemonRunning: Bool?
+
+    /// Makes a snapshot.
+    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemonRunning: Bool?) {
+        self.fast = fast
+        self.water = water
+        self.upcoming = upcoming
+        self.daemonRunning = daemonRunning
+    }
+}
+
+/// `chime status` in its three formats, and when `--follow` prints next.
+public struct StatusReport: Sendable {
+    /// The state shown.
+    public let snapshot: StatusSnapshot
+    /// Where and when it is shown.
+    public let display: TimeDisplay
+    /// The fast part.
+    public let fast: FastStatusReport
+
+    /// Makes the report of `snapshot` at `display.now`.
+    public init(snapshot: StatusSnapshot, display: TimeDisplay) {
+        self.snapshot = snapshot
+        self.display = display
+        fast = FastStatusReport(session: snapshot.fast, display: display)
+    }
+
+    /// The soonest pending notification still ahead (or overdue), if any.
+    public var next: PendingNotification? {
+        snapshot.upcoming.min { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
+    }
+
+    /// The next instant the output changes by itself: a phase change of the fast, the next water
+    /// reminder or the next notification, whichever is first and still ahead.
+    public var nextChange: Date? {
+        [fast.nextChange, snapshot.water?.nextReminder, next?.due].compactMap { $0 }.filter { $0 > display.now }.min()
+    }
+
+    /// When `--follow` prints next (see ``FollowSchedule``).
+    public var nextPrint: Date {
+        FollowSchedule.nextPrint(after: display.now, nextChange: nextChange)
+    }
+
+    /// The lines of `chime status`.
+    public func text(style: TerminalStyle) -> String {
+        var text = fast.text(style: style)
+        if let water = snapshot.water {
+            text += water.text(display: display, style: style)
+        }
+        if let next {
+            text += "Next: \(next.title) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
+        }
+        if snapshot.daemonRunning == false {
+            text += style.paint(ChangeMessage.daemonNotRunning, .yellow) + "\n"
+        }
+        return text
+    }
+
+    /// `chime status --format json`: `{"fast","water","next","daemon_running"}`.
+    public var json: StatusJSON {
+        StatusJSON(
+            fast: fast.json,
+            water: snapshot.water?.json(display: display),
+            next: next?.json(in: display.timeZone),
+            daemonRunning: snapshot.daemonRunning
+        )
+    }
+
+    /// `chime status --format waybar`.
+    public var waybar: WaybarStatus {
+        var tooltip: [String] = [fast.text(style: .plain)]
+        if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
+        if let next { tooltip.append("Next: \(next.title) \(display.clockAndRelative(next.due))") }
+        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunning) }
+        let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
+
+        var text = ""
+        var percentage = 0
+        if let status = fast.status, let session = fast.session, status.phase != .ended {
+            switch status.phase {
+            case .fasting:
+                text = "\(session.plan.displayName) \(TimeDisplay.duration(status.remaining)) left"
+                percentage = Int((status.progress * 100).rounded(.down))
+            case .eating:
+                text = "eating \(TimeDisplay.duration(status.remaining)) left"
+                percentage = Int((status.progress * 100).rounded(.down))
+            case .scheduled, .ended:
+                text = "fast \(display.relative(status.nextChange ?? display.now))"
+            }
+        } else if let water = snapshot.water, water.schedule != nil {
+            text = "water \(water.intakeText)"
+            percentage = water.goalML.map { min(100, water.consumedML * 100 / max(1, $0)) } ?? 0
+        }
+        // With nothing to show the text stays empty, which makes waybar hide the module.
+        return WaybarStatus(text: text, tooltip: tooltipText, cssClass: fast.phaseName, percentage: percentage)
+    }
+}
+
+/// `chime status --format json`.
+public struct StatusJSON: Codable, Hashable, Sendable {
+    /// As `fast status --json`.
+    public var fast: FastStatusJSON
+    /// As `water status --json`, `null` when not gathered.
+    public var water: WaterStatusJSON?
+    /// As one `list --json` element: the soonest pending notification.
+    public var next: PendingNotificationJSON?
+    /// Whether `chimed` answered, `null` when not asked.
+    public var daemonRunning: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case fast, water, next
+        case daemonRunning = "daemon_running"
+    }
+}

@@ -1,0 +1,262 @@
+import ChimeCore
+import Foundation
+
+/// A TIME argument as typed (`--at`, `remind at`), read but not yet placed on the time line.
+///
+/// `HH:MM` and `YYYY-MM-DD HH:MM` are wall-clock readings: which instant they name depends on
+/// `now` and the local zone, so ``resolve(now:timeZone:calendar:)`` does that when the command runs.
+public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
+    /// `HH:MM`: today at that time, or tomorrow once it has passed.
+    case timeOfDay(WallClockTime)
+    /// `YYYY-MM-DD HH:MM` (or with `T`): that reading of the local wall clock.
+    case localDateTime(LocalDate, WallClockTime)
+    /// ISO 8601 with an offset (`2026-03-29T20:00+02:00`, `...Z`): an exact instant, with the
+    /// offset as typed (seconds east of UTC) so it can be shown back.
+    case instant(Date, utcOffsetSeconds: Int)
+
+    /// The forms accepted, quoted in every error message about times.
+    public static let validForms = "HH:MM, YYYY-MM-DD HH:MM, or ISO 8601 with an offset such as 2026-03-29T20:00+02:00"
+
+    /// The earliest and latest years accepted in a date.
+    public static let years = 1970...9999
+
+    /// Reads `text` in one of the three forms.
+    public init(parsing text: String) throws(DomainError) {
+        switch Self.read(text.trimmingCharacters(in: .whitespaces)) {
+        case .success(let specification):
+            self = specification
+        case .failure(let problem):
+            throw DomainError(.invalidTime, "invalid time \"\(text)\": \(problem.reason); use \(Self.validForms)")
+        }
+    }
+
+    /// The instant this time names, given the current instant and the local zone.
+    ///
+    /// `HH:MM` is today's reading if that is still after `now`, else tomorrow's. Readings that
+    /// fall in a daylight-saving gap or occur twice are placed by ``LocalTimeResolver``: a skipped
+    /// reading becomes the instant of the change, a repeated one its first occurrence.
+    public func resolve(now: Date, timeZone: TimeZone, calendar: Calendar) -> Date {
+        switch self {
+        case .timeOfDay(let time):
+            let today = LocalDate(of: now, in: timeZone, calendar: calendar)
+            let candidate = LocalTimeResolver.instant(of: time, on: today, in: timeZone, calendar: calendar)
+            if candidate > now { return candidate }
+            return LocalTimeResolver.instant(of: time, on: today.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar)
+        case .localDateTime(let date, let time):
+            return LocalTimeResolver.instant(of: time, on: date, in: timeZone, calendar: calendar)
+        case .instant(let instant, _):
+            return instant
+        }
+    }
+
+    /// The canonical spelling: `20:00`, `2026-03-29 20:00`, `2026-03-29T20:00:00+02:00`.
+    public var description: String {
+        switch self {
+        case .timeOfDay(let time): return time.description
+        case .localDateTime(let date, let time): return "\(date) \(time)"
+        case .instant(let instant, let offset):
+            return ISO8601Text.format(instant, utcOffsetSeconds: offset)
+        }
+    }
+
+    /// Whether `text` is a date alone (`2026-03-29`): the first half of an unquoted
+    /// `YYYY-MM-DD HH:MM`, which the shell splits into two arguments.
+    public static func isBareDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+            && [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { isDigit(bytes[$0]) }
+    }
+
+    /// Whether `text` looks like a time of day (`H:MM` or `HH:MM`, range not checked).
+    public static func looksLikeTimeOfDay(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), (1...2).contains(colon), bytes.count == colon + 3 else { return false }
+        return bytes.indices.allSatisfy { $0 == colon || isDigit(bytes[$0]) }
+    }
+
+    // MARK: - Reading
+
+    private struct Problem: Error {
+        let reason: String
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func read(_ text: String) -> Result<TimeSpecification, Problem> {
+        func failure(_ reason: String) -> Result<TimeSpecification, Problem> { .failure(Problem(reason: reason)) }
+        guard !text.isEmpty else { return failure("it is empty") }
+        var scanner = Scanner(Array(text.utf8))
+
+        if text.utf8.count >= 10, isBareDate(String(decoding: Array(text.utf8.prefix(10)), as: UTF8.self)) {
+            let year = scanner.number(digits: 4)!
+            scanner.skip(1)
+            let month = scanner.number(digits: 2)!
+            scanner.skip(1)
+            let day = scanner.number(digits: 2)!
+            guard years.contains(year) else { return failure("the year must be between \(years.lowerBound) and \(years.upperBound)") }
+            guard (1...12).contains(month) else { return failure("months run from 01 to 12") }
+            guard (1...daysIn(month: month, year: year)).contains(day) else {
+                return failure("\(LocalDate(year: year, month: month, day: day)) is not a day of the calendar")
+            }
+            let date = LocalDate(year: year, month: month, day: day)
+            guard let separator = scanner.next() else {
+                return failure("a date needs a time of day, as in \"\(date) 20:00\"")
+            }
+            guard separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") else {
+                return failure("separate the date and the time with a space or T")
+            }
+            while scanner.peek() == UInt8(ascii: " ") { scanner.skip(1) }
+            let clock: Clock
+            switch readClock(&scanner) {
+            case .success(let value): clock = value
+            case .failure(let problem): return .failure(problem)
+            }
+            if scanner.isAtEnd {
+                guard clock.seconds == nil else {
+                    return failure("seconds need an offset (\"+02:00\" or \"Z\"); without one, write YYYY-MM-DD HH:MM")
+                }
+                return .success(.localDateTime(date, clock.time))
+            }
+            let offset: Int
+            switch readOffset(&scanner) {
+            case .success(let value): offset = value
+            case .failure(let problem): return .failure(problem)
+            }
+            guard scanner.isAtEnd else { return failure("unexpected text after the offset") }
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(secondsFromGMT: 0)!
+            let components = DateComponents(year: year, month: month, day: day, hour: clock.time.hour, minute: clock.time.minute, second: clock.seconds ?? 0)
+            let reading = utc.date(from: components)!.addingTimeInterval(clock.fraction)
+            return .success(.instant(reading.addingTimeInterval(-TimeInterval(offset)), utcOffsetSeconds: offset))
+        }
+
+        // A dash before any colon, after a leading digit, means a date in another layout.
+        if let dash = text.firstIndex(of: "-"), text.first?.isNumber == true, text.firstIndex(of: ":").map({ dash < $0 }) ?? true {
+            return failure("write the date as YYYY-MM-DD with a four-digit year and two-digit month and day")
+        }
+        let clock: Clock
+        switch readClock(&scanner) {
+        case .success(let value): clock = value
+        case .failure(let problem): return .failure(problem)
+        }
+        guard scanner.isAtEnd, clock.seconds == nil else {
+            return failure("a time with seconds or an offset needs a date, as in 2026-03-29T20:00+02:00")
+        }
+        return .success(.timeOfDay(clock.time))
+    }
+
+    /// A time of day with optional seconds and fraction, as read.
+    private struct Clock {
+        let time: WallClockTime
+        let seconds: Int?
+        let fraction: TimeInterval
+    }
+
+    /// Reads `H:MM` or `HH:MM`, then optionally `:SS` and `.fraction`; `24:00` is the midnight
+    /// that ends the day, as ``WallClockTime`` reads it.
+    private static func readClock(_ scanner: inout Scanner) -> Result<Clock, Problem> {
+        func failure(_ reason: String) -> Result<Clock, Problem> { .failure(Problem(reason: reason)) }
+        let hourDigits = scanner.digitRun()
+        guard !hourDigits.isEmpty else { return failure("expected a time of day such as 20:00") }
+        guard scanner.next() == UInt8(ascii: ":") else { return failure("write hours and minutes as HH:MM, like 20:00") }
+        guard hourDigits.count <= 2 else { return failure("hours have one or two digits") }
+        let minuteDigits = scanner.digitRun()
+        guard minuteDigits.count == 2 else { return failure("minutes have two digits, like 20:05") }
+        let hour = Int(hourDigits)!, minute = Int(minuteDigits)!
+        var seconds: Int?
+        var fraction: TimeInterval = 0
+        if scanner.peek() == UInt8(ascii: ":") {
+            scanner.skip(1)
+            let secondDigits = scanner.digitRun()
+            guard secondDigits.count == 2, let value = Int(secondDigits), value < 60 else { return failure("seconds have two digits, 00 to 59") }
+            seconds = value
+            if scanner.peek() == UInt8(ascii: ".") || scanner.peek() == UInt8(ascii: ",") {
+                scanner.skip(1)
+                let fractionDigits = scanner.digitRun()
+                guard !fractionDigits.isEmpty, fractionDigits.count <= 9 else { return failure("a fraction of a second has one to nine digits") }
+                fraction = Double("0." + fractionDigits)!
+            }
+        }
+        if hour == 24, minute == 0, seconds ?? 0 == 0, fraction == 0 {
+            return .success(Clock(time: WallClockTime(hour: 0, minute: 0)!, seconds: seconds, fraction: 0))
+        }
+        guard hour <= 23 else { return failure("hours run from 00 to 23") }
+        guard minute <= 59 else { return failure("minutes run from 00 to 59") }
+        return .success(Clock(time: WallClockTime(hour: hour, minute: minute)!, seconds: seconds, fraction: fraction))
+    }
+
+    /// Reads `Z`, `±HH:MM`, `±HHMM` or `±HH` into seconds east of UTC.
+    private static func readOffset(_ scanner: inout Scanner) -> Result<Int, Problem> {
+        func failure(_ reason: String) -> Result<Int, Problem> { .failure(Problem(reason: reason)) }
+        guard let sign = scanner.next() else { return failure("expected an offset") }
+        if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") { return .success(0) }
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+            return failure("the offset must be Z or start with + or -, like +02:00")
+        }
+        let hourDigits = scanner.digitRun()
+        var hours = 0, minutes = 0
+        switch hourDigits.count {
+        case 2:
+            hours = Int(hourDigits)!
+            if scanner.peek() == UInt8(ascii: ":") {
+                scanner.skip(1)
+                let minuteDigits = scanner.digitRun()
+                guard minuteDigits.count == 2 else { return failure("offset minutes have two digits, like +05:30") }
+                minutes = Int(minuteDigits)!
+            }
+        case 4:
+            hours = Int(hourDigits.prefix(2))!
+            minutes = Int(hourDigits.suffix(2))!
+        default:
+            return failure("write the offset as +HH:MM, like +02:00")
+        }
+        guard hours <= 14, minutes <= 59, hours * 60 + minutes <= 14 * 60 else {
+            return failure("offsets run from -14:00 to +14:00")
+        }
+        let magnitude = hours * 3600 + minutes * 60
+        return .success(sign == UInt8(ascii: "-") ? -magnitude : magnitude)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// A cursor over the ASCII bytes of the argument.
+    private struct Scanner {
+        private let bytes: [UInt8]
+        private var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var isAtEnd: Bool { index >= bytes.count }
+
+        func peek() -> UInt8? { isAtEnd ? nil : bytes[index] }
+
+        mutating func next() -> UInt8? {
+            defer { index += 1 }
+            return peek()
+        }
+
+        mutating func skip(_ count: Int) { index += count }
+
+        /// The digits from here on (possibly none), consumed.
+        mutating func digitRun() -> String {
+            let start = index
+            while let byte = peek(), TimeSpecification.isDigit(byte) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+
+        /// Exactly `digits` digits as a number, consumed, or `nil`.
+        mutating func number(digits: Int) -> Int? {
+            guard index + digits <= bytes.count, bytes[index..<index + digits].allSatisfy(TimeSpecification.isDigit) else { return nil }
+            defer { index += digits }
+            return Int(String(decoding: bytes[index..<index + digits], as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ChimeCore
+
+/// A command line that cannot run, described for the person who typed it.
+///
+/// `message` is one sentence (what was wrong, what to do) without the `chime: ` prefix, which
+/// ``line`` adds; `exitCode` is 64 for malformed command lines and 65 for malformed values.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for callers and tests to match on.
+    public enum Kind: Hashable, Sendable {
+        /// A word that is not a command (or subcommand) of `chime`.
+        case unknownCommand
+        /// A group such as `chime fast` was given without one of its subcommands.
+        case missingSubcommand
+        /// An option the command does not have.
+        case unknownOption
+        /// An option that needs a value was given without one.
+        case missingValue
+        /// A flag was given a value (`--json=yes`).
+        case unexpectedValue
+        /// The same option was given twice.
+        case repeatedOption
+        /// A required argument is missing.
+        case missingArgument
+        /// More arguments than the command takes.
+        case unexpectedArgument
+        /// Arguments that exclude each other were combined, or none of a required set was given.
+        case conflictingArguments
+        /// A value outside a fixed set (`--format xml`, an unknown config key).
+        case invalidChoice
+        /// A value that does not read as what it should be (duration, time, plan, text, id, amount).
+        case invalidValue(DomainError.Kind)
+        /// A number that is not a whole number in range (`--days`).
+        case invalidNumber
+        /// An argument that is not valid UTF-8.
+        case invalidEncoding
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// One sentence for the user: what was wrong and what to do.
+    public let message: String
+    /// The 1-based position of the offending argument after the program name, when there is one.
+    public let argumentPosition: Int?
+    /// The closest valid spelling offered in `message` (a command, option or value), if any.
+    public let suggestion: String?
+
+    /// Makes an error.
+    public init(_ kind: Kind, _ message: String, argumentPosition: Int? = nil, suggestion: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.argumentPosition = argumentPosition
+        self.suggestion = suggestion
+    }
+
+    /// The error for a rejected value, carrying the core's sentence unchanged.
+    public init(_ error: DomainError, argumentPosition: Int?) {
+        self.init(.invalidValue(error.kind), error.message, argumentPosition: argumentPosition)
+    }
+
+    /// `EX_USAGE` (64) for a malformed command line, `EX_DATAERR` (65) for a malformed value.
+    public var exitCode: ExitCode {
+        switch kind {
+        case .unknownCommand, .missingSubcommand, .unknownOption, .missingValue, .unexpectedValue,
+             .repeatedOption, .missingArgument, .unexpectedArgument, .conflictingArguments, .invalidChoice:
+            return .usage
+        case .invalidValue, .invalidNumber, .invalidEncoding:
+            return .dataError
+        }
+    }
+
+    /// The line printed on standard error: `chime: <message>`.
+    public var line: String { ErrorLine.text(message) }
+
+    public var description: String { line }
+}
+
+/// The one place that shapes a user-facing error line.
+public enum ErrorLine {
+    /// The program name that starts every error line.
+    public static let programName = "chime"
+
+    /// `chime: <message>`, flattened to one line (a message never spans lines on the terminal).
+    public static func text(_ message: String) -> String {
+        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "\(programName): \(flat)"
+    }
+}

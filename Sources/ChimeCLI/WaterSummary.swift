@@ -1,0 +1,105 @@
+import ChimeCore
+import Foundation
+
+/// The water state `water status` and `status` show: the schedule (if any), today's intake and
+/// the next reminder, as gathered by the caller.
+public struct WaterSummary: Hashable, Sendable {
+    /// The schedule, `nil` when water reminders are off.
+    public var schedule: WaterSchedule?
+    /// Millilitres logged in the current water day.
+    public var consumedML: Int
+    /// The next reminder, if one is pending.
+    public var nextReminder: Date?
+
+    /// Makes a summary.
+    public init(schedule: WaterSchedule?, consumedML: Int, nextReminder: Date?) {
+        self.schedule = schedule
+        self.consumedML = consumedML
+        self.nextReminder = nextReminder
+    }
+
+    /// The goal in millilitres, if the schedule has one.
+    public var goalML: Int? { schedule?.goalML }
+
+    /// `1250 of 2000 ml` or `1250 ml`.
+    public var intakeText: String {
+        goalML.map { "\(consumedML) of \($0) ml" } ?? "\(consumedML) ml"
+    }
+
+    /// The lines of `water status`.
+    public func text(display: TimeDisplay, style: TerminalStyle) -> String {
+        guard let schedule else {
+            return "No water reminders (today \(consumedML) ml). Set them up with \"chime water every 1h\".\n"
+        }
+        var lines = ["Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(schedule.window), \(schedule.amountML) ml a glass"]
+        var today = "  today \(intakeText)"
+        if let goal = schedule.goalML {
+            today += "  " + ProgressBar.render(fraction: Double(consumedML) / Double(goal), width: 20, color: .blue, style: style)
+        }
+        lines.append(today)
+        lines.append("  " + nextText(display: display))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `next reminder 14:00 (in 32 min)`, `paused until ...`, `goal reached; next ...`.
+    public func nextText(display: TimeDisplay) -> String {
+        var parts: [String] = []
+        if let pausedUntil = schedule?.pausedUntil, pausedUntil > display.now {
+            parts.append("paused until \(display.clockAndRelative(pausedUntil))")
+        }
+        if let goal = goalML, consumedML >= goal {
+            parts.append("goal reached")
+        }
+        parts.append(nextReminder.map { "next reminder \(display.clockAndRelative($0))" } ?? "no reminder pending")
+        return parts.joined(separator: "; ")
+    }
+
+    /// `water status --json`.
+    public func json(display: TimeDisplay) -> WaterStatusJSON {
+        WaterStatusJSON(
+            id: schedule?.id,
+            intervalSeconds: schedule.map { Int($0.interval.seconds) },
+            from: schedule?.window.from.description,
+            until: schedule?.window.until.description,
+            amountML: schedule?.amountML,
+            goalML: schedule?.goalML,
+            consumedML: consumedML,
+            pausedUntil: schedule?.pausedUntil.flatMap { $0 > display.now ? display.iso8601($0) : nil },
+            nextReminder: nextReminder.map(display.iso8601)
+        )
+    }
+}
+
+/// `chime water status --json`: `{"id","interval_seconds","from","until","amount_ml","goal_ml",
+/// "consumed_ml","paused_until","next_reminder"}`; schedule fields are `null` when reminders are off.
+public struct WaterStatusJSON: Codable, Hashable, Sendable {
+    /// The schedule id.
+    public var id: String?
+    /// Seconds between reminders.
+    public var intervalSeconds: Int?
+    /// `HH:MM`.
+    public var from: String?
+    /// `HH:MM`.
+    public var until: String?
+    /// Millilitres per glass.
+    public var amountML: Int?
+    /// Daily goal.
+    public var goalML: Int?
+    /// Logged in the current water day.
+    public var consumedML: Int
+    /// ISO 8601 with offset, while paused.
+    public var pausedUntil: String?
+    /// ISO 8601 with offset.
+    public var nextReminder: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case intervalSeconds = "interval_seconds"
+        case from, until
+        case amountML = "amount_ml"
+        case goalML = "goal_ml"
+        case consumedML = "consumed_ml"
+        case pausedUntil = "paused_until"
+        case nextReminder = "next_reminder"
+    }
+}

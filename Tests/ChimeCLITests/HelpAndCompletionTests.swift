@@ -1,0 +1,179 @@
+import ChimeCore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+@Suite struct HelpTextTests {
+    /// The synopses of issue 6, which the generated usage lines must reproduce.
+    @Test(arguments: [
+        (["fast", "start"], "chime fast start [PLAN] [--id ID] [--tag TEXT] [--at TIME | --ago DURATION] [--repeat] [--remind-before DURATION[,DURATION...]] [--replace]"),
+        (["fast", "stop"], "chime fast stop [--id ID]"),
+        (["fast", "extend"], "chime fast extend DURATION [--id ID]"),
+        (["fast", "status"], "chime fast status [--id ID] [--json]"),
+        (["fast", "history"], "chime fast history [--days N] [--json]"),
+        (["water", "every"], "chime water every DURATION [--from HH:MM] [--until HH:MM] [--amount ML] [--goal ML] [--id ID]"),
+        (["water", "drink"], "chime water drink [ML]"),
+        (["water", "pause"], "chime water pause DURATION"),
+        (["water", "resume"], "chime water resume"),
+        (["water", "off"], "chime water off"),
+        (["water", "status"], "chime water status [--json]"),
+        (["remind", "in"], "chime remind in DURATION TEXT [--id ID]"),
+        (["remind", "at"], "chime remind at TIME TEXT [--id ID]"),
+        (["list"], "chime list [--group ID] [--json]"),
+        (["cancel"], "chime cancel (ID... | --group ID | --all)"),
+        (["snooze"], "chime snooze ID DURATION"),
+        (["status"], "chime status [--format text|json|waybar] [--follow]"),
+        (["export"], "chime export --format csv|json [--what fasts|water|pending]"),
+        (["doctor"], "chime doctor"),
+        (["completions"], "chime completions SHELL"),
+        (["config", "get"], "chime config get KEY"),
+        (["config", "set"], "chime config set KEY VALUE"),
+        (["config", "list"], "chime config list"),
+        (["help"], "chime help [COMMAND...]"),
+    ])
+    func usageMatchesTheIssue(_ path: [String], _ expected: String) throws {
+        let spec = try #require(CommandTable.command(at: path))
+        #expect(HelpFormatter.usage(of: spec) == expected)
+        #expect(HelpFormatter.help(for: spec).hasPrefix("Usage: \(expected)\n"))
+    }
+
+    @Test func everyLeafCommandIsInTheTableAndInRootHelp() {
+        let leaves = CommandTable.leafCommands.map { $0.path.joined(separator: " ") }
+        #expect(Set(leaves) == [
+            "fast start", "fast stop", "fast extend", "fast status", "fast history",
+            "water every", "water drink", "water pause", "water resume", "water off", "water status",
+            "remind in", "remind at", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
+            "config get", "config set", "config list", "help",
+        ])
+        let root = HelpFormatter.help(for: CommandTable.root)
+        for leaf in CommandTable.leafCommands {
+            #expect(root.contains("  \(leaf.path.joined(separator: " "))"), "root help lacks \(leaf.path)")
+            #expect(root.contains(leaf.summary))
+        }
+        #expect(root.contains("--version"))
+        #expect(root.contains("-h, --help"))
+    }
+
+    @Test(arguments: CommandTable.root.allCommands.filter { !$0.path.isEmpty }.map(\.path))
+    func everyOptionArgumentAndSubcommandAppearsInHelp(_ path: [String]) throws {
+        let spec = try #require(CommandTable.command(at: path))
+        let help = HelpFormatter.help(for: spec)
+        for option in spec.options {
+            #expect(help.contains("  \(option.synopsis)"), "\(path) help lacks \(option.synopsis)")
+            #expect(help.contains(option.summary))
+        }
+        for positional in spec.positionals {
+            #expect(help.contains("  \(positional.name)"))
+            #expect(help.contains(positional.summary))
+        }
+        for subcommand in spec.subcommands {
+            #expect(help.contains("  \(subcommand.name)"))
+        }
+        for example in spec.examples {
+            #expect(help.contains("chime \(example)"))
+        }
+        #expect(help.contains("-h, --help"))
+        #expect(help.hasSuffix("\n"))
+    }
+
+    @Test func fastStartHelpListsEveryPlanPreset() throws {
+        let help = try #require(helpText("fast", "start", "--help"))
+        for preset in FastingPlan.presets {
+            #expect(help.contains("  \(preset.name) "), "missing preset \(preset.name)")
+            #expect(help.contains(preset.summary))
+        }
+    }
+
+    @Test func configHelpListsEveryKeyWithDefault() throws {
+        let help = try #require(helpText("help", "config", "set"))
+        for key in ConfigKey.allCases {
+            #expect(help.contains(key.name))
+            #expect(help.contains("(default \(key.defaultValue.storedText))"))
+        }
+    }
+
+    @Test func helpForAnUnknownCommandIsAUsageError() throws {
+        let error = try #require(failure("help", "fast", "strat"))
+        #expect(error.kind == .unknownCommand)
+        #expect(error.suggestion == "start")
+        #expect(error.argumentPosition == 3)
+    }
+
+    @Test func versionText() {
+        #expect(CommandTable.versionText == "chime \(CommandTable.version)")
+    }
+}
+
+@Suite struct CompletionScriptTests {
+    @Test(arguments: Command.Shell.allCases)
+    func mentionsEveryCommandOptionAndPreset(_ shell: Command.Shell) {
+        let script = CompletionScript.script(for: shell)
+        for spec in CommandTable.root.allCommands where !spec.path.isEmpty {
+            #expect(script.contains(spec.name), "\(shell) lacks \(spec.path)")
+            for option in spec.options {
+                let spelled = shell == .fish ? "-l \(option.name)" : option.spelling
+                #expect(script.contains(spelled), "\(shell) lacks \(option.spelling) of \(spec.path)")
+            }
+        }
+        for preset in FastingPlan.presets {
+            let word = shell == .zsh ? preset.name.replacingOccurrences(of: ":", with: "\\:") : preset.name
+            #expect(script.contains(word))
+        }
+        for key in ConfigKey.allCases { #expect(script.contains(key.name)) }
+        #expect(script.contains(shell == .fish ? "-l version" : "--version"))
+    }
+
+    @Test func scriptsRegisterForChime() {
+        #expect(CompletionScript.script(for: .bash).contains("complete -F _chime chime"))
+        #expect(CompletionScript.script(for: .zsh).hasPrefix("#compdef chime\n"))
+        #expect(CompletionScript.script(for: .fish).contains("complete -c chime -f"))
+    }
+
+    @Test func quoting() {
+        #expect(CompletionScript.shellQuoted("it's") == "'it'\\''s'")
+        #expect(CompletionScript.fishQuoted("it's a \\ path") == "'it\\'s a \\\\ path'")
+    }
+
+    /// Runs the generated bash script the way bash's completion does and reads back COMPREPLY.
+    @Test(arguments: [
+        ("chime ", "fast water remind list cancel snooze status export doctor completions config help --help --version"),
+        ("chime fa", "fast"),
+        ("chime fast st", "start stop status"),
+        ("chime fast start --re", "--repeat --remind-before --replace"),
+        ("chime fast start --tag ", ""),
+        ("chime status --format ", "text json waybar"),
+        ("chime status --format w", "waybar"),
+        ("chime fast start 1", "14:10 16:8 18:6"),
+        ("chime config set water.", "water.amount water.goal"),
+        ("chime export --format json --what p", "pending"),
+        ("chime completions ", "bash zsh fish --help"),
+        ("chime help wa", "water"),
+        ("chime remind in 5m fast ", "--id --help"),
+    ])
+    func bashCompletesFromTheTable(_ line: String, _ expected: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("chime.bash")
+        try CompletionScript.script(for: .bash).write(to: script, atomically: true, encoding: .utf8)
+        let harness = """
+        source "$1"
+        COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}
+        read -ra COMP_WORDS <<< "$COMP_LINE"
+        [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        _chime
+        printf '%s' "${COMPREPLY[*]}"
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", harness, "harness", script.path, line]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self) == expected)
+    }
+}

@@ -1,0 +1,84 @@
+import ChimeCore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+/// The command `arguments` parse to; records an issue and returns `nil` when parsing fails.
+func parsed(_ arguments: String...) -> Command? {
+    parsed(arguments)
+}
+
+func parsed(_ arguments: [String]) -> Command? {
+    switch CommandParser.parse(arguments) {
+    case .success(let command):
+        return command
+    case .failure(let error):
+        Issue.record("\(arguments) failed: \(error.line)")
+        return nil
+    }
+}
+
+/// The error `arguments` fail with; records an issue and returns `nil` when they parse.
+func failure(_ arguments: String...) -> UsageError? {
+    failure(arguments)
+}
+
+func failure(_ arguments: [String]) -> UsageError? {
+    switch CommandParser.parse(arguments) {
+    case .success(let command):
+        Issue.record("\(arguments) parsed unexpectedly to \(command)")
+        return nil
+    case .failure(let error):
+        return error
+    }
+}
+
+/// The help text `arguments` produce, or `nil` (with an issue) when they produce something else.
+func helpText(_ arguments: String...) -> String? {
+    guard case .help(let text)? = parsed(arguments) else {
+        Issue.record("\(arguments) did not produce help")
+        return nil
+    }
+    return text
+}
+
+/// Fixed zones and instants for formatting tests.
+enum Fixture {
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let newYork = TimeZone(identifier: "America/New_York")!
+    static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
+    static let utc = TimeZone(identifier: "UTC")!
+    static let calendar = Calendar(identifier: .gregorian)
+
+    /// The instant of an ISO 8601 text with offset, read by Foundation (independent of Chime's parser).
+    static func instant(_ text: String) -> Date {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let date = formatter.date(from: text) else {
+            preconditionFailure("bad fixture instant \(text)")
+        }
+        return date
+    }
+
+    /// A display at `now` in `zone`.
+    static func display(_ now: String, _ zone: TimeZone = berlin) -> TimeDisplay {
+        TimeDisplay(now: instant(now), timeZone: zone, calendar: calendar)
+    }
+
+    static func span(_ text: String) -> TimeSpan {
+        try! TimeSpan(parsing: text)
+    }
+
+    static func plan(_ text: String) -> FastingPlan {
+        try! FastingPlan(parsing: text)
+    }
+
+    static func time(_ text: String) -> WallClockTime {
+        try! WallClockTime(parsing: text)
+    }
+}
+
+/// Whether `text` holds an ANSI escape sequence.
+func containsANSI(_ text: String) -> Bool {
+    text.contains("\u{1B}[")
+}
