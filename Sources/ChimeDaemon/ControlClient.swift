@@ -33,7 +33,12 @@ public struct ControlClient: Sendable {
     public func send(_ request: ControlRequest) throws -> ControlResponse {
         let deadline = MonotonicTimer.now() + timeout.clampedNanoseconds
         let socket = try connect()
-        try write(ControlFrame.frame(encoding: request), to: socket, before: deadline)
+        do {
+            try write(ControlFrame.frame(encoding: request), to: socket, before: deadline)
+        } catch let error as SystemError where error.code == .brokenPipe || error.code == .connectionReset {
+            // The daemon refused the connection (another user, too many connections) and
+            // closed it before the request went out; its error answer may still be waiting.
+        }
         let header = try read(count: ControlFrame.headerLength, from: socket, before: deadline)
         let length = ControlFrame.payloadLength(header: header)
         guard length <= ControlFrame.maximumPayloadLength else {
