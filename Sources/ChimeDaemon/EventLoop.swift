@@ -158,7 +158,7 @@ public final class EventLoop {
 
     /// `timeout` in whole milliseconds for epoll_wait, rounded up so the loop never wakes before
     /// a deadline it was asked to wait for; -1 (forever) when nil.
-    static func milliseconds(rounding timeout: Duration?) -> Int32 {
+    package static func milliseconds(rounding timeout: Duration?) -> Int32 {
         guard let timeout else { return -1 }
         let milliseconds = timeout.clampedNanoseconds / 1_000_000 + (timeout.clampedNanoseconds % 1_000_000 > 0 ? 1 : 0)
         return Int32(clamping: milliseconds)

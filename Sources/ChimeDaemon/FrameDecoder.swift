@@ -1,9 +1,14 @@
 /// Collects bytes as they arrive on a connection and cuts them into framed payloads.
-struct FrameDecoder {
+package struct FrameDecoder {
     /// A frame announced a payload larger than allowed.
-    struct OversizedFrame: Error, Hashable {
+    package struct OversizedFrame: Error, Hashable {
         /// The announced payload length.
-        let length: Int
+        package let length: Int
+
+        /// A frame that announced `length` bytes.
+        package init(length: Int) {
+            self.length = length
+        }
     }
 
     private let maximumPayloadLength: Int
@@ -11,15 +16,15 @@ struct FrameDecoder {
     private var start = 0
 
     /// A decoder accepting payloads up to `maximumPayloadLength` bytes.
-    init(maximumPayloadLength: Int = ControlFrame.maximumPayloadLength) {
+    package init(maximumPayloadLength: Int = ControlFrame.maximumPayloadLength) {
         self.maximumPayloadLength = maximumPayloadLength
     }
 
     /// Whether part of a frame has arrived and the rest has not.
-    var hasPartialFrame: Bool { start < buffer.count }
+    package var hasPartialFrame: Bool { start < buffer.count }
 
     /// Adds bytes read from the connection.
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -29,7 +34,7 @@ struct FrameDecoder {
 
     /// The next complete payload, or nil when more bytes are needed; throws as soon as a header
     /// announces an oversized payload, without waiting for its bytes.
-    mutating func nextPayload() throws(OversizedFrame) -> [UInt8]? {
+    package mutating func nextPayload() throws(OversizedFrame) -> [UInt8]? {
         let available = buffer.count - start
         guard available >= ControlFrame.headerLength else { return nil }
         let length = ControlFrame.payloadLength(header: buffer[start...])

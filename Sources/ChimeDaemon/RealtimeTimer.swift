@@ -45,6 +45,12 @@ public final class RealtimeTimer: SchedulerTimer {
     /// has something to report.
     public var fileDescriptor: Int32 { timer.rawValue }
 
+    /// The `CLOCK_REALTIME` expiry the kernel is given for `deadline`: rounded up to the
+    /// nanosecond, and never all zero (which would disarm).
+    package static func expiry(for deadline: Date) -> timespec {
+        timespec(wallClock: deadline)
+    }
+
     /// Arms the timer at `deadline` unless it is already armed there; returns whether it had to
     /// be set. A deadline in the past fires at once.
     @discardableResult
@@ -53,7 +59,7 @@ public final class RealtimeTimer: SchedulerTimer {
         // Forget the old deadline first: if setting fails, the state is unknown, and the next
         // arm must not be skipped.
         armedDeadline = nil
-        try timer.set(expiry: timespec(wallClock: deadline), flags: Self.flags)
+        try timer.set(expiry: Self.expiry(for: deadline), flags: Self.flags)
         armedDeadline = deadline
         return true
     }

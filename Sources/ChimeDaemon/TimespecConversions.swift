@@ -6,7 +6,7 @@ extension timespec {
     /// nanosecond so a timer never expires before `date` (code woken by it then always finds
     /// `now >= date`). Instants at or before 1970 become 1 ns after the epoch: an all-zero
     /// value would disarm a timer instead of making it expire at once.
-    package init(wallClock date: Date) {
+    init(wallClock date: Date) {
         let interval = min(date.timeIntervalSince1970, 1e12)
         guard interval > 0 else {
             self.init(tv_sec: 0, tv_nsec: 1)
@@ -22,10 +22,10 @@ extension timespec {
     }
 
     /// `nanoseconds` (on any clock) as seconds and nanoseconds.
-    package init(nanoseconds: UInt64) {
+    init(nanoseconds: UInt64) {
         self.init(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
     }
 
     /// The all-zero value, which disarms a timer.
-    package static let zero = timespec(tv_sec: 0, tv_nsec: 0)
+    static let zero = timespec(tv_sec: 0, tv_nsec: 0)
 }
