@@ -21,6 +21,7 @@ public struct ControlError: Error, Hashable, Sendable, Codable, CustomStringConv
             try container.encode(rawValue)
         }
 
+        /// The code as sent.
         public var description: String { rawValue }
 
         /// The message was not JSON, or not a request object.
@@ -50,5 +51,6 @@ public struct ControlError: Error, Hashable, Sendable, Codable, CustomStringConv
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -6,9 +6,11 @@ import Glibc
 /// change of the wall clock while it exists.
 ///
 /// Armed with `TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET`: the kernel fires it when the wall
-/// clock reaches the deadline, even after a suspend (it then fires late, at resume), and a read
-/// fails with `ECANCELED` when someone sets the clock. The owner registers ``fileDescriptor``
-/// with an ``EventLoop`` and calls ``read()`` when it is readable.
+/// clock reaches the deadline, and a read fails with `ECANCELED` when the wall clock is set.
+/// After a suspend the timer fires late, at resume, or reports a clock change (the kernel
+/// treats the resume as a jump of the wall clock against the monotonic one); either way the
+/// owner recomputes. The owner registers ``fileDescriptor`` with an ``EventLoop`` and calls
+/// ``read()`` when it is readable.
 ///
 /// Not Sendable: it belongs to the loop's thread.
 public final class RealtimeTimer: SchedulerTimer {

@@ -36,6 +36,7 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {

@@ -51,11 +51,6 @@ public final class SignalSource {
         try changeMask(SIG_BLOCK, signals)
     }
 
-    /// Unblocks `signals` in the calling thread; for tests that block a signal temporarily.
-    package static func unblock(_ signals: Set<Signal>) throws(SystemError) {
-        try changeMask(SIG_UNBLOCK, signals)
-    }
-
     /// Every signal received since the last read, in arrival order; empty when none is pending.
     public func read() throws(SystemError) -> [Signal] {
         var received: [Signal] = []

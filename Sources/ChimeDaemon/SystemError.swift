@@ -68,6 +68,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One sentence naming the call and the reason, e.g. "bind failed: Address already in use".
     public var message: String { "\(operation) failed: \(code)" }
 
+    /// The message.
     public var description: String { message }
 }
 
