@@ -147,10 +147,11 @@ public final class ControlServer {
     }
 
     private func admit(_ socket: OwnedFileDescriptor) throws {
-        var credentials = chime_peer_credentials()
         let raw = socket.rawValue
-        _ = try withUnsafeMutablePointer(to: &credentials) { pointer throws(SystemError) in
-            try valueOrErrno("getsockopt") { chime_peer_credentials(raw, pointer) }
+        guard let credentials = Self.peerCredentials(of: raw) else {
+            // Nobody can vouch for this peer (it may have gone already): drop it, serve the rest.
+            log?.debug("dropped a control connection whose peer could not be identified")
+            return
         }
         guard credentials.uid == configuration.allowedUserID else {
             log?.notice("refused a control connection from uid \(credentials.uid) (pid \(credentials.pid))")
@@ -325,11 +326,7 @@ public final class ControlServer {
             _ = try address.withSocketAddress { socketAddress, length throws(SystemError) in
                 try valueOrErrno("connect") { connect(raw, socketAddress, length) }
             }
-            var credentials = chime_peer_credentials()
-            let known = (try? withUnsafeMutablePointer(to: &credentials) { pointer throws(SystemError) in
-                try valueOrErrno("getsockopt") { chime_peer_credentials(raw, pointer) }
-            }) != nil
-            throw RuntimeError.alreadyRunning(pid: known ? credentials.pid : nil, lockPath: path)
+            throw RuntimeError.alreadyRunning(pid: peerCredentials(of: raw)?.pid, lockPath: path)
         } catch let error as SystemError {
             switch error.code {
             case .connectionRefused:
@@ -342,6 +339,16 @@ public final class ControlServer {
             }
         }
         try valueOrErrno("unlink") { unlink(path) }
+    }
+
+    /// Who is at the other end of the connected socket (`SO_PEERCRED`: the process that
+    /// connected, or that listens), or nil if the kernel cannot say.
+    private static func peerCredentials(of descriptor: Int32) -> chime_peer_credentials? {
+        var credentials = chime_peer_credentials()
+        let answered = withUnsafeMutablePointer(to: &credentials) { pointer in
+            (try? valueOrErrno("getsockopt") { chime_peer_credentials(descriptor, pointer) }) != nil
+        }
+        return answered ? credentials : nil
     }
 
     private static func identity(ofFileAt path: String) throws(SystemError) -> (device: UInt64, inode: UInt64) {
