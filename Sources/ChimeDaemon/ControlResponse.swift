@@ -1,0 +1,69 @@
+/// The daemon's answer to a ``ControlRequest``.
+///
+/// On the wire: `{"type":"pong","daemon":{...}}`, `{"type":"status",...}`,
+/// `{"type":"changed","appliedSequence":42}`, or for a failure
+/// `{"error":{"code":"...","message":"..."}}`.
+public enum ControlResponse: Hashable, Sendable, Codable {
+    /// The answer to ``ControlRequest/ping``: which daemon answered.
+    case pong(DaemonIdentity)
+    /// The answer to ``ControlRequest/status``.
+    case status(DaemonStatus)
+    /// The answer to ``ControlRequest/changed(sequence:)``: the daemon has applied the store's
+    /// changes up to `sequence` (and re-armed its timer accordingly).
+    case changeApplied(sequence: Int64)
+    /// The request was refused or could not be read.
+    case error(ControlError)
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case daemon
+        case appliedSequence
+        case error
+    }
+
+    private enum Kind: String {
+        case pong
+        case status
+        case changed
+    }
+
+    /// Reads a response; an unknown `type` is a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let error = try container.decodeIfPresent(ControlError.self, forKey: .error) {
+            self = .error(error)
+            return
+        }
+        let type = try container.decode(String.self, forKey: .type)
+        switch Kind(rawValue: type) {
+        case .pong:
+            self = .pong(try container.decode(DaemonIdentity.self, forKey: .daemon))
+        case .status:
+            self = .status(try DaemonStatus(from: decoder))
+        case .changed:
+            self = .changeApplied(sequence: try container.decode(Int64.self, forKey: .appliedSequence))
+        case nil:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown response type \"\(type)\""
+            )
+        }
+    }
+
+    /// Writes the response as one JSON object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .pong(let identity):
+            try container.encode(Kind.pong.rawValue, forKey: .type)
+            try container.encode(identity, forKey: .daemon)
+        case .status(let status):
+            try container.encode(Kind.status.rawValue, forKey: .type)
+            try status.encode(to: encoder)
+        case .changeApplied(let sequence):
+            try container.encode(Kind.changed.rawValue, forKey: .type)
+            try container.encode(sequence, forKey: .appliedSequence)
+        case .error(let error):
+            try container.encode(error, forKey: .error)
+        }
+    }
+}

@@ -1,0 +1,364 @@
+import CLinux
+import Foundation
+import Glibc
+
+/// The daemon's control socket: accepts the CLI's connections on an ``EventLoop``, reads
+/// length-prefixed JSON requests, and answers each with what the request handler returns.
+///
+/// Everything is non-blocking and runs on the loop's thread, so a slow or hostile client never
+/// holds up another: each connection must deliver its message within the read deadline
+/// (2 s; one `CLOCK_MONOTONIC` timerfd tracks the earliest), or it is closed. A connection
+/// from another user (checked with `SO_PEERCRED`), an oversized frame (over 64 KiB) or a
+/// message that is not a known request gets a structured error and is closed; the server
+/// carries on serving the others.
+///
+/// The server removes its socket file when released. Not Sendable: it belongs to the loop's
+/// thread.
+public final class ControlServer {
+    /// Limits and the user allowed in; the defaults are the daemon's.
+    public struct Configuration: Sendable {
+        /// How long a client has to deliver each message (counted from the connection, or from
+        /// the previous answer) and to take the answer.
+        public var readDeadline: Duration
+        /// How many connections may be open at once; more are refused as `busy`.
+        public var maximumConnections: Int
+        /// The only user whose processes may connect.
+        public var allowedUserID: uid_t
+
+        /// The daemon's limits: 2 s per message, 64 connections, this process's user.
+        public init(readDeadline: Duration = .seconds(2), maximumConnections: Int = 64, allowedUserID: uid_t = geteuid()) {
+            self.readDeadline = readDeadline
+            self.maximumConnections = maximumConnections
+            self.allowedUserID = allowedUserID
+        }
+    }
+
+    /// Answers one request, on the loop's thread.
+    public typealias RequestHandler = (ControlRequest) -> ControlResponse
+
+    /// Where the server listens.
+    public let socketPath: String
+
+    private let loop: EventLoop
+    private let configuration: Configuration
+    private let handler: RequestHandler
+    private let log: DaemonLog?
+    private let listener: OwnedFileDescriptor
+    private let deadlineTimer: MonotonicTimer
+    /// The socket file this server created, identified so release never removes another's.
+    private let socketFile: (device: UInt64, inode: UInt64)
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: ControlFrame.maximumPayloadLength + ControlFrame.headerLength, alignment: 1
+    )
+    private var connections: [Int32: ControlConnection] = [:]
+    private var interests: [Int32: EventLoop.Events] = [:]
+    /// Set while the process is out of descriptors: the listener stays readable, so accepting
+    /// is paused until a connection closes instead of spinning.
+    private var isAcceptPaused = false
+
+    /// Prepares `directory`, replaces a stale socket left by a dead daemon, listens on
+    /// `directory.controlSocketPath` (mode 0600), and registers with `loop`.
+    ///
+    /// Throws ``RuntimeError`` when the directory is unsafe, the path is too long or holds
+    /// something else, or a live daemon already listens there.
+    public init(
+        directory: RuntimeDirectory,
+        loop: EventLoop,
+        configuration: Configuration = Configuration(),
+        log: DaemonLog? = nil,
+        handler: @escaping RequestHandler
+    ) throws {
+        try directory.prepare()
+        let path = directory.controlSocketPath
+        guard let address = UnixSocketAddress(path: path) else {
+            throw RuntimeError(
+                .socketPathTooLong,
+                "the control socket path \(path) is too long for a Unix socket: set XDG_RUNTIME_DIR to a shorter directory"
+            )
+        }
+        try Self.removeStaleSocket(at: path, address: address)
+
+        let listener = try OwnedFileDescriptor("socket") {
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        let raw = listener.rawValue
+        _ = try address.withSocketAddress { socketAddress, length throws(SystemError) in
+            try valueOrErrno("bind") { bind(raw, socketAddress, length) }
+        }
+        // The directory is already private (0700); the socket's own mode is a second fence.
+        try valueOrErrno("chmod") { chmod(path, 0o600) }
+        try valueOrErrno("listen") { listen(raw, 64) }
+
+        socketPath = path
+        self.loop = loop
+        self.configuration = configuration
+        self.handler = handler
+        self.log = log
+        self.listener = listener
+        deadlineTimer = try MonotonicTimer()
+        socketFile = try Self.identity(ofFileAt: path)
+
+        try loop.register(raw) { [weak self] _ in try self?.acceptConnections() }
+        try loop.register(deadlineTimer.fileDescriptor) { [weak self] _ in try self?.closeExpiredConnections() }
+    }
+
+    deinit {
+        for descriptor in connections.keys {
+            try? loop.unregister(descriptor)
+        }
+        try? loop.unregister(listener.rawValue)
+        try? loop.unregister(deadlineTimer.fileDescriptor)
+        if let current = try? Self.identity(ofFileAt: socketPath), current == socketFile {
+            _ = try? valueOrErrno("unlink") { unlink(socketPath) }
+        }
+        readBuffer.deallocate()
+    }
+
+    /// How many client connections are open.
+    public var connectionCount: Int { connections.count }
+
+    // MARK: Accepting
+
+    private func acceptConnections() throws {
+        let raw = listener.rawValue
+        while true {
+            let accepted: Int32
+            do {
+                accepted = try valueOrErrno("accept4") {
+                    chime_accept4(raw, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                }
+            } catch {
+                switch error.code.rawValue {
+                case EAGAIN:
+                    return
+                case ECONNABORTED:
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    log?.warning("cannot accept control connections for now (\(error)): waiting for one to close")
+                    try loop.modify(raw, for: [])
+                    isAcceptPaused = true
+                    return
+                default:
+                    throw error
+                }
+            }
+            try admit(OwnedFileDescriptor(taking: accepted))
+        }
+    }
+
+    private func admit(_ socket: OwnedFileDescriptor) throws {
+        let raw = socket.rawValue
+        guard let credentials = Self.peerCredentials(of: raw) else {
+            // Nobody can vouch for this peer (it may have gone already): drop it, serve the rest.
+            log?.debug("dropped a control connection whose peer could not be identified")
+            return
+        }
+        guard credentials.uid == configuration.allowedUserID else {
+            log?.notice("refused a control connection from uid \(credentials.uid) (pid \(credentials.pid))")
+            refuse(raw, ControlError(.forbidden, "chimed takes commands only from uid \(configuration.allowedUserID)"))
+            return
+        }
+        guard connections.count < configuration.maximumConnections else {
+            log?.warning("refused a control connection: \(connections.count) are open already")
+            refuse(raw, ControlError(.busy, "chimed has too many control connections open: try again"))
+            return
+        }
+        let connection = ControlConnection(socket: socket, deadline: nextReadDeadline())
+        try loop.register(raw) { [weak self] events in try self?.service(raw, events) }
+        connections[raw] = connection
+        interests[raw] = .readable
+        try rearmDeadlineTimer()
+    }
+
+    /// Sends `error` if the socket takes it at once; the caller then closes the socket.
+    private func refuse(_ descriptor: Int32, _ error: ControlError) {
+        _ = try? NonBlockingIO.send(descriptor, Self.frame(.error(error))[...])
+    }
+
+    // MARK: Serving a connection
+
+    private func service(_ descriptor: Int32, _ events: EventLoop.Events) throws {
+        guard let connection = connections[descriptor] else { return }
+        do {
+            if !events.isDisjoint(with: [.readable, .hangup, .error]),
+               !connection.closesAfterFlush, !connection.peerFinishedSending {
+                try receive(on: connection)
+            }
+            try settle(connection)
+        } catch let error as SystemError {
+            // A failure of this connection's socket (reset, broken pipe) ends only this connection.
+            log?.debug("closed a control connection: \(error)")
+            try close(connection)
+        }
+    }
+
+    /// Reads what has arrived (once, so a client sending a lot cannot starve the others) and
+    /// answers every complete message.
+    private func receive(on connection: ControlConnection) throws {
+        guard let count = try connection.read(into: readBuffer) else { return }
+        guard count > 0 else {
+            connection.peerFinishedSending = true
+            return
+        }
+        connection.decoder.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
+        while !connection.closesAfterFlush {
+            let payload: [UInt8]
+            do {
+                guard let next = try connection.decoder.nextPayload() else { break }
+                payload = next
+            } catch {
+                log?.notice("refused a control message of \(error.length) bytes")
+                connection.enqueue(Self.frame(.error(ControlError(
+                    .frameTooLarge,
+                    "a control message may hold at most \(ControlFrame.maximumPayloadLength) bytes, this one announced \(error.length)"
+                ))))
+                connection.closesAfterFlush = true
+                break
+            }
+            connection.enqueue(answer(payload, closingOnFailure: connection))
+            connection.deadline = nextReadDeadline()
+        }
+    }
+
+    /// The framed answer to one message; a message that is not a request also marks the
+    /// connection to be closed once the answer is written.
+    private func answer(_ payload: [UInt8], closingOnFailure connection: ControlConnection) -> [UInt8] {
+        let request: ControlRequest
+        do {
+            request = try JSONDecoder().decode(ControlRequest.self, from: Data(payload))
+        } catch let error as ControlError {
+            log?.notice("refused a control message: \(error.message)")
+            connection.closesAfterFlush = true
+            return Self.frame(.error(error))
+        } catch {
+            log?.notice("refused a control message that is not a request")
+            connection.closesAfterFlush = true
+            return Self.frame(.error(ControlError(
+                .malformedRequest,
+                "a control message must be a JSON object such as {\"type\":\"ping\"}"
+            )))
+        }
+        return Self.frame(handler(request))
+    }
+
+    /// Writes what it can, then closes the connection or adjusts what it waits for.
+    private func settle(_ connection: ControlConnection) throws {
+        let descriptor = connection.descriptor
+        let flushed = try connection.flush()
+        let finished = connection.closesAfterFlush || connection.peerFinishedSending
+        if flushed && finished {
+            try close(connection)
+            return
+        }
+        let interest: EventLoop.Events = flushed ? .readable : (finished ? .writable : [.readable, .writable])
+        if interests[descriptor] != interest {
+            try loop.modify(descriptor, for: interest)
+            interests[descriptor] = interest
+        }
+        try rearmDeadlineTimer()
+    }
+
+    private func close(_ connection: ControlConnection) throws {
+        let descriptor = connection.descriptor
+        try loop.unregister(descriptor)
+        connections[descriptor] = nil
+        interests[descriptor] = nil
+        if isAcceptPaused {
+            try loop.modify(listener.rawValue, for: .readable)
+            isAcceptPaused = false
+        }
+        try rearmDeadlineTimer()
+    }
+
+    // MARK: Deadlines
+
+    private func closeExpiredConnections() throws {
+        _ = try deadlineTimer.consumeExpiry()
+        let now = MonotonicTimer.now()
+        for connection in connections.values where connection.deadline <= now {
+            log?.info("closed a control connection that did not finish its message in time")
+            if !connection.hasPendingOutput {
+                refuse(connection.descriptor, ControlError(
+                    .timedOut, "the control message did not arrive completely in time"
+                ))
+            }
+            try close(connection)
+        }
+        try rearmDeadlineTimer()
+    }
+
+    private func rearmDeadlineTimer() throws {
+        try deadlineTimer.arm(at: connections.values.lazy.map(\.deadline).min())
+    }
+
+    private func nextReadDeadline() -> UInt64 {
+        MonotonicTimer.now() + configuration.readDeadline.clampedNanoseconds
+    }
+
+    // MARK: Helpers
+
+    private static func frame(_ response: ControlResponse) -> [UInt8] {
+        if let bytes = try? ControlFrame.frame(encoding: response) { return bytes }
+        // Only an unencodable value (a NaN) gets here; this fixed answer always encodes.
+        return ControlFrame.frame(Array(#"{"error":{"code":"internal","message":"chimed could not encode its answer"}}"#.utf8))
+    }
+
+    /// Removes the socket file at `path` if no daemon listens on it any more; throws if one
+    /// does, or if the path holds something other than a socket.
+    private static func removeStaleSocket(at path: String, address: UnixSocketAddress) throws {
+        var status = stat()
+        do {
+            _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
+                try valueOrErrno("lstat") { lstat(path, pointer) }
+            }
+        } catch {
+            if error.code == .noSuchFile { return }
+            throw error
+        }
+        guard chime_is_socket(status.st_mode) != 0 else {
+            throw RuntimeError(.socketPathOccupied, "\(path) exists and is not a socket: remove it so chimed can listen there")
+        }
+        let probe = try OwnedFileDescriptor("socket") {
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        let raw = probe.rawValue
+        do {
+            _ = try address.withSocketAddress { socketAddress, length throws(SystemError) in
+                try valueOrErrno("connect") { connect(raw, socketAddress, length) }
+            }
+            throw RuntimeError.alreadyRunning(pid: peerCredentials(of: raw)?.pid, lockPath: path)
+        } catch let error as SystemError {
+            switch error.code {
+            case .connectionRefused:
+                break
+            case .wouldBlock:
+                // A full backlog: someone is listening.
+                throw RuntimeError.alreadyRunning(pid: nil, lockPath: path)
+            default:
+                throw error
+            }
+        }
+        try valueOrErrno("unlink") { unlink(path) }
+    }
+
+    /// Who is at the other end of the connected socket (`SO_PEERCRED`: the process that
+    /// connected, or that listens), or nil if the kernel cannot say.
+    private static func peerCredentials(of descriptor: Int32) -> chime_peer_credentials? {
+        var credentials = chime_peer_credentials()
+        let answered = withUnsafeMutablePointer(to: &credentials) { pointer in
+            (try? valueOrErrno("getsockopt") { chime_peer_credentials(descriptor, pointer) }) != nil
+        }
+        return answered ? credentials : nil
+    }
+
+    private static func identity(ofFileAt path: String) throws(SystemError) -> (device: UInt64, inode: UInt64) {
+        var status = stat()
+        _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
+            try valueOrErrno("lstat") { lstat(path, pointer) }
+        }
+        return (UInt64(status.st_dev), UInt64(status.st_ino))
+    }
+}
+
+@available(*, unavailable, message: "a ControlServer belongs to the event loop's thread")
+extension ControlServer: Sendable {}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// What the daemon reports for `chime status`.
+///
+/// On the wire `armedDeadline` is seconds since 1970-01-01T00:00:00Z (a JSON number, exact
+/// for a `Date`) or `null` when nothing is armed.
+public struct DaemonStatus: Hashable, Sendable, Codable {
+    /// The instant the timer is armed for, or nil when nothing is pending.
+    public var armedDeadline: Date?
+    /// How many requests are pending.
+    public var pendingCount: Int
+    /// The notification server's state as the notifier names it (e.g. `available`, `absent`).
+    public var notificationServer: String
+    /// The store's change sequence the daemon has applied; 0 before any.
+    public var lastAppliedSequence: Int64
+    /// The answering daemon.
+    public var daemon: DaemonIdentity
+
+    /// Makes a status report.
+    public init(
+        armedDeadline: Date?,
+        pendingCount: Int,
+        notificationServer: String,
+        lastAppliedSequence: Int64,
+        daemon: DaemonIdentity = .current
+    ) {
+        self.armedDeadline = armedDeadline
+        self.pendingCount = pendingCount
+        self.notificationServer = notificationServer
+        self.lastAppliedSequence = lastAppliedSequence
+        self.daemon = daemon
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case armedDeadline
+        case pendingCount
+        case notificationServer
+        case lastAppliedSequence
+        case daemon
+    }
+
+    /// Reads a status report.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        armedDeadline = try container.decodeIfPresent(Double.self, forKey: .armedDeadline)
+            .map { Date(timeIntervalSince1970: $0) }
+        pendingCount = try container.decode(Int.self, forKey: .pendingCount)
+        notificationServer = try container.decode(String.self, forKey: .notificationServer)
+        lastAppliedSequence = try container.decode(Int64.self, forKey: .lastAppliedSequence)
+        daemon = try container.decode(DaemonIdentity.self, forKey: .daemon)
+    }
+
+    /// Writes the report, with `armedDeadline` as seconds since 1970 or null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let armedDeadline {
+            try container.encode(armedDeadline.timeIntervalSince1970, forKey: .armedDeadline)
+        } else {
+            try container.encodeNil(forKey: .armedDeadline)
+        }
+        try container.encode(pendingCount, forKey: .pendingCount)
+        try container.encode(notificationServer, forKey: .notificationServer)
+        try container.encode(lastAppliedSequence, forKey: .lastAppliedSequence)
+        try container.encode(daemon, forKey: .daemon)
+    }
+}

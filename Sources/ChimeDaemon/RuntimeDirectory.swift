@@ -1,0 +1,120 @@
+import CLinux
+import Glibc
+
+/// The private directory that holds the daemon's control socket and instance lock:
+/// `$XDG_RUNTIME_DIR/chime`, or `${TMPDIR:-/tmp}/chime-<uid>` when `XDG_RUNTIME_DIR` is unset.
+///
+/// The daemon and the CLI resolve it the same way, from the environment alone. Before use it
+/// must be a real directory (not a symlink) owned by the user with mode 0700: anything else
+/// could let another user read or fake the daemon's socket.
+public struct RuntimeDirectory: Hashable, Sendable {
+    /// The directory's absolute path.
+    public let path: String
+    /// Whether `XDG_RUNTIME_DIR` was missing (or not absolute) and a directory in `/tmp` is
+    /// used instead; the XDG specification asks for a warning then.
+    public let isFallback: Bool
+    /// The user who must own the directory.
+    public let ownerID: uid_t
+
+    /// The directory at `path`, to be owned by `ownerID`.
+    public init(path: String, isFallback: Bool = false, ownerID: uid_t = geteuid()) {
+        self.path = path
+        self.isFallback = isFallback
+        self.ownerID = ownerID
+    }
+
+    /// Finds the directory from `environment` (`XDG_RUNTIME_DIR`, else `TMPDIR`) for `userID`.
+    public static func resolve(environment: [String: String], userID: uid_t = geteuid()) -> RuntimeDirectory {
+        if let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/") {
+            return RuntimeDirectory(path: trimmingTrailingSlashes(base) + "/chime", ownerID: userID)
+        }
+        let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        return RuntimeDirectory(
+            path: trimmingTrailingSlashes(temporary) + "/chime-\(userID)",
+            isFallback: true,
+            ownerID: userID
+        )
+    }
+
+    /// Where the daemon listens.
+    public var controlSocketPath: String { path + "/chimed.sock" }
+
+    /// The daemon's instance lock file.
+    public var lockPath: String { path + "/" + InstanceLock.fileName }
+
+    /// Creates the directory (mode 0700) if it is missing, checks that it is a real directory
+    /// owned by ``ownerID``, and narrows its mode to 0700 if it is wider.
+    public func prepare() throws {
+        do {
+            try valueOrErrno("mkdir") { mkdir(path, 0o700) }
+        } catch {
+            if error.code == .noSuchFile {
+                throw RuntimeError(
+                    .unsafeRuntimeDirectory,
+                    "the parent of the runtime directory \(path) does not exist: set XDG_RUNTIME_DIR to an existing private directory"
+                )
+            }
+            guard error.code == .fileExists else { throw error }
+        }
+        let directory = try openChecked()
+        let raw = directory.rawValue
+        var status = stat()
+        _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
+            try valueOrErrno("fstat") { fstat(raw, pointer) }
+        }
+        if status.st_mode & 0o077 != 0 {
+            try valueOrErrno("fchmod") { fchmod(raw, 0o700) }
+        }
+    }
+
+    /// Checks, without creating or changing anything, that the directory exists and is a real
+    /// directory owned by ``ownerID``; the CLI calls it before trusting the socket inside.
+    public func verify() throws {
+        do {
+            _ = try openChecked()
+        } catch let error as SystemError where error.code == .noSuchFile {
+            throw RuntimeError(.daemonNotRunning, "chimed is not running (there is no \(path)): start it with `systemctl --user start chimed`")
+        }
+    }
+
+    /// Opens the directory itself (never a symlink in its place) and checks its owner.
+    private func openChecked() throws -> OwnedFileDescriptor {
+        let directory: OwnedFileDescriptor
+        do {
+            directory = try OwnedFileDescriptor("open") { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        } catch {
+            switch error.code {
+            case .symbolicLinkLoop:
+                throw RuntimeError(
+                    .unsafeRuntimeDirectory,
+                    "the runtime directory \(path) is a symbolic link: remove it so a private directory can be created"
+                )
+            case .notDirectory:
+                throw RuntimeError(
+                    .unsafeRuntimeDirectory,
+                    "the runtime directory \(path) is not a directory: remove it so a private directory can be created"
+                )
+            default:
+                throw error
+            }
+        }
+        var status = stat()
+        let raw = directory.rawValue
+        _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
+            try valueOrErrno("fstat") { fstat(raw, pointer) }
+        }
+        guard status.st_uid == ownerID else {
+            throw RuntimeError(
+                .unsafeRuntimeDirectory,
+                "the runtime directory \(path) belongs to uid \(status.st_uid), not to uid \(ownerID): remove it or set XDG_RUNTIME_DIR to your own private directory"
+            )
+        }
+        return directory
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}

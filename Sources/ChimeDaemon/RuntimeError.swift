@@ -1,0 +1,49 @@
+/// A problem of the daemon's runtime environment (its directory, its socket, another instance)
+/// described for the person running `chime` or `chimed`.
+///
+/// `kind` is what callers match on (the executables map ``Kind-swift.enum/alreadyRunning`` and
+/// ``Kind-swift.enum/daemonTimedOut`` to exit code 75, ``Kind-swift.enum/daemonNotRunning`` to
+/// 69); `message` is one sentence saying what was wrong and what to do.
+public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Hashable, Sendable {
+        /// The runtime directory is missing its parent, a symlink, not a directory, or not ours.
+        case unsafeRuntimeDirectory
+        /// Another daemon of this user holds the instance lock or answers on the socket.
+        case alreadyRunning
+        /// The control socket's path does not fit in a Unix socket address.
+        case socketPathTooLong
+        /// Something that is not a socket sits where the control socket belongs.
+        case socketPathOccupied
+        /// No daemon listens on the control socket.
+        case daemonNotRunning
+        /// The daemon did not answer in time.
+        case daemonTimedOut
+        /// The daemon's answer could not be read.
+        case invalidResponse
+        /// `NOTIFY_SOCKET` names neither an absolute path nor an abstract socket.
+        case invalidNotifySocket
+    }
+
+    /// What went wrong, for matching.
+    public let kind: Kind
+    /// One sentence for the user: what was wrong and what to do.
+    public let message: String
+
+    /// Makes an error of `kind` carrying `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {
+        let holder = pid.map { "chimed (pid \($0))" } ?? "another chimed"
+        return RuntimeError(
+            .alreadyRunning,
+            "\(holder) is already running for this user (it holds \(lockPath)): stop it before starting another"
+        )
+    }
+}

@@ -1,0 +1,308 @@
+import ChimeDaemon
+import Foundation
+import Glibc
+import Testing
+
+/// A control server in a fresh runtime directory, answering with fixed values.
+private final class Fixture {
+    let base: TemporaryDirectory
+    let directory: RuntimeDirectory
+    let loop: EventLoop
+    let logLines = Box<[String]>([])
+    private(set) var requests: [ControlRequest] = []
+    private(set) var server: ControlServer!
+
+    static let armedDeadline = Date(timeIntervalSince1970: 1_800_000_000.25)
+
+    init(configuration: ControlServer.Configuration = .init()) throws {
+        base = try TemporaryDirectory()
+        directory = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": base.path])
+        loop = try EventLoop()
+        let lines = logLines
+        let log = DaemonLog(threshold: .debug) { line in lines.update { $0.append(line) } }
+        server = try ControlServer(directory: directory, loop: loop, configuration: configuration, log: log) { [unowned self] request in
+            requests.append(request)
+            switch request {
+            case .ping:
+                return .pong(.current)
+            case .status:
+                return .status(DaemonStatus(armedDeadline: Self.armedDeadline, pendingCount: 3,
+                                            notificationServer: "available", lastAppliedSequence: 41))
+            case .changed(let sequence):
+                return .changeApplied(sequence: sequence)
+            }
+        }
+    }
+
+    var socketPath: String { directory.controlSocketPath }
+
+    /// Sends `requests` with a ``ControlClient`` from another thread while the loop serves them.
+    func ask(_ requests: [ControlRequest], timeout: Duration = .seconds(5)) throws -> [Result<ControlResponse, any Error>] {
+        let client = ControlClient(socketPath: socketPath, timeout: timeout)
+        let asker = BackgroundThread { requests.map { request in Result { try client.send(request) } } }
+        #expect(try runLoop(loop) { asker.result != nil })
+        return asker.result ?? []
+    }
+
+    func ask(_ request: ControlRequest) throws -> ControlResponse? {
+        try ask([request]).first.flatMap { try? $0.get() }
+    }
+}
+
+@Suite("ControlServer and ControlClient")
+struct ControlServerTests {
+    @Test("ping, status and changed round-trip; socket 0600 in a 0700 directory")
+    func roundTrip() throws {
+        let fixture = try Fixture()
+        let answers = try fixture.ask([.ping, .status, .changed(sequence: 42)]).map { try $0.get() }
+
+        #expect(answers == [
+            .pong(.current),
+            .status(DaemonStatus(armedDeadline: Fixture.armedDeadline, pendingCount: 3,
+                                 notificationServer: "available", lastAppliedSequence: 41)),
+            .changeApplied(sequence: 42),
+        ])
+        #expect(fixture.requests == [.ping, .status, .changed(sequence: 42)])
+        #expect(fileStatus(fixture.socketPath)?.mode == 0o600)
+        #expect(fileStatus(fixture.directory.path)?.mode == 0o700)
+        #expect(try runLoop(fixture.loop) { fixture.server.connectionCount == 0 })
+    }
+
+    @Test("several frames in one write are answered in order on the same connection")
+    func pipelinedRequests() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        try client.send(ControlFrame.frame(encoding: ControlRequest.ping) + ControlFrame.frame(encoding: ControlRequest.changed(sequence: 7)))
+
+        #expect(try runLoop(fixture.loop) { _ = client.pollClosed(); return try client.responses().count == 2 })
+        #expect(try client.responses() == [.pong(.current), .changeApplied(sequence: 7)])
+        #expect(!client.pollClosed())
+        #expect(fixture.server.connectionCount == 1)
+    }
+
+    @Test("an oversized frame gets frame_too_large and a closed connection; others are still served")
+    func oversizedFrame() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        try client.send([0x00, 0x01, 0x00, 0x01])  // announces 65537 bytes
+
+        #expect(try runLoop(fixture.loop) { client.pollClosed() })
+        #expect(try errorCode(client.responses().first) == .frameTooLarge)
+        #expect(try fixture.ask(.ping) == .pong(.current))
+    }
+
+    @Test("a 64 KiB payload is read whole; not being JSON, it gets malformed_request")
+    func largestFrame() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        try client.send(ControlFrame.frame([UInt8](repeating: UInt8(ascii: "x"), count: 65536)))
+
+        #expect(try runLoop(fixture.loop) { client.pollClosed() })
+        #expect(try errorCode(client.responses().first) == .malformedRequest)
+    }
+
+    @Test("garbage gets malformed_request and a closed connection; others are still served")
+    func garbage() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        try client.send(ControlFrame.frame(Array("{not json".utf8)))
+
+        #expect(try runLoop(fixture.loop) { client.pollClosed() })
+        let responses = try client.responses()
+        #expect(responses.count == 1)
+        #expect(errorCode(responses.first) == .malformedRequest)
+        #expect(try fixture.ask(.status) != nil)
+        #expect(fixture.requests == [.status])
+    }
+
+    @Test("an unknown request type gets unsupported_request")
+    func unknownType() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        try client.send(ControlFrame.frame(Array(#"{"type":"reboot"}"#.utf8)))
+
+        #expect(try runLoop(fixture.loop) { client.pollClosed() })
+        #expect(try errorCode(client.responses().first) == .unsupportedRequest)
+        #expect(fixture.requests.isEmpty)
+    }
+
+    @Test("a client stalling in mid-frame is dropped at the deadline while a concurrent ping is answered")
+    func slowClient() throws {
+        // 500 ms instead of the daemon's 2 s keeps the test short.
+        let fixture = try Fixture(configuration: .init(readDeadline: .milliseconds(500)))
+        let clock = ContinuousClock()
+        let slow = try RawClient(path: fixture.socketPath)
+        try slow.send([0x00, 0x00])  // half a length prefix, then nothing
+        let stalledSince = clock.now
+        #expect(try runLoop(fixture.loop) { fixture.server.connectionCount == 1 })
+
+        let pong = try fixture.ask(.ping)
+
+        #expect(pong == .pong(.current))
+        #expect(!slow.pollClosed(), "the ping must not wait for the slow client")
+        #expect(try runLoop(fixture.loop) { slow.pollClosed() })
+        #expect(stalledSince.duration(to: clock.now) >= .milliseconds(500))
+        #expect(try errorCode(slow.responses().first) == .timedOut)
+        #expect(fixture.server.connectionCount == 0)
+    }
+
+    @Test("a connection from a uid other than the allowed one is refused (seam: allowed uid 4242)")
+    func refusesOtherUserThroughConfiguration() throws {
+        let fixture = try Fixture(configuration: .init(allowedUserID: 4242))
+        let answer = try fixture.ask(.ping)
+
+        #expect(errorCode(answer) == .forbidden)
+        #expect(fixture.requests.isEmpty)
+    }
+
+    /// Real SO_PEERCRED check: perl connects as uid 65534 through setpriv (we run as root). The
+    /// directory and socket are opened up after start-up so uid 65534 can reach the socket at
+    /// all; the peer-credential check is then the only fence left.
+    @Test("a process of another user (uid 65534) is refused by its peer credentials")
+    func refusesOtherUserForReal() throws {
+        let fixture = try Fixture()
+        #expect(chmod(fixture.base.path, 0o711) == 0)
+        #expect(chmod(fixture.directory.path, 0o711) == 0)
+        #expect(chmod(fixture.socketPath, 0o666) == 0)
+        let script = """
+            use strict; use Socket; use IO::Socket::UNIX;
+            $SIG{PIPE} = 'IGNORE';
+            my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM, Peer => $ARGV[0]) or die "connect: $!\\n";
+            my $p = '{"type":"ping"}';
+            syswrite($s, pack('N', length $p) . $p);
+            binmode STDOUT; my $b; while (sysread($s, $b, 4096)) { print $b }
+            """
+        let socketPath = fixture.socketPath
+        let child = BackgroundThread { () -> (status: Int32, output: [UInt8])? in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/perl", "-e", script, socketPath]
+            let output = Pipe()
+            process.standardOutput = output
+            guard (try? process.run()) != nil else { return nil }
+            let bytes = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, Array(bytes))
+        }
+
+        #expect(try runLoop(fixture.loop, timeout: .seconds(10)) { child.result != nil })
+        let result = try #require(child.result ?? nil)
+        #expect(result.status == 0)
+        #expect(try errorCode(decodeFrames(result.output).first) == .forbidden)
+        #expect(fixture.requests.isEmpty)
+        #expect(fixture.logLines.value.contains { $0.hasPrefix("<5>chimed: refused a control connection from uid 65534") })
+    }
+
+    @Test("beyond the connection limit, new connections get busy")
+    func connectionLimit() throws {
+        let fixture = try Fixture(configuration: .init(maximumConnections: 1))
+        let holder = try RawClient(path: fixture.socketPath)
+        #expect(try runLoop(fixture.loop) { fixture.server.connectionCount == 1 })
+
+        #expect(try errorCode(fixture.ask(.ping)) == .busy)
+        #expect(!holder.pollClosed())
+    }
+
+    @Test("a stale socket file left by a dead daemon is replaced")
+    func replacesStaleSocket() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": base.path])
+        try directory.prepare()
+        let dead = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let address = try #require(UnixSocketAddress(path: directory.controlSocketPath))
+        #expect(address.withSocketAddress { bind(dead, $0, $1) } == 0)
+        close(dead)  // the file stays, nobody listens: what a killed daemon leaves
+        #expect(fileStatus(directory.controlSocketPath) != nil)
+
+        let loop = try EventLoop()
+        let server = try ControlServer(directory: directory, loop: loop) { _ in .pong(.current) }
+        let asker = BackgroundThread { Result { try ControlClient(socketPath: directory.controlSocketPath).send(.ping) } }
+        #expect(try runLoop(loop) { asker.result != nil })
+        #expect(try asker.result?.get() == .pong(.current))
+        #expect(server.socketPath == directory.controlSocketPath)
+    }
+
+    @Test("a second server on a live socket is refused as already running")
+    func refusesLiveSocket() throws {
+        let fixture = try Fixture()
+        do {
+            _ = try ControlServer(directory: fixture.directory, loop: fixture.loop) { _ in .pong(.current) }
+            Issue.record("a second server started")
+        } catch let error as RuntimeError {
+            #expect(error.kind == .alreadyRunning)
+            #expect(error.message.contains("pid \(getpid())"))
+        }
+        #expect(try fixture.ask(.ping) == .pong(.current))
+    }
+
+    @Test("something other than a socket at the socket path is refused")
+    func refusesOccupiedPath() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": base.path])
+        try directory.prepare()
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: directory.controlSocketPath))
+
+        #expect(kind { _ = try ControlServer(directory: directory, loop: EventLoop()) { _ in .pong(.current) } } == .socketPathOccupied)
+        #expect(try String(contentsOfFile: directory.controlSocketPath, encoding: .utf8) == "keep me")
+    }
+
+    @Test("an unsafe runtime directory is refused before anything listens")
+    func refusesUnsafeDirectory() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory(path: base.appending("chime"))
+        #expect(mkdir(directory.path, 0o700) == 0)
+        #expect(chown(directory.path, 65534, 65534) == 0)
+
+        #expect(kind { _ = try ControlServer(directory: directory, loop: EventLoop()) { _ in .pong(.current) } } == .unsafeRuntimeDirectory)
+        #expect(fileStatus(directory.controlSocketPath) == nil)
+    }
+
+    @Test("releasing the server removes its socket file")
+    func removesSocketOnRelease() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": base.path])
+        let loop = try EventLoop()
+        var server: ControlServer? = try ControlServer(directory: directory, loop: loop) { _ in .pong(.current) }
+        #expect(fileStatus(directory.controlSocketPath) != nil)
+        #expect(loop.registeredCount == 2)
+
+        server = nil
+
+        #expect(server == nil)
+        #expect(fileStatus(directory.controlSocketPath) == nil)
+        #expect(loop.registeredCount == 0)
+    }
+
+    @Test("the client reports a daemon that is not running")
+    func clientWithoutDaemon() throws {
+        let base = try TemporaryDirectory()
+        let client = ControlClient(socketPath: base.appending("chimed.sock"))
+        #expect(kind { _ = try client.send(.ping) } == .daemonNotRunning)
+    }
+
+    @Test("the client gives up after its timeout when the daemon does not answer")
+    func clientTimeout() throws {
+        let base = try TemporaryDirectory()
+        let path = base.appending("chimed.sock")
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(listener) }
+        let address = try #require(UnixSocketAddress(path: path))
+        #expect(address.withSocketAddress { bind(listener, $0, $1) } == 0)
+        #expect(listen(listener, 4) == 0)  // connections queue, nobody ever answers
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(kind { _ = try ControlClient(socketPath: path, timeout: .milliseconds(200)).send(.ping) } == .daemonTimedOut)
+        #expect(start.duration(to: clock.now) >= .milliseconds(200))
+    }
+
+    @Test("the client refuses a runtime directory owned by another user")
+    func clientChecksDirectory() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory(path: base.appending("chime"))
+        #expect(mkdir(directory.path, 0o700) == 0)
+        #expect(chown(directory.path, 65534, 65534) == 0)
+
+        #expect(kind { _ = try ControlClient(directory: directory) } == .unsafeRuntimeDirectory)
+    }
+}

@@ -1,0 +1,73 @@
+import ChimeDaemon
+import Foundation
+import Glibc
+import Testing
+
+@Suite("FileWatch")
+struct FileWatchTests {
+    @Test("replacing the file by renaming a new symlink over it is seen through the loop")
+    func seesSymlinkSwap() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("localtime")
+        #expect(symlink("/usr/share/zoneinfo/Etc/UTC", path) == 0)
+        let watch = try FileWatch(path: path)
+        #expect(watch.path == path)
+        #expect(try !watch.readChanges())
+
+        let loop = try EventLoop()
+        var changes = 0
+        try loop.register(watch.fileDescriptor) { _ in
+            if try watch.readChanges() { changes += 1 }
+        }
+        // What timedatectl does: a new link under a temporary name, renamed over the old one.
+        let replacement = directory.appending(".localtime.new")
+        #expect(symlink("/usr/share/zoneinfo/Europe/Berlin", replacement) == 0)
+        #expect(rename(replacement, path) == 0)
+
+        #expect(try runLoop(loop) { changes > 0 })
+    }
+
+    @Test("writing the file in place counts as a change")
+    func seesInPlaceWrite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("localtime")
+        try Data("UTC".utf8).write(to: URL(fileURLWithPath: path))
+        let watch = try FileWatch(path: path)
+
+        try Data("CET".utf8).write(to: URL(fileURLWithPath: path))
+
+        #expect(try watch.readChanges())
+        #expect(try !watch.readChanges())
+    }
+
+    @Test("changes to other files in the directory do not count")
+    func ignoresOtherEntries() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("localtime")
+        try Data("UTC".utf8).write(to: URL(fileURLWithPath: path))
+        let watch = try FileWatch(path: path)
+
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory.appending("localtime.bak")))
+        try Data("y".utf8).write(to: URL(fileURLWithPath: directory.appending("timezone")))
+        #expect(unlink(directory.appending("timezone")) == 0)
+
+        #expect(try !watch.readChanges())
+    }
+
+    @Test("removing the file counts as a change")
+    func seesRemoval() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("localtime")
+        try Data("UTC".utf8).write(to: URL(fileURLWithPath: path))
+        let watch = try FileWatch(path: path)
+
+        #expect(unlink(path) == 0)
+
+        #expect(try watch.readChanges())
+    }
+
+    @Test("a missing directory is an error")
+    func missingDirectory() {
+        #expect(throws: SystemError.self) { try FileWatch(path: "/nonexistent-chime-dir/localtime") }
+    }
+}
