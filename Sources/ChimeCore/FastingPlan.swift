@@ -93,9 +93,12 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         fasting.timeInterval + (eating?.timeInterval ?? 0)
     }
 
-    /// The shortest spelling that reads back to this plan: `16:8`, `36h`, `90m:30m`.
+    /// The spelling people use, which reads back to this plan: `16:8`, `36h`, `1h30m:30m`.
     public var description: String {
-        guard let eating else { return fasting.description }
+        // Long fasts are counted in hours (`36h`, not `1d12h`), as the preset names do.
+        guard let eating else {
+            return fasting.seconds % 3600 == 0 ? "\(fasting.seconds / 3600)h" : fasting.description
+        }
         if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0 {
             return "\(fasting.seconds / 3600):\(eating.seconds / 3600)"
         }
