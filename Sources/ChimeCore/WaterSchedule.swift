@@ -47,8 +47,9 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
     ///
     /// Reminders fall every `interval` from the window's opening, or from the last drink in the
     /// window; only instants inside the window count; while paused, none; once the day's goal is
-    /// met, none until the next water day. A wall-clock reading that was already shown earlier
-    /// in the same run (the second pass through a repeated autumn hour) is skipped.
+    /// met, none until the next water day. A wall-clock reading the clock already showed earlier
+    /// in the same water day (the second pass through a repeated autumn hour) is skipped, so
+    /// each reading, and each request identifier, occurs at most once per water day, drinks or not.
     public func nextReminder(after now: Date, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar) -> Date? {
         var from = now
         if let pausedUntil, pausedUntil > from {
@@ -70,7 +71,7 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
             if from < reference { index = firstIndex }
             var candidate = reference.addingTimeInterval(index * step)
             while candidate < day.closes {
-                if candidate > from, !Self.repeatsWallClock(candidate, since: reference, in: timeZone) {
+                if candidate > from, !Self.repeatsWallClock(candidate, since: day.opens, in: timeZone) {
                     return candidate
                 }
                 index += 1
