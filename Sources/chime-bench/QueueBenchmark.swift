@@ -116,10 +116,16 @@ enum QueueBenchmark {
     /// accounting of bytes in use (heap and mmapped chunks) before and after filling it.
     static func bytesPerRequest(count: Int) -> Double? {
         let workload = Workload(count: count, seed: 99)
-        guard let before = HeapUsage.bytesInUse() else { return nil }
-        let queue = workload.filled()
-        guard let after = HeapUsage.bytesInUse() else { return nil }
-        return withExtendedLifetime(queue) { Double(after - before) / Double(queue.count) }
+        // Both lifetimes are pinned: Swift may otherwise release the workload's unused arrays,
+        // or the queue, between the two readings and hide bytes from the difference.
+        return withExtendedLifetime(workload) {
+            guard let before = HeapUsage.bytesInUse() else { return nil }
+            let queue = workload.filled()
+            return withExtendedLifetime(queue) {
+                guard let after = HeapUsage.bytesInUse() else { return nil }
+                return Double(after - before) / Double(queue.count)
+            }
+        }
     }
 
     /// Wake-ups when arming at `nextWake` and taking `popDue` there, on a day of `requests`
