@@ -9,7 +9,7 @@ public enum MisfireResolver {
     public enum DropReason: String, Hashable, Codable, Sendable {
         /// It was late beyond its grace period (or its target, for a nudge).
         case expired
-        /// Several missed reminders of one group were collapsed into the newest.
+        /// Several reminders of one group were due at once and collapsed into the newest.
         case collapsed
         /// A missed water reminder whose active window has closed.
         case outsideWindow = "outside-window"
@@ -46,9 +46,10 @@ public enum MisfireResolver {
     /// Sorts `due` (requests whose due instant is at or before `now`) into deliveries and drops.
     public static func resolve(_ due: [NotificationRequest], now: Date) -> Decision {
         var decision = Decision()
-        // The newest missed reminder of each collapsing group is the only one that may be shown.
+        // Of each collapsing group, only the newest request due now may be shown, whether it is
+        // on time or missed: several reminders of one schedule never make several bubbles.
         var newestCollapsed: [String: NotificationRequest] = [:]
-        for request in due where request.deadline < now {
+        for request in due {
             if case .collapse = request.misfirePolicy {
                 if let kept = newestCollapsed[request.group], kept.due >= request.due { continue }
                 newestCollapsed[request.group] = request
@@ -56,6 +57,10 @@ public enum MisfireResolver {
         }
         for request in due {
             let lateness = max(0, now.timeIntervalSince(request.due))
+            if case .collapse = request.misfirePolicy, newestCollapsed[request.group]?.identifier != request.identifier {
+                decision.drops.append(Drop(request: request, reason: .collapsed))
+                continue
+            }
             guard request.deadline < now else {
                 decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: false))
                 continue
@@ -68,9 +73,7 @@ public enum MisfireResolver {
                     decision.drops.append(Drop(request: request, reason: .expired))
                 }
             case .collapse(let until):
-                if newestCollapsed[request.group]?.identifier != request.identifier {
-                    decision.drops.append(Drop(request: request, reason: .collapsed))
-                } else if now < until {
+                if now < until {
                     decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: true))
                 } else {
                     decision.drops.append(Drop(request: request, reason: .outsideWindow))
