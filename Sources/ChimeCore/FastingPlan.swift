@@ -64,13 +64,15 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
             case .failure(let problem): throw failure(problem.reason)
             }
         case 2:
-            switch (Self.part(String(parts[0])), Self.part(String(parts[1]))) {
+            let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
+            let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
+            switch (Self.part(fastingPart), Self.part(eatingPart)) {
             case (.success(let fasting), .success(let eating)):
                 self.init(fasting: fasting, eating: eating)
             case (.failure(let problem), _):
-                throw failure("the fasting part \"\(parts[0])\": \(problem.reason)")
+                throw failure("the fasting part \"\(fastingPart)\": \(problem.reason)")
             case (_, .failure(let problem)):
-                throw failure("the eating part \"\(parts[1])\": \(problem.reason)")
+                throw failure("the eating part \"\(eatingPart)\": \(problem.reason)")
             }
         default:
             throw failure("write at most one \":\" between fasting and eating time")
