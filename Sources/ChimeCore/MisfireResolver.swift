@@ -5,6 +5,13 @@ import Foundation
 /// A request woken by its deadline is on time. One whose deadline passed (downtime, suspend, a
 /// clock jump) follows its ``MisfirePolicy``.
 public enum MisfireResolver {
+    /// How far past its deadline a request still counts as on time.
+    ///
+    /// The daemon arms its timer at the earliest deadline, so the request that set the timer is
+    /// always handled a little after it (timer latency, reading the store). That is not a
+    /// misfire: without this slack a `.drop` request would be dropped on every ordinary wake-up.
+    public static let onTimeSlack: TimeInterval = 1
+
     /// Why a due request is not shown.
     public enum DropReason: String, Hashable, Codable, Sendable {
         /// It was late beyond its grace period (or its target, for a nudge).
@@ -44,7 +51,9 @@ public enum MisfireResolver {
     }
 
     /// Sorts `due` (requests whose due instant is at or before `now`) into deliveries and drops.
-    public static func resolve(_ due: [NotificationRequest], now: Date) -> Decision {
+    ///
+    /// A request is late once `now` is more than `slack` past its deadline.
+    public static func resolve(_ due: [NotificationRequest], now: Date, slack: TimeInterval = onTimeSlack) -> Decision {
         var decision = Decision()
         // Of each collapsing group, only the newest request due now may be shown, whether it is
         // on time or missed: several reminders of one schedule never make several bubbles.
@@ -61,7 +70,7 @@ public enum MisfireResolver {
                 decision.drops.append(Drop(request: request, reason: .collapsed))
                 continue
             }
-            guard request.deadline < now else {
+            guard request.deadline.addingTimeInterval(slack) < now else {
                 decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: false))
                 continue
             }

@@ -30,6 +30,17 @@ struct MisfireResolverTests {
         #expect(decision.drops.isEmpty)
     }
 
+    @Test("a wake-up a moment after the deadline is on time; beyond the slack it is late")
+    func slack() throws {
+        let strict = NotificationRequest(identifier: "x", group: "g", kind: .reminder, due: start, tolerance: 5,
+                                         content: NotificationContent(template: .reminder), misfirePolicy: .drop)
+        let timerLatency = MisfireResolver.resolve([strict], now: strict.deadline + 0.0002)
+        #expect(timerLatency.deliveries.map(\.isLate) == [false])
+        #expect(MisfireResolver.resolve([strict], now: strict.deadline + MisfireResolver.onTimeSlack).deliveries.count == 1)
+        #expect(MisfireResolver.resolve([strict], now: strict.deadline + MisfireResolver.onTimeSlack + 0.001).drops.map(\.reason) == [.late])
+        #expect(MisfireResolver.resolve([strict], now: strict.deadline + 0.5, slack: 0).drops.map(\.reason) == [.late])
+    }
+
     @Test("a fast's end missed by hours is delivered once, late, saying by how much")
     func lateFastEnd() throws {
         let fast = singleFast
@@ -125,12 +136,12 @@ struct MisfireResolverTests {
     func dropPolicyAndOrder() throws {
         let strict = NotificationRequest(identifier: "x", group: "g", kind: .reminder, due: start, tolerance: 5,
                                          content: NotificationContent(template: .reminder), misfirePolicy: .drop)
-        let lateDecision = MisfireResolver.resolve([strict], now: start + 6)
+        let lateDecision = MisfireResolver.resolve([strict], now: start + 7)
         #expect(lateDecision.drops == [MisfireResolver.Drop(request: strict, reason: .late)])
         #expect(MisfireResolver.resolve([strict], now: start + 5).deliveries.count == 1)
 
         let end = try request("fast/f-1/end", kind: .fastEnd)
-        let reminder = try #require(planner.request(for: OneOffReminder(id: "r-1", text: "call", due: end.due - 1), after: start))
+        let reminder = try #require(planner.request(for: OneOffReminder(id: "r-1", text: "call", due: end.due - 3), after: start))
         let both = MisfireResolver.resolve([reminder, end], now: end.due + 5)
         #expect(both.deliveries.map(\.request.identifier) == ["remind/r-1", "fast/f-1/end"])
         #expect(both.deliveries.map(\.isLate) == [true, false])
