@@ -107,6 +107,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         return "\(fasting):\(eating)"
     }
 
+    /// Decodes a plan from its spelling (`"16:8"`), through the same parser as user input.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -117,6 +118,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// Encodes the plan as its spelling (`"16:8"`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -42,10 +42,12 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
         return "\(hh):\(mm)"
     }
 
+    /// Whether `lhs` comes earlier in the day than `rhs`.
     public static func < (lhs: WallClockTime, rhs: WallClockTime) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
     }
 
+    /// Decodes a time from `"HH:MM"`, through the same parser as user input.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -56,6 +58,7 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
         }
     }
 
+    /// Encodes the time as `"HH:MM"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -98,6 +101,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Whether `lhs` is an earlier date than `rhs`.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
