@@ -12,22 +12,22 @@ public struct CyclePosition: Hashable, Sendable {
 
     /// Locates `instant` among cycles of `length` seconds starting at `anchor`.
     ///
+    /// The cycle is the one whose ``start(ofCycle:anchor:length:)`` is at or before `instant` and
+    /// whose successor's start is after it, computed with that same function, so positions and
+    /// cycle boundaries can never disagree by a floating-point rounding.
+    ///
     /// - Precondition: `length > 0`.
     public init(of instant: Date, anchor: Date, length: TimeInterval) {
         precondition(length > 0, "a cycle needs a positive length")
-        let elapsed = instant.timeIntervalSince(anchor)
-        var cycle = (elapsed / length).rounded(.down)
-        var offset = elapsed - cycle * length
-        // Floating-point rounding can land an instant a hair outside its cycle at boundaries.
-        if offset < 0 {
-            cycle -= 1
-            offset += length
-        } else if offset >= length {
-            cycle += 1
-            offset -= length
-        }
-        self.cycle = Int64(cycle)
-        self.offset = max(0, offset)
+        let estimate = (instant.timeIntervalSince(anchor) / length).rounded(.down)
+        // Far outside any real schedule the estimate could exceed Int64; clamp instead of trapping.
+        var cycle = Int64(max(-9.0e15, min(9.0e15, estimate)))
+        // Division rounding can put a boundary instant one cycle off; settle on the exact cycle.
+        while Self.start(ofCycle: cycle, anchor: anchor, length: length) > instant { cycle -= 1 }
+        while Self.start(ofCycle: cycle + 1, anchor: anchor, length: length) <= instant { cycle += 1 }
+        self.cycle = cycle
+        let offset = instant.timeIntervalSince(Self.start(ofCycle: cycle, anchor: anchor, length: length))
+        self.offset = min(max(0, offset), length.nextDown)
     }
 
     /// The instant cycle `cycle` starts, for cycles of `length` seconds from `anchor`.

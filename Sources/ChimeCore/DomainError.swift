@@ -34,5 +34,6 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message, so the error prints as the sentence the user sees.
     public var description: String { message }
 }

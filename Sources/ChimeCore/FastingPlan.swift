@@ -64,13 +64,15 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
             case .failure(let problem): throw failure(problem.reason)
             }
         case 2:
-            switch (Self.part(String(parts[0])), Self.part(String(parts[1]))) {
+            let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
+            let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
+            switch (Self.part(fastingPart), Self.part(eatingPart)) {
             case (.success(let fasting), .success(let eating)):
                 self.init(fasting: fasting, eating: eating)
             case (.failure(let problem), _):
-                throw failure("the fasting part \"\(parts[0])\": \(problem.reason)")
+                throw failure("the fasting part \"\(fastingPart)\": \(problem.reason)")
             case (_, .failure(let problem)):
-                throw failure("the eating part \"\(parts[1])\": \(problem.reason)")
+                throw failure("the eating part \"\(eatingPart)\": \(problem.reason)")
             }
         default:
             throw failure("write at most one \":\" between fasting and eating time")
@@ -93,15 +95,19 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         fasting.timeInterval + (eating?.timeInterval ?? 0)
     }
 
-    /// The shortest spelling that reads back to this plan: `16:8`, `36h`, `90m:30m`.
+    /// The spelling people use, which reads back to this plan: `16:8`, `36h`, `1h30m:30m`.
     public var description: String {
-        guard let eating else { return fasting.description }
+        // Long fasts are counted in hours (`36h`, not `1d12h`), as the preset names do.
+        guard let eating else {
+            return fasting.seconds % 3600 == 0 ? "\(fasting.seconds / 3600)h" : fasting.description
+        }
         if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0 {
             return "\(fasting.seconds / 3600):\(eating.seconds / 3600)"
         }
         return "\(fasting):\(eating)"
     }
 
+    /// Decodes a plan from its spelling (`"16:8"`), through the same parser as user input.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -112,6 +118,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// Encodes the plan as its spelling (`"16:8"`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

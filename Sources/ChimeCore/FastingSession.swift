@@ -75,21 +75,23 @@ public struct FastingSession: Hashable, Codable, Sendable {
     }
 
     /// The fast and eating window of cycle `number`.
+    ///
+    /// A rolling cycle ends exactly where the next one starts (both come from
+    /// ``CyclePosition/start(ofCycle:anchor:length:)``), and an extension only moves time from
+    /// its eating window to its fast, never past the next cycle's start.
     public func cycle(_ number: Int64) -> Cycle {
-        let fastStart: Date
+        let extra = fastExtension.map { $0.cycle == number ? TimeInterval(max(0, $0.seconds)) : 0 } ?? 0
         switch mode {
-        case .single: fastStart = start
-        case .rolling: fastStart = CyclePosition.start(ofCycle: number, anchor: start, length: plan.cycleLength)
+        case .single:
+            let fastEnd = start.addingTimeInterval(plan.fasting.timeInterval + extra)
+            let eatingEnd = fastEnd.addingTimeInterval(plan.eating?.timeInterval ?? 0)
+            return Cycle(number: number, fastStart: start, fastEnd: fastEnd, eatingEnd: eatingEnd)
+        case .rolling:
+            let fastStart = CyclePosition.start(ofCycle: number, anchor: start, length: plan.cycleLength)
+            let eatingEnd = CyclePosition.start(ofCycle: number + 1, anchor: start, length: plan.cycleLength)
+            let fastEnd = min(fastStart.addingTimeInterval(plan.fasting.timeInterval + extra), eatingEnd)
+            return Cycle(number: number, fastStart: fastStart, fastEnd: fastEnd, eatingEnd: eatingEnd)
         }
-        let extra = fastExtension.map { $0.cycle == number ? TimeInterval($0.seconds) : 0 } ?? 0
-        let eating = plan.eating?.timeInterval ?? 0
-        let fastEnd = fastStart.addingTimeInterval(plan.fasting.timeInterval + min(extra, mode == .rolling ? eating : extra))
-        let eatingEnd: Date
-        switch mode {
-        case .single: eatingEnd = fastEnd.addingTimeInterval(eating)
-        case .rolling: eatingEnd = fastStart.addingTimeInterval(plan.cycleLength)
-        }
-        return Cycle(number: number, fastStart: fastStart, fastEnd: fastEnd, eatingEnd: eatingEnd)
     }
 
     /// The cycle that holds `instant` (cycle 0 for a single fast, and before a rolling anchor).

@@ -5,11 +5,18 @@ import Foundation
 /// A request woken by its deadline is on time. One whose deadline passed (downtime, suspend, a
 /// clock jump) follows its ``MisfirePolicy``.
 public enum MisfireResolver {
+    /// How far past its deadline a request still counts as on time.
+    ///
+    /// The daemon arms its timer at the earliest deadline, so the request that set the timer is
+    /// always handled a little after it (timer latency, reading the store). That is not a
+    /// misfire: without this slack a `.drop` request would be dropped on every ordinary wake-up.
+    public static let onTimeSlack: TimeInterval = 1
+
     /// Why a due request is not shown.
     public enum DropReason: String, Hashable, Codable, Sendable {
         /// It was late beyond its grace period (or its target, for a nudge).
         case expired
-        /// Several missed reminders of one group were collapsed into the newest.
+        /// Several reminders of one group were due at once and collapsed into the newest.
         case collapsed
         /// A missed water reminder whose active window has closed.
         case outsideWindow = "outside-window"
@@ -44,11 +51,14 @@ public enum MisfireResolver {
     }
 
     /// Sorts `due` (requests whose due instant is at or before `now`) into deliveries and drops.
-    public static func resolve(_ due: [NotificationRequest], now: Date) -> Decision {
+    ///
+    /// A request is late once `now` is more than `slack` past its deadline.
+    public static func resolve(_ due: [NotificationRequest], now: Date, slack: TimeInterval = onTimeSlack) -> Decision {
         var decision = Decision()
-        // The newest missed reminder of each collapsing group is the only one that may be shown.
+        // Of each collapsing group, only the newest request due now may be shown, whether it is
+        // on time or missed: several reminders of one schedule never make several bubbles.
         var newestCollapsed: [String: NotificationRequest] = [:]
-        for request in due where request.deadline < now {
+        for request in due {
             if case .collapse = request.misfirePolicy {
                 if let kept = newestCollapsed[request.group], kept.due >= request.due { continue }
                 newestCollapsed[request.group] = request
@@ -56,7 +66,11 @@ public enum MisfireResolver {
         }
         for request in due {
             let lateness = max(0, now.timeIntervalSince(request.due))
-            guard request.deadline < now else {
+            if case .collapse = request.misfirePolicy, newestCollapsed[request.group]?.identifier != request.identifier {
+                decision.drops.append(Drop(request: request, reason: .collapsed))
+                continue
+            }
+            guard request.deadline.addingTimeInterval(slack) < now else {
                 decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: false))
                 continue
             }
@@ -68,9 +82,7 @@ public enum MisfireResolver {
                     decision.drops.append(Drop(request: request, reason: .expired))
                 }
             case .collapse(let until):
-                if newestCollapsed[request.group]?.identifier != request.identifier {
-                    decision.drops.append(Drop(request: request, reason: .collapsed))
-                } else if now < until {
+                if now < until {
                     decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: true))
                 } else {
                     decision.drops.append(Drop(request: request, reason: .outsideWindow))

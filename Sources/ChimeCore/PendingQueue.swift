@@ -2,13 +2,21 @@ import Foundation
 
 /// Pending requests ordered by deadline, with replacement by identifier and cancellation by group.
 ///
-/// An indexed binary min-heap keyed by `(deadline, insertion order)` plus an identifier-to-slot map.
-/// Arming one timer at ``nextWake`` and taking ``popDue(at:)`` at each wake fires every request
-/// between its due instant and its deadline with the fewest possible wake-ups: the earliest
-/// deadline is the point that must be stabbed first, and everything already due joins it.
+/// An indexed binary min-heap keyed by `(deadline, insertion order)`, an identifier-to-entry
+/// index and a group index. Arming one timer at ``nextWake`` and taking ``popDue(at:)`` at each
+/// wake fires every request between its due instant and its deadline with the fewest possible
+/// wake-ups: the earliest deadline is the point that must be stabbed first, and everything
+/// already due joins it.
 ///
 /// Only the identifier, optional group and two instants are kept per entry; callers keep the
 /// request bodies elsewhere (the store), which keeps memory per request small.
+///
+/// Layout, for speed and size: entries live in a dense `records` array addressed by a handle
+/// (its index); the heap holds 16-byte nodes (deadline, sequence, handle), so sifting moves
+/// little memory and updates a record's position with an array write. The identifier and group
+/// indexes are open-addressing tables of 4-byte handles that compare keys through the records,
+/// and the members of a group form a doubly linked list through their records, so neither index
+/// allocates per entry or per group. Removing an entry moves the last record into its place.
 public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>: Sendable {
     /// One pending request as the queue sees it.
     public struct Entry: Sendable {
@@ -20,7 +28,7 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         public let due: Date
         /// The latest instant it fires on time.
         public let deadline: Date
-        /// Insertion order, breaking ties between equal deadlines.
+        /// Insertion order, breaking ties between equal deadlines (only the order is meaningful).
         public let sequence: UInt64
 
         @usableFromInline
@@ -38,10 +46,60 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         }
     }
 
-    @usableFromInline var heap: [Entry] = []
-    @usableFromInline var slots: [ID: Int] = [:]
-    @usableFromInline var members: [Group: [ID]] = [:]
-    @usableFromInline var nextSequence: UInt64 = 0
+    /// What the heap orders: small, so sifting stays in cache.
+    @usableFromInline
+    struct Node: Sendable {
+        @usableFromInline var deadline: Date
+        @usableFromInline var sequence: UInt32
+        @usableFromInline var handle: Int32
+
+        @inlinable
+        init(deadline: Date, sequence: UInt32, handle: Int32) {
+            self.deadline = deadline
+            self.sequence = sequence
+            self.handle = handle
+        }
+
+        @inlinable
+        func precedes(_ other: Node) -> Bool {
+            deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
+        }
+    }
+
+    /// Everything else about an entry, at index `handle` of `records`.
+    @usableFromInline
+    struct Record: Sendable {
+        @usableFromInline var group: Group?
+        /// Index of the entry's node in the heap.
+        @usableFromInline var position: Int32
+        /// Neighbours in the group's member list (`absent` at the ends or without a group).
+        @usableFromInline var previous: Int32
+        @usableFromInline var next: Int32
+        @usableFromInline var due: Date
+        @usableFromInline var id: ID
+
+        @inlinable
+        init(id: ID, group: Group?, due: Date, position: Int32) {
+            self.group = group
+            self.position = position
+            self.previous = PendingQueue.absent
+            self.next = PendingQueue.absent
+            self.due = due
+            self.id = id
+        }
+    }
+
+    /// The empty bucket of an index table and the end of a member list.
+    @usableFromInline static var absent: Int32 { -1 }
+
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var records: [Record] = []
+    /// Handles by identifier: open addressing, linear probing, at most half full.
+    @usableFromInline var idTable: [Int32] = []
+    /// The first member of each group, by group: same scheme as `idTable`.
+    @usableFromInline var groupTable: [Int32] = []
+    @usableFromInline var groupCount = 0
+    @usableFromInline var nextSequence: UInt32 = 0
     /// The largest `deadline - due` of any entry: bounds how far past a wake-up instant a due entry's deadline can lie.
     @usableFromInline var widestTolerance: TimeInterval = 0
 
@@ -49,37 +107,56 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     public init() {}
 
     /// The number of pending entries.
-    @inlinable public var count: Int { heap.count }
+    @inlinable public var count: Int { records.count }
 
     /// Whether nothing is pending.
-    @inlinable public var isEmpty: Bool { heap.isEmpty }
+    @inlinable public var isEmpty: Bool { records.isEmpty }
 
     /// The earliest deadline: when to wake next, or `nil` when nothing is pending.
-    @inlinable public var nextWake: Date? { heap.first?.deadline }
+    @inlinable public var nextWake: Date? { nodes.first?.deadline }
 
     /// Whether an entry with `id` is pending.
-    @inlinable public func contains(_ id: ID) -> Bool { slots[id] != nil }
+    @inlinable public func contains(_ id: ID) -> Bool { handle(of: id) != nil }
 
     /// The pending entry with `id`.
     @inlinable public subscript(id: ID) -> Entry? {
-        slots[id].map { heap[$0] }
+        handle(of: id).map(entry)
     }
 
     /// Adds a request; an entry with the same identifier is replaced, never duplicated.
     ///
+    /// A replaced entry takes its new times, group and a new place in the insertion order.
+    ///
     /// - Returns: whether ``nextWake`` changed, so the caller re-arms its timer only then.
     @inlinable @discardableResult
     public mutating func add(_ id: ID, group: Group? = nil, due: Date, deadline: Date) -> Bool {
-        let before = heap.first?.deadline
-        if slots[id] != nil { removeEntry(id) }
-        let entry = Entry(id: id, group: group, due: due, deadline: max(due, deadline), sequence: nextSequence)
-        nextSequence &+= 1
-        widestTolerance = max(widestTolerance, entry.deadline.timeIntervalSince(due))
-        heap.append(entry)
-        slots[id] = heap.count - 1
-        siftUp(heap.count - 1)
-        if let group { members[group, default: []].append(id) }
-        return heap.first?.deadline != before
+        let before = nodes.first?.deadline
+        let deadline = max(due, deadline)
+        widestTolerance = max(widestTolerance, deadline.timeIntervalSince(due))
+        let sequence = takeSequence()
+        let hash = id.hashValue
+        if let existing = handle(of: id, hash: hash) {
+            let handle = Int(existing)
+            if records[handle].group != group {
+                unlinkFromGroup(handle)
+                records[handle].group = group
+                linkIntoGroup(handle)
+            }
+            records[handle].due = due
+            let position = Int(records[handle].position)
+            nodes[position].deadline = deadline
+            nodes[position].sequence = sequence
+            restore(position)
+        } else {
+            precondition(records.count < Int(Int32.max), "a pending queue holds at most \(Int32.max) entries")
+            let handle = records.count
+            records.append(Record(id: id, group: group, due: due, position: Int32(nodes.count)))
+            nodes.append(Node(deadline: deadline, sequence: sequence, handle: Int32(handle)))
+            insertIntoIDTable(handle, hash: hash)
+            siftUp(nodes.count - 1)
+            linkIntoGroup(handle)
+        }
+        return nodes.first?.deadline != before
     }
 
     /// Removes the entry with `id`, if pending.
@@ -87,112 +164,358 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     /// - Returns: the removed entry.
     @inlinable @discardableResult
     public mutating func remove(_ id: ID) -> Entry? {
-        guard let entry = removeEntry(id) else { return nil }
-        if let group = entry.group, var ids = members[group] {
-            if let index = ids.firstIndex(of: id) { ids.swapAt(index, ids.count - 1); ids.removeLast() }
-            members[group] = ids.isEmpty ? nil : ids
-        }
-        return entry
+        guard let handle = handle(of: id) else { return nil }
+        return removeRecord(Int(handle))
     }
 
     /// Removes every entry of `group`.
     ///
-    /// - Returns: the removed entries.
+    /// - Returns: the removed entries, in firing order.
     @inlinable @discardableResult
     public mutating func removeAll(inGroup group: Group) -> [Entry] {
-        guard let ids = members.removeValue(forKey: group) else { return [] }
-        return ids.compactMap { removeEntry($0) }
+        let members = handles(inGroup: group)
+        return removeRecords(members)
     }
 
-    /// Removes and returns every entry whose due instant is at or before `now`, in deadline order.
+    /// Removes and returns every entry whose due instant is at or before `now`, in firing order
+    /// (deadline, then insertion).
+    @inlinable
     public mutating func popDue(at now: Date) -> [Entry] {
-        guard let first = heap.first, first.due <= now || first.deadline <= now.addingTimeInterval(widestTolerance) else { return [] }
+        guard let first = nodes.first else { return [] }
         // Only entries with deadline <= now + widestTolerance can be due; the heap order lets the
         // search stop at the first node past that bound in every branch.
         let bound = now.addingTimeInterval(widestTolerance)
-        var found: [Entry] = []
+        guard first.deadline <= bound else { return [] }
+        var found: [Int32] = []
         var stack = [0]
-        while let slot = stack.popLast() {
-            let entry = heap[slot]
-            guard entry.deadline <= bound else { continue }
-            if entry.due <= now { found.append(entry) }
-            let left = 2 * slot + 1
-            if left < heap.count { stack.append(left) }
-            if left + 1 < heap.count { stack.append(left + 1) }
+        while let position = stack.popLast() {
+            let node = nodes[position]
+            guard node.deadline <= bound else { continue }
+            if records[Int(node.handle)].due <= now { found.append(node.handle) }
+            let left = 2 * position + 1
+            if left < nodes.count { stack.append(left) }
+            if left + 1 < nodes.count { stack.append(left + 1) }
         }
-        found.sort { $0.precedes($1) }
-        for entry in found { remove(entry.id) }
-        if heap.isEmpty { widestTolerance = 0 }
-        return found
+        return removeRecords(found)
     }
 
     /// Every pending entry in the order they will fire.
     public var ordered: [Entry] {
-        heap.sorted { $0.precedes($1) }
+        nodes.sorted { $0.precedes($1) }.map { entry(Int32($0.handle)) }
     }
 
-    /// The identifiers pending in `group`.
+    /// The identifiers pending in `group`, in firing order.
     public func identifiers(inGroup group: Group) -> [ID] {
-        members[group] ?? []
+        handles(inGroup: group)
+            .sorted { nodes[Int(records[Int($0)].position)].precedes(nodes[Int(records[Int($1)].position)]) }
+            .map { records[Int($0)].id }
+    }
+
+    // MARK: Entries
+
+    @inlinable
+    func entry(_ handle: Int32) -> Entry {
+        let record = records[Int(handle)]
+        let node = nodes[Int(record.position)]
+        return Entry(id: record.id, group: record.group, due: record.due, deadline: node.deadline, sequence: UInt64(node.sequence))
+    }
+
+    /// Removes the records at `handles`, which may come in any order.
+    @inlinable
+    mutating func removeRecords(_ handles: [Int32]) -> [Entry] {
+        // Removing a record moves the last one into its place. Going from the highest handle
+        // down, the moved record is never one still to be removed, so the handles stay valid.
+        var removed = handles.sorted(by: >).map { removeRecord(Int($0)) }
+        removed.sort { $0.precedes($1) }
+        return removed
+    }
+
+    @inlinable
+    mutating func removeRecord(_ handle: Int) -> Entry {
+        let removed = entry(Int32(handle))
+        let record = records[handle]
+        deleteFromIDTable(handle, hash: record.id.hashValue)
+        unlinkFromGroup(handle)
+        removeNode(at: Int(record.position))
+
+        let last = records.count - 1
+        if handle != last {
+            // Keep records dense: the last record takes the freed handle, and everything that
+            // points at it (its node, the identifier index, its group neighbours) follows.
+            let moved = records[last]
+            records[handle] = moved
+            nodes[Int(moved.position)].handle = Int32(handle)
+            replaceInIDTable(last, with: handle, hash: moved.id.hashValue)
+            if let group = moved.group {
+                if moved.previous == Self.absent {
+                    replaceInGroupTable(last, with: handle, hash: group.hashValue)
+                } else {
+                    records[Int(moved.previous)].next = Int32(handle)
+                }
+                if moved.next != Self.absent { records[Int(moved.next)].previous = Int32(handle) }
+            }
+        }
+        records.removeLast()
+        if records.isEmpty { self = PendingQueue() }
+        return removed
+    }
+
+    /// The next insertion number; renumbers every node, keeping their order, once 32 bits run out.
+    @inlinable
+    mutating func takeSequence() -> UInt32 {
+        if nextSequence == UInt32.max { renumberSequences() }
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    @usableFromInline
+    mutating func renumberSequences() {
+        let order = nodes.indices.sorted { nodes[$0].precedes(nodes[$1]) }
+        // Renumbering keeps the relative order of every pair, so the heap stays valid.
+        for (rank, position) in order.enumerated() { nodes[position].sequence = UInt32(rank) }
+        nextSequence = UInt32(order.count)
     }
 
     // MARK: Heap mechanics
 
-    @inlinable @discardableResult
-    mutating func removeEntry(_ id: ID) -> Entry? {
-        guard let slot = slots.removeValue(forKey: id) else { return nil }
-        let entry = heap[slot]
-        let last = heap.count - 1
-        if slot != last {
-            heap[slot] = heap[last]
-            slots[heap[slot].id] = slot
-            heap.removeLast()
-            if slot > 0, heap[slot].precedes(heap[(slot - 1) / 2]) {
-                siftUp(slot)
-            } else {
-                siftDown(slot)
-            }
+    @inlinable
+    mutating func removeNode(at position: Int) {
+        let last = nodes.count - 1
+        if position != last {
+            nodes[position] = nodes[last]
+            records[Int(nodes[position].handle)].position = Int32(position)
+            nodes.removeLast()
+            restore(position)
         } else {
-            heap.removeLast()
+            nodes.removeLast()
         }
-        return entry
+    }
+
+    /// Moves the node at `position` up or down until the heap order holds again.
+    @inlinable
+    mutating func restore(_ position: Int) {
+        if position > 0, nodes[position].precedes(nodes[(position - 1) / 2]) {
+            siftUp(position)
+        } else {
+            siftDown(position)
+        }
     }
 
     @inlinable
     mutating func siftUp(_ start: Int) {
         var child = start
-        let moving = heap[child]
+        let moving = nodes[child]
         while child > 0 {
             let parent = (child - 1) / 2
-            guard moving.precedes(heap[parent]) else { break }
-            heap[child] = heap[parent]
-            slots[heap[child].id] = child
+            guard moving.precedes(nodes[parent]) else { break }
+            nodes[child] = nodes[parent]
+            records[Int(nodes[child].handle)].position = Int32(child)
             child = parent
         }
-        if child != start {
-            heap[child] = moving
-            slots[moving.id] = child
-        }
+        nodes[child] = moving
+        records[Int(moving.handle)].position = Int32(child)
     }
 
     @inlinable
     mutating func siftDown(_ start: Int) {
         var parent = start
-        let moving = heap[parent]
-        let count = heap.count
+        let moving = nodes[parent]
+        let count = nodes.count
         while true {
             let left = 2 * parent + 1
             guard left < count else { break }
             var smallest = left
-            if left + 1 < count, heap[left + 1].precedes(heap[left]) { smallest = left + 1 }
-            guard heap[smallest].precedes(moving) else { break }
-            heap[parent] = heap[smallest]
-            slots[heap[parent].id] = parent
+            if left + 1 < count, nodes[left + 1].precedes(nodes[left]) { smallest = left + 1 }
+            guard nodes[smallest].precedes(moving) else { break }
+            nodes[parent] = nodes[smallest]
+            records[Int(nodes[parent].handle)].position = Int32(parent)
             parent = smallest
         }
-        if parent != start {
-            heap[parent] = moving
-            slots[moving.id] = parent
+        nodes[parent] = moving
+        records[Int(moving.handle)].position = Int32(parent)
+    }
+
+    // MARK: Identifier index
+
+    @inlinable
+    func handle(of id: ID) -> Int32? {
+        handle(of: id, hash: id.hashValue)
+    }
+
+    @inlinable
+    func handle(of id: ID, hash: Int) -> Int32? {
+        guard !idTable.isEmpty else { return nil }
+        let mask = idTable.count - 1
+        var bucket = hash & mask
+        while true {
+            let handle = idTable[bucket]
+            if handle == Self.absent { return nil }
+            if records[Int(handle)].id == id { return handle }
+            bucket = (bucket + 1) & mask
         }
+    }
+
+    @inlinable
+    mutating func insertIntoIDTable(_ handle: Int, hash: Int) {
+        // `records` already holds the new record, so its count is the table's load.
+        if records.count * 2 > idTable.count {
+            rebuildIDTable(capacity: Swift.max(16, idTable.count * 2))
+        } else {
+            Self.insert(Int32(handle), hash: hash, into: &idTable)
+        }
+    }
+
+    @usableFromInline
+    mutating func rebuildIDTable(capacity: Int) {
+        idTable = Array(repeating: Self.absent, count: capacity)
+        for handle in records.indices {
+            Self.insert(Int32(handle), hash: records[handle].id.hashValue, into: &idTable)
+        }
+    }
+
+    @inlinable
+    mutating func deleteFromIDTable(_ handle: Int, hash: Int) {
+        let bucket = Self.bucket(holding: Int32(handle), hash: hash, in: idTable)
+        let snapshot = records
+        Self.delete(bucket: bucket, from: &idTable) { snapshot[Int($0)].id.hashValue }
+    }
+
+    @inlinable
+    mutating func replaceInIDTable(_ old: Int, with new: Int, hash: Int) {
+        idTable[Self.bucket(holding: Int32(old), hash: hash, in: idTable)] = Int32(new)
+    }
+
+    // MARK: Group index
+
+    /// The members of `group`, in list order.
+    @inlinable
+    func handles(inGroup group: Group) -> [Int32] {
+        guard let head = head(of: group, hash: group.hashValue)?.handle else { return [] }
+        var members: [Int32] = []
+        var member = head
+        while member != Self.absent {
+            members.append(member)
+            member = records[Int(member)].next
+        }
+        return members
+    }
+
+    /// The first member of `group` and the bucket of `groupTable` that holds it.
+    @inlinable
+    func head(of group: Group, hash: Int) -> (handle: Int32, bucket: Int)? {
+        guard !groupTable.isEmpty else { return nil }
+        let mask = groupTable.count - 1
+        var bucket = hash & mask
+        while true {
+            let handle = groupTable[bucket]
+            if handle == Self.absent { return nil }
+            if records[Int(handle)].group == group { return (handle, bucket) }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Adds the record at `handle` to its group's list, right after the first member.
+    @inlinable
+    mutating func linkIntoGroup(_ handle: Int) {
+        guard let group = records[handle].group else { return }
+        let hash = group.hashValue
+        if let head = head(of: group, hash: hash)?.handle {
+            let next = records[Int(head)].next
+            records[handle].previous = head
+            records[handle].next = next
+            if next != Self.absent { records[Int(next)].previous = Int32(handle) }
+            records[Int(head)].next = Int32(handle)
+        } else {
+            records[handle].previous = Self.absent
+            records[handle].next = Self.absent
+            groupCount += 1
+            if groupCount * 2 > groupTable.count {
+                rebuildGroupTable(capacity: Swift.max(16, groupTable.count * 2))
+            } else {
+                Self.insert(Int32(handle), hash: hash, into: &groupTable)
+            }
+        }
+    }
+
+    /// Takes the record at `handle` out of its group's list (the record keeps its group).
+    @inlinable
+    mutating func unlinkFromGroup(_ handle: Int) {
+        let record = records[handle]
+        guard let group = record.group else { return }
+        if record.previous == Self.absent {
+            let bucket = Self.bucket(holding: Int32(handle), hash: group.hashValue, in: groupTable)
+            if record.next == Self.absent {
+                let snapshot = records
+                Self.delete(bucket: bucket, from: &groupTable) { snapshot[Int($0)].group!.hashValue }
+                groupCount -= 1
+            } else {
+                groupTable[bucket] = record.next
+            }
+        } else {
+            records[Int(record.previous)].next = record.next
+        }
+        if record.next != Self.absent { records[Int(record.next)].previous = record.previous }
+        records[handle].previous = Self.absent
+        records[handle].next = Self.absent
+    }
+
+    @usableFromInline
+    mutating func rebuildGroupTable(capacity: Int) {
+        groupTable = Array(repeating: Self.absent, count: capacity)
+        for handle in records.indices {
+            let record = records[handle]
+            // Only a list's first member is in the table: the one member without a predecessor
+            // (a record being linked as its group's first member counts too).
+            if let group = record.group, record.previous == Self.absent {
+                Self.insert(Int32(handle), hash: group.hashValue, into: &groupTable)
+            }
+        }
+    }
+
+    @inlinable
+    mutating func replaceInGroupTable(_ old: Int, with new: Int, hash: Int) {
+        groupTable[Self.bucket(holding: Int32(old), hash: hash, in: groupTable)] = Int32(new)
+    }
+
+    // MARK: Open addressing
+
+    @inlinable
+    static func insert(_ handle: Int32, hash: Int, into table: inout [Int32]) {
+        let mask = table.count - 1
+        var bucket = hash & mask
+        while table[bucket] != absent { bucket = (bucket + 1) & mask }
+        table[bucket] = handle
+    }
+
+    /// The bucket holding `handle`, whose key hashes to `hash`.
+    @inlinable
+    static func bucket(holding handle: Int32, hash: Int, in table: [Int32]) -> Int {
+        let mask = table.count - 1
+        var bucket = hash & mask
+        while table[bucket] != handle { bucket = (bucket + 1) & mask }
+        return bucket
+    }
+
+    /// Empties `bucket` and shifts later members of its probe run back, so lookups never need
+    /// tombstones.
+    @inlinable
+    static func delete(bucket: Int, from table: inout [Int32], hashOf: (Int32) -> Int) {
+        let mask = table.count - 1
+        var hole = bucket
+        var probe = bucket
+        while true {
+            probe = (probe + 1) & mask
+            let handle = table[probe]
+            if handle == absent { break }
+            let home = hashOf(handle) & mask
+            // The entry may move to the hole only if its home is not in (hole, probe], cyclically.
+            let distanceToProbe = (probe - home) & mask
+            let distanceToHole = (hole - home) & mask
+            if distanceToHole < distanceToProbe {
+                table[hole] = handle
+                hole = probe
+            }
+        }
+        table[hole] = absent
     }
 }

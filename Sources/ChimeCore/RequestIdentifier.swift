@@ -23,9 +23,12 @@ public enum RequestIdentifier {
         "fast/\(session)/eating-end/\(cycle)"
     }
 
-    /// `water/<schedule>/<local date>T<HH:MM>`, the wall-clock time of the reminder in its zone.
-    public static func water(schedule: String, date: LocalDate, time: WallClockTime) -> String {
-        "water/\(schedule)/\(date)T\(time)"
+    /// `water/<schedule>/<local date>T<HH:MM>`, the wall-clock time of the reminder in its zone;
+    /// `:SS` follows when the reminder is not on a whole minute (a drink at 10:20:37 pushes the
+    /// next one to 11:20:37), so reminders less than a minute apart keep distinct names.
+    public static func water(schedule: String, date: LocalDate, time: WallClockTime, second: Int = 0) -> String {
+        guard second != 0 else { return "water/\(schedule)/\(date)T\(time)" }
+        return "water/\(schedule)/\(date)T\(time):\(second < 10 ? "0" : "")\(second)"
     }
 
     /// `remind/<id>`.

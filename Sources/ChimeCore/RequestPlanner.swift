@@ -90,6 +90,7 @@ public struct RequestPlanner: Sendable {
         guard let due = schedule.nextReminder(after: now, intakes: intakes, timeZone: timeZone, calendar: calendar) else { return nil }
         let day = schedule.window.occurrence(containing: due, in: timeZone, calendar: calendar)
         let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
+        let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
         var arguments = [ContentArgument.amount: String(schedule.amountML)]
         if let goal = schedule.goalML {
             arguments[ContentArgument.goal] = String(goal)
@@ -97,7 +98,7 @@ public struct RequestPlanner: Sendable {
             arguments[ContentArgument.consumed] = String(consumed)
         }
         return request(
-            identifier: RequestIdentifier.water(schedule: schedule.id, date: wall.date, time: wall.time), group: schedule.id,
+            identifier: RequestIdentifier.water(schedule: schedule.id, date: wall.date, time: wall.time, second: second), group: schedule.id,
             kind: .water, due: due, tolerance: RequestKind.waterTolerance(interval: schedule.interval),
             template: .waterReminder, arguments: arguments,
             policy: .collapse(until: day.closes)

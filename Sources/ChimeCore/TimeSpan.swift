@@ -115,8 +115,10 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
         return text
     }
 
+    /// Whether `lhs` is shorter than `rhs`.
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
 
+    /// Decodes a span from its number of seconds, refusing values outside `1...maximum`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let seconds = try container.decode(Int64.self)
@@ -126,6 +128,7 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
         self = span
     }
 
+    /// Encodes the span as its number of seconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(seconds)

@@ -7,9 +7,9 @@ public enum UserText {
     /// The most bytes of UTF-8 a tag or reminder text may hold.
     public static let maximumBytes = 1024
 
-    /// `text` with control characters (other than none) removed and surrounding spaces trimmed,
-    /// or an error when it holds a NUL, ends up empty while `allowEmpty` is false, or is longer
-    /// than `maximumBytes`.
+    /// `text` with tabs and line breaks turned into spaces, other control characters removed and
+    /// surrounding spaces trimmed; an error when it holds a NUL, ends up empty while `allowEmpty`
+    /// is false, or is longer than `maximumBytes`.
     public static func validate(_ text: String, field: String, allowEmpty: Bool = false, maximumBytes: Int = maximumBytes) throws(DomainError) -> String {
         if text.unicodeScalars.contains("\0") {
             throw DomainError(.invalidText, "the \(field) contains a NUL character: remove it")

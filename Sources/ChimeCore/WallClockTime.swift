@@ -42,10 +42,12 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
         return "\(hh):\(mm)"
     }
 
+    /// Whether `lhs` comes earlier in the day than `rhs`.
     public static func < (lhs: WallClockTime, rhs: WallClockTime) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
     }
 
+    /// Decodes a time from `"HH:MM"`, through the same parser as user input.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -56,6 +58,7 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
         }
     }
 
+    /// Encodes the time as `"HH:MM"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -76,9 +79,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The local date of `instant` in `timeZone`.
     public init(of instant: Date, in timeZone: TimeZone, calendar: Calendar) {
-        var calendar = calendar
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        let parts = LocalTimeResolver.gregorian(from: calendar, in: timeZone).dateComponents([.year, .month, .day], from: instant)
         self.init(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 
@@ -100,6 +101,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Whether `lhs` is an earlier date than `rhs`.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -155,9 +157,7 @@ public enum LocalTimeResolver {
 
     /// The local wall-clock date and time of `instant` in `timeZone`, to the minute.
     public static func wallClock(of instant: Date, in timeZone: TimeZone, calendar: Calendar) -> (date: LocalDate, time: WallClockTime) {
-        var calendar = calendar
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        let parts = gregorian(from: calendar, in: timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: instant)
         return (LocalDate(year: parts.year!, month: parts.month!, day: parts.day!), WallClockTime(hour: parts.hour!, minute: parts.minute!)!)
     }
 
@@ -180,9 +180,14 @@ public enum LocalTimeResolver {
 
     /// The calendar to do wall-clock arithmetic with: the caller's, unless it is not Gregorian.
     static func utcCalendar(from calendar: Calendar) -> Calendar {
-        guard calendar.identifier == .gregorian else { return utc }
-        var copy = calendar
-        copy.timeZone = utc.timeZone
+        gregorian(from: calendar, in: utc.timeZone)
+    }
+
+    /// The caller's calendar in `timeZone`, or a Gregorian one when the caller's is not: dates in
+    /// identifiers and windows are always Gregorian years, months and days.
+    static func gregorian(from calendar: Calendar, in timeZone: TimeZone) -> Calendar {
+        var copy = calendar.identifier == .gregorian ? calendar : utc
+        copy.timeZone = timeZone
         return copy
     }
 }

@@ -47,16 +47,17 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
     ///
     /// Reminders fall every `interval` from the window's opening, or from the last drink in the
     /// window; only instants inside the window count; while paused, none; once the day's goal is
-    /// met, none until the next water day. A wall-clock reading that was already shown earlier
-    /// in the same run (the second pass through a repeated autumn hour) is skipped.
+    /// met, none until the next water day. A wall-clock reading the clock already showed earlier
+    /// in the same water day (the second pass through a repeated autumn hour) is skipped, so
+    /// each reading, and each request identifier, occurs at most once per water day, drinks or not.
     public func nextReminder(after now: Date, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar) -> Date? {
-        var from = now
-        if let pausedUntil, pausedUntil > from {
-            // The first reminder may fall exactly at the end of the pause.
-            from = pausedUntil.addingTimeInterval(-0.001)
+        // A reminder must come after `now` and not before the pause ends (exactly at its end is fine).
+        let notBefore = pausedUntil.map { Swift.max($0, now) } ?? now
+        func isAcceptable(_ candidate: Date) -> Bool {
+            candidate > now && candidate >= notBefore
         }
         let step = interval.timeInterval
-        var day = window.occurrence(containing: from, in: timeZone, calendar: calendar)
+        var day = window.occurrence(containing: notBefore, in: timeZone, calendar: calendar)
         // A goal can at most suppress every remaining reminder of a day; a handful of days is
         // enough to find the next one (no intake is ever logged in the future).
         for _ in 0..<4 {
@@ -66,11 +67,11 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
             let lastDrink = dayIntakes.lazy.map(\.instant).filter { $0 < day.closes }.max()
             let reference = lastDrink ?? day.opens
             let firstIndex: Double = lastDrink == nil ? 0 : 1
-            var index = max(firstIndex, ((from.timeIntervalSince(reference)) / step).rounded(.down) + 1)
-            if from < reference { index = firstIndex }
+            // Start at the grid point at or just before `notBefore`; the loop steps past it.
+            var index = Swift.max(firstIndex, (notBefore.timeIntervalSince(reference) / step).rounded(.down))
             var candidate = reference.addingTimeInterval(index * step)
             while candidate < day.closes {
-                if candidate > from, !Self.repeatsWallClock(candidate, since: reference, in: timeZone) {
+                if isAcceptable(candidate), !Self.repeatsWallClock(candidate, since: day.opens, in: timeZone) {
                     return candidate
                 }
                 index += 1
