@@ -6,15 +6,22 @@ import Foundation
 extension Store {
     // MARK: Reading for the queue
 
+    /// The start-up load: answered from the covering partial index `requests_pending_by_due`.
+    static let pendingLoadQuery = "SELECT row_id, due, retry_at, tolerance FROM requests WHERE state = 'pending'"
+
+    /// The change stream: a range search of the index `requests_by_change`.
+    static let changesQuery = """
+        SELECT row_id, identifier, group_id, state, due, retry_at, tolerance, server_id, close_requested, change_sequence
+        FROM requests WHERE change_sequence > ? ORDER BY change_sequence, row_id
+        """
+
     /// Every pending request as a compact queue entry, with the change sequence of the snapshot.
     ///
     /// The start-up path: no content is decoded, only row ids and instants.
     public func pendingSnapshot() throws(StoreError) -> PendingSnapshot {
         try read { (connection) throws(StoreError) -> PendingSnapshot in
             let sequence = try Self.sequence(connection)
-            let entries = try connection.query(
-                "SELECT row_id, due, retry_at, tolerance FROM requests WHERE state = 'pending'"
-            ) { row in
+            let entries = try connection.query(Self.pendingLoadQuery) { row in
                 let due = row.double(1)
                 let effectiveDue = row.isNull(2) ? due : max(due, row.double(2))
                 return PendingEntry(
@@ -34,10 +41,7 @@ extension Store {
             let latest = try Self.sequence(connection)
             guard latest > sequence else { return ChangeSet(changes: [], latestSequence: latest) }
             let path = connection.path
-            let changes = try connection.query("""
-                SELECT row_id, identifier, group_id, state, due, retry_at, tolerance, server_id, close_requested, change_sequence
-                FROM requests WHERE change_sequence > ? ORDER BY change_sequence, row_id
-                """, [.integer(sequence)]) { (row) throws(StoreError) -> RequestChange in
+            let changes = try connection.query(Self.changesQuery, [.integer(sequence)]) { (row) throws(StoreError) -> RequestChange in
                 guard let state = RequestState(rawValue: row.text(3)) else {
                     throw RowCoding.badData(path: path, what: "request \"\(row.text(1))\"", problem: "an unknown state \"\(row.text(3))\"")
                 }

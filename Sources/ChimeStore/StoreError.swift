@@ -1,7 +1,7 @@
 /// A store operation that failed, described for the person who ran the command.
 ///
 /// Callers match on ``kind`` (`catch let error as StoreError where error.kind == .tryAgain`, or
-/// `catch StoreError.Kind.notFound`); ``message`` is one sentence saying what was wrong and what
+/// `catch where error.kind == .notFound` in a function that throws only `StoreError`); ``message`` is one sentence saying what was wrong and what
 /// to do; ``sqliteCode`` and ``sqliteMessage`` keep SQLite's own account for logs and bug reports.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, coarse enough for a caller to choose an exit code (see ``exitCode``).
@@ -61,11 +61,6 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         guard let sqliteMessage, let sqliteCode else { return message }
         return "\(message) (SQLite \(sqliteCode): \(sqliteMessage))"
     }
-}
-
-/// Lets `catch StoreError.Kind.notFound` match a ``StoreError`` of that kind.
-public func ~= (kind: StoreError.Kind, error: any Error) -> Bool {
-    (error as? StoreError)?.kind == kind
 }
 
 extension StoreError {

@@ -113,9 +113,10 @@ enum StoreSchema {
         """
 
     /// Version 3: a covering index of the pending requests by due instant (start-up load and
-    /// `chime list` read it instead of the whole table), and an index of bubbles to close.
+    /// `chime list` read it instead of the whole table; `state` is in it only so that SQLite
+    /// sees the index covers the query), and an index of bubbles to close.
     static let version3 = """
-        CREATE INDEX requests_pending_by_due ON requests (due, retry_at, tolerance) WHERE state = 'pending';
+        CREATE INDEX requests_pending_by_due ON requests (due, retry_at, tolerance, state) WHERE state = 'pending';
         CREATE INDEX requests_awaiting_close ON requests (close_requested) WHERE close_requested = 1;
         """
 
