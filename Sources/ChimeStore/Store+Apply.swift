@@ -48,22 +48,12 @@ extension Store {
         try withConnection { (connection) throws(StoreError) -> ApplyResult in
             try connection.writeTransaction { () throws(StoreError) -> ApplyResult in
                 if let requestID, let original = try connection.queryFirst(
-                    "SELECT change_sequence FROM applied_requests WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
+                    "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
                 ) {
                     return ApplyResult(sequence: original, replayed: true)
                 }
-                let sequence = try Self.advanceSequence(connection)
+                let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
                 try body(connection, sequence)
-                if let requestID {
-                    try connection.run(
-                        "DELETE FROM applied_requests WHERE applied_at < ?",
-                        [.date(now.addingTimeInterval(-Self.requestIDRetention))]
-                    )
-                    try connection.run(
-                        "INSERT INTO applied_requests (request_id, change_sequence, applied_at) VALUES (?, ?, ?)",
-                        [.text(requestID), .integer(sequence), .date(now)]
-                    )
-                }
                 return ApplyResult(sequence: sequence, replayed: false)
             }
         }
@@ -120,18 +110,15 @@ extension Store {
         }
         try afterStep?(.cancellations)
 
-        for request in plan.requests {
-            try connection.run("""
-                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
-                                      state, attempts, change_sequence)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)
-                ON CONFLICT (identifier) DO UPDATE SET
-                    group_id = excluded.group_id, kind = excluded.kind, due = excluded.due,
-                    tolerance = excluded.tolerance, content = excluded.content,
-                    misfire_policy = excluded.misfire_policy, misfire_until = excluded.misfire_until,
-                    state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
-                    change_sequence = excluded.change_sequence
-                """, RowCoding.requestValues(request) + [.integer(sequence)])
+        if !plan.requests.isEmpty {
+            // One statement for the whole loop: a plan may hold thousands of requests.
+            try connection.withStatement(upsertRequest) { (statement) throws(StoreError) in
+                for request in plan.requests {
+                    try RowCoding.bind(request, sequence: sequence, to: statement)
+                    while try statement.step() {}
+                    statement.reset()
+                }
+            }
         }
         try afterStep?(.requests)
 
@@ -143,6 +130,20 @@ extension Store {
         }
         try afterStep?(.closedGroups)
     }
+
+    /// Adds a request, or replaces the row with its identifier: the row keeps its row id and
+    /// server id and becomes pending with the new content. Parameters as ``RowCoding/bind(_:sequence:to:)``.
+    static let upsertRequest = """
+        INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
+                              state, attempts, change_sequence)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)
+        ON CONFLICT (identifier) DO UPDATE SET
+            group_id = excluded.group_id, kind = excluded.kind, due = excluded.due,
+            tolerance = excluded.tolerance, content = excluded.content,
+            misfire_policy = excluded.misfire_policy, misfire_until = excluded.misfire_until,
+            state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
+            change_sequence = excluded.change_sequence
+        """
 
     /// `values` without repetitions, in first-seen order.
     private static func unique(_ values: [String]) -> [String] {

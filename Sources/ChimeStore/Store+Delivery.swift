@@ -6,7 +6,8 @@ import Foundation
 extension Store {
     // MARK: Reading for the queue
 
-    /// The start-up load: answered from the covering partial index `requests_pending_by_due`.
+    /// The start-up load: one pass over the table (an index of pending rows would cost every
+    /// write more than it saves this rare read).
     static let pendingLoadQuery = "SELECT row_id, due, retry_at, tolerance FROM requests WHERE state = 'pending'"
 
     /// The change stream: a range search of the index `requests_by_change`.

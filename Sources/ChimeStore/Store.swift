@@ -107,18 +107,36 @@ public final class Store: Sendable {
     }
 
     static func sequence(_ connection: SQLiteConnection) throws(StoreError) -> Int64 {
-        try connection.queryFirst("SELECT value FROM meta WHERE key = 'change_sequence'") { $0.int64(0) } ?? 0
+        try connection.queryFirst("SELECT coalesce(max(sequence), 0) FROM change_log") { $0.int64(0) } ?? 0
     }
 
-    /// Takes the next change sequence number; only called inside a write transaction.
-    static func advanceSequence(_ connection: SQLiteConnection) throws(StoreError) -> Int64 {
-        let next = try connection.queryFirst(
-            "UPDATE meta SET value = value + 1 WHERE key = 'change_sequence' RETURNING value"
-        ) { $0.int64(0) }
-        guard let next else {
-            throw StoreError(.corrupt, StoreError.corruptSentence(path: connection.path, problem: "has lost its change sequence"))
+    /// Takes the next change sequence number, recording the write in the change log with its
+    /// request id; only called inside a write transaction.
+    static func advanceSequence(_ connection: SQLiteConnection, requestID: String? = nil, now: Date? = nil) throws(StoreError) -> Int64 {
+        try connection.run(
+            "INSERT INTO change_log (request_id, applied_at) VALUES (?, ?)",
+            [.text(requestID), .date(requestID == nil ? nil : now)]
+        )
+        let sequence = connection.lastInsertedRowID
+        if sequence % changeLogPruningInterval == 0 {
+            try pruneChangeLog(connection, sequence: sequence, now: now)
         }
-        return next
+        return sequence
+    }
+
+    /// How often (in writes) old change-log rows are removed.
+    static let changeLogPruningInterval: Int64 = 16
+
+    /// Removes, from the oldest change-log rows, those no longer needed: writes without a request
+    /// id, and request ids older than ``requestIDRetention`` before `now`. The newest row stays,
+    /// so the next sequence number is still larger than every one handed out.
+    static func pruneChangeLog(_ connection: SQLiteConnection, sequence: Int64, now: Date?) throws(StoreError) {
+        try connection.run("""
+            DELETE FROM change_log
+            WHERE sequence IN (SELECT sequence FROM change_log ORDER BY sequence LIMIT ?)
+              AND sequence < ?
+              AND (request_id IS NULL OR applied_at < ?)
+            """, [.integer(4 * changeLogPruningInterval), .integer(sequence), .real(now.map { $0.timeIntervalSinceReferenceDate - requestIDRetention } ?? -.infinity)])
     }
 
     // MARK: Health

@@ -112,11 +112,25 @@ enum StoreSchema {
             FROM requests WHERE state IN ('delivered', 'missed') ORDER BY due, row_id;
         """
 
-    /// Version 3: a covering index of the pending requests by due instant (start-up load and
-    /// `chime list` read it instead of the whole table; `state` is in it only so that SQLite
-    /// sees the index covers the query), and an index of bubbles to close.
+    /// Version 3: one B-tree fewer on every write. The change sequence and the applied request ids
+    /// move into `change_log`, one row per write transaction whose rowid is its sequence number
+    /// (the newest row is never deleted, so rowids only grow); request ids are found through a
+    /// partial unique index. Version 1's `meta` row and `applied_requests` rows are carried over.
+    /// Also an index of the bubbles waiting to be closed.
     static let version3 = """
-        CREATE INDEX requests_pending_by_due ON requests (due, retry_at, tolerance, state) WHERE state = 'pending';
+        CREATE TABLE change_log (
+            sequence INTEGER PRIMARY KEY,
+            request_id TEXT,
+            applied_at REAL
+        );
+        CREATE UNIQUE INDEX change_log_by_request ON change_log (request_id) WHERE request_id IS NOT NULL;
+        INSERT INTO change_log (sequence, request_id, applied_at)
+            SELECT change_sequence, request_id, applied_at FROM applied_requests ORDER BY change_sequence;
+        INSERT INTO change_log (sequence, request_id, applied_at)
+            SELECT value, NULL, NULL FROM meta
+            WHERE key = 'change_sequence' AND value > coalesce((SELECT max(sequence) FROM change_log), 0);
+        DROP TABLE applied_requests;
+        DROP TABLE meta;
         CREATE INDEX requests_awaiting_close ON requests (close_requested) WHERE close_requested = 1;
         """
 

@@ -217,13 +217,31 @@ struct ApplyTests {
         #expect(try store.apply(Fixture.plan(requests: [Fixture.request("d")]), requestID: "cmd-2", now: now).sequence == first.sequence + 2)
     }
 
-    @Test("request ids older than the retention period are forgotten")
+    @Test("request ids older than the retention period are forgotten, the sequence keeps growing")
     func requestIDsExpire() throws {
         let store = try openStore(in: directory)
         try store.apply(ChangePlan(), requestID: "old", now: now)
-        try store.apply(ChangePlan(), requestID: "new", now: now.addingTimeInterval(Store.requestIDRetention + 1))
-        #expect(try store.integer("SELECT count(*) FROM applied_requests WHERE request_id = 'old'") == 0)
-        #expect(try store.integer("SELECT count(*) FROM applied_requests WHERE request_id = 'new'") == 1)
+        try store.forgetServerIDs()
+        let later = now.addingTimeInterval(Store.requestIDRetention + 1)
+        for index in 0..<(2 * Store.changeLogPruningInterval) {
+            try store.apply(ChangePlan(), requestID: "new-\(index)", now: later)
+        }
+        #expect(try store.integer("SELECT count(*) FROM change_log WHERE request_id = 'old' OR request_id IS NULL") == 0)
+        #expect(try store.integer("SELECT count(*) FROM change_log WHERE request_id LIKE 'new-%'") == 2 * Store.changeLogPruningInterval)
+        #expect(try store.currentSequence() == 2 + 2 * Store.changeLogPruningInterval)
+        #expect(try store.apply(ChangePlan(), requestID: "new-0", now: later).replayed)
+        #expect(try !store.apply(ChangePlan(), requestID: "old", now: later).replayed, "forgotten ids apply again")
+    }
+
+    @Test("the newest change-log row is never pruned, so sequence numbers are never reused")
+    func newestLogRowKept() throws {
+        let store = try openStore(in: directory)
+        for _ in 0..<Store.changeLogPruningInterval {
+            try store.forgetServerIDs()
+        }
+        #expect(try store.integer("SELECT count(*) FROM change_log") == 1)
+        #expect(try store.currentSequence() == Store.changeLogPruningInterval)
+        #expect(try store.apply(ChangePlan(), now: now).sequence == Store.changeLogPruningInterval + 1)
     }
 
     @Test("closing a group requests closing every bubble of it that has a server id")

@@ -64,14 +64,14 @@ struct ProcessTests {
         guard DatabaseFile.exists(path) else { return 0 }
         let store = try Store(path: path)
         #expect(try store.texts("PRAGMA integrity_check") == ["ok"], context)
-        let committed = Int(try store.integer("SELECT count(*) FROM applied_requests"))
+        let committed = Int(try store.integer("SELECT count(*) FROM change_log WHERE request_id IS NOT NULL"))
         guard committed > 0 else {
             #expect(try store.integer("SELECT count(*) FROM sessions") == 0, context)
             #expect(try store.integer("SELECT count(*) FROM requests") == 0, context)
             return 0
         }
         let n = Int64(committed)
-        #expect(try store.integer("SELECT max(CAST(substr(request_id, 7) AS INTEGER)) FROM applied_requests") == n - 1, context)
+        #expect(try store.integer("SELECT max(CAST(substr(request_id, 7) AS INTEGER)) FROM change_log") == n - 1, context)
         #expect(try store.currentSequence() == n, context)
         #expect(try store.integer("SELECT count(*) FROM sessions") == n, context)
         #expect(try store.integer("SELECT count(*) FROM sessions WHERE CAST(substr(id, 2) AS INTEGER) >= \(n)") == 0, context)
