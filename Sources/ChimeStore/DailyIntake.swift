@@ -8,4 +8,11 @@ public struct DailyIntake: Hashable, Sendable {
     public let totalML: Int
     /// How many glasses were logged.
     public let count: Int
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(date: LocalDate, totalML: Int, count: Int) {
+        self.date = date
+        self.totalML = totalML
+        self.count = count
+    }
 }

@@ -32,4 +32,17 @@ public struct DeliveryRecord: Hashable, Sendable {
 
     /// How long after its due instant it happened (never negative).
     public var lateness: TimeInterval { max(0, at.timeIntervalSince(due)) }
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(rowID: Int64, identifier: String, group: String, kind: RequestKind, outcome: Outcome, at: Date, due: Date, serverID: UInt32?, detail: String?) {
+        self.rowID = rowID
+        self.identifier = identifier
+        self.group = group
+        self.kind = kind
+        self.outcome = outcome
+        self.at = at
+        self.due = due
+        self.serverID = serverID
+        self.detail = detail
+    }
 }

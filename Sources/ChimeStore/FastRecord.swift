@@ -23,4 +23,15 @@ public struct FastRecord: Hashable, Sendable {
 
     /// Whether it ran to its planned end.
     public var isCompleted: Bool { end >= plannedEnd }
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(sessionID: String, cycle: Int64, plan: FastingPlan, tag: String, start: Date, plannedEnd: Date, end: Date) {
+        self.sessionID = sessionID
+        self.cycle = cycle
+        self.plan = plan
+        self.tag = tag
+        self.start = start
+        self.plannedEnd = plannedEnd
+        self.end = end
+    }
 }

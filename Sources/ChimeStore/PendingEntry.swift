@@ -25,4 +25,10 @@ public struct PendingSnapshot: Sendable {
     public let entries: [PendingEntry]
     /// The change sequence of the snapshot.
     public let sequence: Int64
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(entries: [PendingEntry], sequence: Int64) {
+        self.entries = entries
+        self.sequence = sequence
+    }
 }

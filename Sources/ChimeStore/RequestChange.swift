@@ -25,6 +25,19 @@ public struct RequestChange: Hashable, Sendable {
     public var pendingEntry: PendingEntry? {
         state == .pending ? PendingEntry(rowID: rowID, effectiveDue: effectiveDue, deadline: deadline) : nil
     }
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(rowID: Int64, identifier: String, group: String, state: RequestState, effectiveDue: Date, deadline: Date, serverID: UInt32?, closeRequested: Bool, sequence: Int64) {
+        self.rowID = rowID
+        self.identifier = identifier
+        self.group = group
+        self.state = state
+        self.effectiveDue = effectiveDue
+        self.deadline = deadline
+        self.serverID = serverID
+        self.closeRequested = closeRequested
+        self.sequence = sequence
+    }
 }
 
 /// The rows changed since a sequence, and the sequence to ask from next time.
@@ -33,4 +46,10 @@ public struct ChangeSet: Sendable {
     public let changes: [RequestChange]
     /// The store's change sequence when the rows were read.
     public let latestSequence: Int64
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(changes: [RequestChange], latestSequence: Int64) {
+        self.changes = changes
+        self.latestSequence = latestSequence
+    }
 }

@@ -57,6 +57,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message, followed by SQLite's account when there is one (for logs).
     public var description: String {
         guard let sqliteMessage, let sqliteCode else { return message }
         return "\(message) (SQLite \(sqliteCode): \(sqliteMessage))"

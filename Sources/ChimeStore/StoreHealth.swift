@@ -17,4 +17,15 @@ public struct StoreHealth: Hashable, Sendable {
 
     /// Whether the database passed the check and nothing needs a warning.
     public var isHealthy: Bool { quickCheck == ["ok"] && journalMode == "wal" && warnings.isEmpty }
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(path: String, sizeBytes: Int64, schemaVersion: Int, journalMode: String, quickCheck: [String], pendingCount: Int, warnings: [String]) {
+        self.path = path
+        self.sizeBytes = sizeBytes
+        self.schemaVersion = schemaVersion
+        self.journalMode = journalMode
+        self.quickCheck = quickCheck
+        self.pendingCount = pendingCount
+        self.warnings = warnings
+    }
 }

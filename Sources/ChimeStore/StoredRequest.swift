@@ -45,4 +45,17 @@ public struct StoredRequest: Hashable, Sendable {
 
     /// The latest instant it fires on time: ``effectiveDue`` plus the request's tolerance.
     public var deadline: Date { effectiveDue.addingTimeInterval(request.tolerance) }
+
+    /// Makes a value (for callers' test doubles and formatting tests).
+    public init(rowID: Int64, request: NotificationRequest, state: RequestState, serverID: UInt32?, attempts: Int, lastError: String?, retryAt: Date?, closeRequested: Bool, changeSequence: Int64) {
+        self.rowID = rowID
+        self.request = request
+        self.state = state
+        self.serverID = serverID
+        self.attempts = attempts
+        self.lastError = lastError
+        self.retryAt = retryAt
+        self.closeRequested = closeRequested
+        self.changeSequence = changeSequence
+    }
 }

@@ -1,5 +1,6 @@
 import ChimeCore
 import Foundation
+import Synchronization
 import Testing
 @testable import ChimeStore
 
@@ -277,6 +278,26 @@ struct ApplyTests {
         #expect(try store.settings() == ["fast.plan": "20:4", "water.amount": "300"])
         try store.setSetting("water.amount", to: nil, now: now)
         #expect(try store.settings() == ["fast.plan": "20:4"])
+    }
+
+    @Test("one store shared by several threads serialises their calls")
+    func sharedAcrossThreads() throws {
+        let store = try openStore(in: directory)
+        let now = now
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for k in 0..<25 {
+                do {
+                    try store.apply(Fixture.plan(requests: [Fixture.request("t\(thread)/\(k)")]), requestID: "t\(thread)-\(k)", now: now)
+                    _ = try store.pendingSnapshot()
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(try store.requestCount(in: .pending) == 100)
+        #expect(try store.currentSequence() == 100)
     }
 
     @Test("content JSON is what NotificationContent's Codable reads")

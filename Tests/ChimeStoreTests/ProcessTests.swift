@@ -95,6 +95,7 @@ struct ProcessTests {
         let writers = try prefixes.map { try WorkerProcess(["write", path, $0, String(count)]) }
 
         var sequences: [Int] = []
+        var ranges: [ClosedRange<Int>] = []
         var acknowledged: Set<String> = []
         for (prefix, writer) in zip(prefixes, writers) {
             let (status, lines, errors) = writer.finish()
@@ -104,9 +105,12 @@ struct ProcessTests {
             let writerSequences = lines.compactMap { Int($0.split(separator: " ").last ?? "") }
             #expect(writerSequences == writerSequences.sorted(), "each writer's sequences increase")
             sequences += writerSequences
+            if let first = writerSequences.first, let last = writerSequences.last { ranges.append(first...last) }
             acknowledged.formUnion(lines.map { String($0.split(separator: " ")[1]) })
         }
         #expect(Set(sequences).count == sequences.count, "every write got its own sequence number")
+        let overlapping = ranges.indices.contains { i in ranges.indices.contains { j in i < j && ranges[i].overlaps(ranges[j]) } }
+        #expect(overlapping, "the writers ran at the same time: \(ranges)")
         #expect(acknowledged.count == prefixes.count * count)
 
         let (status, lines, errors) = follower.finish()

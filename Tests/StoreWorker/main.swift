@@ -82,12 +82,13 @@ func runWriter(path: String, prefix: String, count: Int) throws {
 
 func runFollower(path: String, prefixes: [String], count: Int) throws {
     let store = try Store(path: path)
-    let snapshot = try store.pendingSnapshot()
-    var queue = Dictionary(uniqueKeysWithValues: snapshot.entries.map { ($0.rowID, $0) })
+    // Following from sequence 0 rather than from a snapshot: the writers start at the same moment
+    // and may commit before this process gets here; from 0 every row written counts as a change.
+    var queue: [Int64: PendingEntry] = [:]
     var seen: [String: String] = [:]
-    var sequence = snapshot.sequence
+    var sequence: Int64 = 0
     var polls = 0
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(20)
     func finished() -> Bool {
         prefixes.allSatisfy { prefix in
             (0..<count).allSatisfy { k in seen["\(prefix)/\(k)"] == (k == count - 1 ? "pending" : "cancelled") }
