@@ -23,9 +23,18 @@ enum DatabaseFile {
     /// content; group or other permission bits on it or its `-wal`/`-shm` files are removed.
     static func prepare(path: String) throws(StoreError) {
         try makeDirectories(directory(of: path))
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let created = descriptor >= 0
+        if !created, errno == EEXIST {
+            descriptor = open(path, O_RDWR | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
         defer { close(descriptor) }
+        if created {
+            // The new name must survive a power cut as surely as the commits that will follow.
+            _ = fsync(descriptor)
+            syncDirectory(directory(of: path))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -55,13 +64,23 @@ enum DatabaseFile {
             if mkdir(prefix, 0o700) == 0 {
                 // The umask may have taken bits away; the owner needs all three.
                 _ = chmod(prefix, 0o700)
+                syncDirectory(Self.directory(of: prefix))
             } else if errno != EEXIST {
                 throw error(errno: errno, path: prefix, action: "create the directory")
             }
         }
     }
 
-    /// The directory part of `path` (`.` for a bare file name).
+    /// Flushes the directory entries of `directory` to disk; best effort (a failure here leaves
+    /// the entry as durable as the file system makes it on its own).
+    static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The directory part of `path` (the working directory for a bare file name).
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return FileManager.default.currentDirectoryPath }
         let directory = String(path[..<slash])

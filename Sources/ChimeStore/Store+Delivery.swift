@@ -70,6 +70,23 @@ extension Store {
         }
     }
 
+    /// The full requests stored at `rowIDs` (the due entries of a wake, before the misfire
+    /// policy decides), in the order asked, from one snapshot; ids without a row are skipped.
+    public func requests(rowIDs: [Int64]) throws(StoreError) -> [StoredRequest] {
+        let path = path
+        return try read { (connection) throws(StoreError) -> [StoredRequest] in
+            var found: [StoredRequest] = []
+            found.reserveCapacity(rowIDs.count)
+            for rowID in rowIDs {
+                let row = try connection.queryFirst("SELECT \(RowCoding.requestColumns) FROM requests WHERE row_id = ?", [.integer(rowID)]) {
+                    (row) throws(StoreError) -> StoredRequest in try RowCoding.request(row, path: path)
+                }
+                if let row { found.append(row) }
+            }
+            return found
+        }
+    }
+
     /// Requests left in `delivering`: after a crash, the daemon shows them again (replacing the
     /// bubble named by their server id, when known) and completes them as usual.
     public func deliveringRequests() throws(StoreError) -> [StoredRequest] {

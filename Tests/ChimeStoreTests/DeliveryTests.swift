@@ -89,6 +89,7 @@ struct DeliveryTests {
         #expect(started.first?.state == .delivering)
         #expect(started.first?.attempts == 1)
         #expect(try store.beginDelivery(rowIDs: [rows["due"]!], now: now).isEmpty, "a row already taken is not taken twice")
+        #expect(try store.requests(rowIDs: [rows["later"]!, 424_242, rows["due"]!]).map(\.request.identifier) == ["later", "due"])
         #expect(try store.deliveringRequests().map(\.request.identifier) == ["due"])
     }
 
