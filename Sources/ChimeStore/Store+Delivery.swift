@@ -20,18 +20,32 @@ extension Store {
     ///
     /// The start-up path: no content is decoded, only row ids and instants.
     public func pendingSnapshot() throws(StoreError) -> PendingSnapshot {
-        try read { (connection) throws(StoreError) -> PendingSnapshot in
-            let sequence = try Self.sequence(connection)
-            let entries = try connection.query(Self.pendingLoadQuery) { row in
-                let due = row.double(1)
-                let effectiveDue = row.isNull(2) ? due : max(due, row.double(2))
-                return PendingEntry(
-                    rowID: row.int64(0),
-                    effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
-                    deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(3))
-                )
+        var entries: [PendingEntry] = []
+        let sequence = try forEachPending { entries.append($0) }
+        return PendingSnapshot(entries: entries, sequence: sequence)
+    }
+
+    /// Calls `body` with every pending request, from one snapshot, without collecting them first
+    /// (so a queue can be filled with no intermediate array), and returns the snapshot's change
+    /// sequence. `body` runs while the store is held: it must not call the store.
+    @discardableResult
+    public func forEachPending(_ body: (PendingEntry) -> Void) throws(StoreError) -> Int64 {
+        try withConnection { (connection) throws(StoreError) -> Int64 in
+            try connection.readTransaction { () throws(StoreError) -> Int64 in
+                let sequence = try Self.sequence(connection)
+                try connection.withStatement(Self.pendingLoadQuery) { (row) throws(StoreError) in
+                    while try row.step() {
+                        let due = row.double(1)
+                        let effectiveDue = row.isNull(2) ? due : max(due, row.double(2))
+                        body(PendingEntry(
+                            rowID: row.int64(0),
+                            effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
+                            deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(3))
+                        ))
+                    }
+                }
+                return sequence
             }
-            return PendingSnapshot(entries: entries, sequence: sequence)
         }
     }
 

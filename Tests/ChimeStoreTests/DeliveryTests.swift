@@ -28,6 +28,9 @@ struct DeliveryTests {
 
         let snapshot = try store.pendingSnapshot()
         #expect(snapshot.sequence == (try store.currentSequence()))
+        var streamed: [PendingEntry] = []
+        #expect(try store.forEachPending { streamed.append($0) } == snapshot.sequence)
+        #expect(streamed == snapshot.entries)
         #expect(Set(snapshot.entries) == [
             PendingEntry(rowID: rows["b"]!, effectiveDue: now.addingTimeInterval(60), deadline: now.addingTimeInterval(60)),
             PendingEntry(rowID: rows["c"]!, effectiveDue: now.addingTimeInterval(2), deadline: now.addingTimeInterval(302)),
