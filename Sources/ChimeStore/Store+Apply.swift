@@ -110,15 +110,8 @@ extension Store {
         }
         try afterStep?(.cancellations)
 
-        if !plan.requests.isEmpty {
-            // One statement for the whole loop: a plan may hold thousands of requests.
-            try connection.withStatement(upsertRequest) { (statement) throws(StoreError) in
-                for request in plan.requests {
-                    try RowCoding.bind(request, sequence: sequence, to: statement)
-                    while try statement.step() {}
-                    statement.reset()
-                }
-            }
+        for request in plan.requests {
+            try addOrReplace(request, connection, sequence: sequence)
         }
         try afterStep?(.requests)
 
@@ -131,18 +124,48 @@ extension Store {
         try afterStep?(.closedGroups)
     }
 
-    /// Adds a request, or replaces the row with its identifier: the row keeps its row id and
-    /// server id and becomes pending with the new content. Parameters as ``RowCoding/bind(_:sequence:to:)``.
-    static let upsertRequest = """
+    /// Adds `request`, or replaces the row with its identifier: the row keeps its row id and
+    /// server id and becomes pending with the new content.
+    ///
+    /// Three statements, tried in turn, instead of one `INSERT ... ON CONFLICT DO UPDATE`: an
+    /// update that names the group and the state rewrites the group index even when they do not
+    /// change, and the common replacement (a pending request moved within its group) does not
+    /// need to. Each statement runs only when the one before changed nothing.
+    static func addOrReplace(_ request: NotificationRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
+        for sql in [insertRequest, reschedulePendingRequest, replaceRequest] {
+            let changed = try connection.withStatement(sql) { (statement) throws(StoreError) -> Bool in
+                try RowCoding.bind(request, sequence: sequence, to: statement)
+                while try statement.step() {}
+                return connection.changedRowCount > 0
+            }
+            if changed { return }
+        }
+        throw StoreError(.internalError, "the request \"\(request.identifier)\" could be neither added nor replaced: please report this as a bug")
+    }
+
+    /// A new request. Parameters as ``RowCoding/bind(_:sequence:to:)``, here and below.
+    static let insertRequest = """
         INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
                               state, attempts, change_sequence)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)
-        ON CONFLICT (identifier) DO UPDATE SET
-            group_id = excluded.group_id, kind = excluded.kind, due = excluded.due,
-            tolerance = excluded.tolerance, content = excluded.content,
-            misfire_policy = excluded.misfire_policy, misfire_until = excluded.misfire_until,
-            state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
-            change_sequence = excluded.change_sequence
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9)
+        ON CONFLICT (identifier) DO NOTHING
+        """
+
+    /// A pending request moved or reworded within its group and kind.
+    static let reschedulePendingRequest = """
+        UPDATE requests SET
+            due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
+            attempts = 0, last_error = NULL, retry_at = NULL, change_sequence = ?9
+        WHERE identifier = ?1 AND group_id = ?2 AND kind = ?3 AND state = 'pending'
+        """
+
+    /// Any other replacement: a request shown, cancelled or missed comes back, or changes group.
+    static let replaceRequest = """
+        UPDATE requests SET
+            group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7,
+            misfire_until = ?8, state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
+            change_sequence = ?9
+        WHERE identifier = ?1
         """
 
     /// `values` without repetitions, in first-seen order.

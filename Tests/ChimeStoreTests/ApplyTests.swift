@@ -109,6 +109,27 @@ struct ApplyTests {
         #expect(try store.requestCount(in: .pending) == 1)
     }
 
+    @Test("every way back to pending keeps the row and the group index right", arguments: ["pending", "cancelled", "moved"])
+    func replacementPaths(previous: String) throws {
+        let store = try openStore(in: directory)
+        try store.apply(Fixture.plan(requests: [Fixture.request("x", group: "a", due: now), Fixture.request("y", group: "a")]), now: now)
+        let rowID = try #require(try store.request(identifier: "x")).rowID
+        if previous == "cancelled" { try store.apply(Fixture.plan(cancelling: ["x"]), now: now) }
+        let group = previous == "moved" ? "b" : "a"
+        let replacement = Fixture.request("x", group: group, due: now.addingTimeInterval(7), tolerance: 9, text: "new", policy: .drop)
+        let result = try store.apply(Fixture.plan(requests: [replacement]), now: now)
+
+        let stored = try #require(try store.request(identifier: "x"))
+        #expect(stored.rowID == rowID)
+        #expect(stored.request == replacement)
+        #expect(stored.state == .pending)
+        #expect(stored.changeSequence == result.sequence)
+        #expect(try store.pendingRequests(inGroup: group).map(\.request.identifier).contains("x"))
+        #expect(try store.pendingRequests(inGroup: "a").map(\.request.identifier) == (group == "a" ? ["x", "y"] : ["y"]))
+        try store.apply(Fixture.plan(cancellingGroups: [group]), now: now)
+        #expect(try store.request(identifier: "x")?.state == .cancelled)
+    }
+
     @Test("cancelling by identifier and by group cancels only pending and delivering rows")
     func cancellations() throws {
         let store = try openStore(in: directory)
