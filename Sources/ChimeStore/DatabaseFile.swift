@@ -146,7 +146,7 @@ enum DatabaseFile {
         case 0x517B: return "SMB"
         case 0xFF53_4D42: return "CIFS"
         case 0xFE53_4D42: return "SMB2"
-        case 0x6573_5546: return "FUSE, such as sshfs"
+        case 0x6573_5546: return "FUSE, such as sshfs, which may be remote"
         case 0x5346_414F, 0x6B41_4653: return "AFS"
         case 0x7375_7245: return "Coda"
         case 0x564C: return "NCP"

@@ -177,7 +177,7 @@ struct OpeningTests {
     }
 
     @Test("network file systems are recognised by their statfs magic", arguments: [
-        (UInt64(0x6969), "NFS"), (0xFF53_4D42, "CIFS"), (0xFE53_4D42, "SMB2"), (0x517B, "SMB"), (0x6573_5546, "FUSE, such as sshfs"),
+        (UInt64(0x6969), "NFS"), (0xFF53_4D42, "CIFS"), (0xFE53_4D42, "SMB2"), (0x517B, "SMB"), (0x6573_5546, "FUSE, such as sshfs, which may be remote"),
     ])
     func networkMagic(magic: UInt64, name: String) {
         #expect(DatabaseFile.networkFileSystemName(magic: magic) == name)
