@@ -1,1 +1,0 @@
-// Placeholder so the target builds while the store is being written.

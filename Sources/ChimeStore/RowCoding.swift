@@ -1,0 +1,202 @@
+import ChimeCore
+import Foundation
+
+/// How domain values map to columns and back. Reading refuses values that do not decode rather
+/// than guessing, with a ``StoreError/Kind/badData`` naming the row.
+enum RowCoding {
+    // MARK: Requests
+
+    /// The columns ``request(_:path:)`` reads, in order.
+    static let requestColumns = """
+        row_id, identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, \
+        state, server_id, attempts, last_error, retry_at, close_requested, change_sequence
+        """
+
+    /// A stored request from a row holding ``requestColumns``.
+    static func request(_ row: SQLiteStatement, path: String) throws(StoreError) -> StoredRequest {
+        let identifier = row.text(1)
+        func bad(_ what: String) -> StoreError {
+            badData(path: path, what: "request \"\(identifier)\"", problem: what)
+        }
+        guard let kind = RequestKind(rawValue: row.text(3)) else { throw bad("an unknown kind \"\(row.text(3))\"") }
+        guard let state = RequestState(rawValue: row.text(9)) else { throw bad("an unknown state \"\(row.text(9))\"") }
+        guard let content = decodeContent(row.text(6)) else { throw bad("content that is not valid JSON") }
+        guard let policy = misfirePolicy(name: row.text(7), until: row.optionalDate(8)) else {
+            throw bad("an unknown misfire policy \"\(row.text(7))\"")
+        }
+        let request = NotificationRequest(
+            identifier: identifier, group: row.text(2), kind: kind, due: row.date(4),
+            tolerance: row.double(5), content: content, misfirePolicy: policy
+        )
+        return StoredRequest(
+            rowID: row.int64(0), request: request, state: state,
+            serverID: row.optionalInt64(10).map { UInt32(truncatingIfNeeded: $0) },
+            attempts: Int(row.int64(11)), lastError: row.optionalText(12), retryAt: row.optionalDate(13),
+            closeRequested: row.int64(14) != 0, changeSequence: row.int64(15)
+        )
+    }
+
+    /// Binds `request` to parameters 1-8 (`identifier, group_id, kind, due, tolerance, content,
+    /// misfire_policy, misfire_until`) and `sequence` to parameter 9, without building an array:
+    /// this runs once per request of every plan.
+    static func bind(_ request: NotificationRequest, sequence: Int64, to statement: SQLiteStatement) throws(StoreError) {
+        let (policy, until) = misfireColumns(request.misfirePolicy)
+        try statement.bind(.text(request.identifier), at: 1)
+        try statement.bind(.text(request.group), at: 2)
+        try statement.bind(.text(request.kind.rawValue), at: 3)
+        try statement.bind(.date(request.due), at: 4)
+        try statement.bind(.real(request.tolerance), at: 5)
+        try statement.bind(.text(encodeContent(request.content)), at: 6)
+        try statement.bind(.text(policy), at: 7)
+        try statement.bind(.date(until), at: 8)
+        try statement.bind(.integer(sequence), at: 9)
+    }
+
+    /// The policy's name and instant, as stored.
+    static func misfireColumns(_ policy: MisfirePolicy) -> (String, Date?) {
+        switch policy {
+        case .deliverLate(let until): return ("deliver-late", until)
+        case .collapse(let until): return ("collapse", until)
+        case .drop: return ("drop", nil)
+        }
+    }
+
+    /// The policy from its stored name and instant, `nil` when they do not make one.
+    static func misfirePolicy(name: String, until: Date?) -> MisfirePolicy? {
+        switch (name, until) {
+        case ("deliver-late", let until?): return .deliverLate(until: until)
+        case ("collapse", let until?): return .collapse(until: until)
+        case ("drop", _): return .drop
+        default: return nil
+        }
+    }
+
+    // MARK: Content as JSON
+
+    /// `content` as JSON in the shape `NotificationContent`'s `Codable` conformance reads, keys
+    /// sorted. Written by hand: `JSONEncoder` costs more than the rest of an insert together.
+    static func encodeContent(_ content: NotificationContent) -> String {
+        var json = #"{"arguments":{"#
+        json.reserveCapacity(64 + content.arguments.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
+        for (index, key) in content.arguments.keys.sorted().enumerated() {
+            if index > 0 { json += "," }
+            appendJSONString(key, to: &json)
+            json += ":"
+            appendJSONString(content.arguments[key]!, to: &json)
+        }
+        json += #"},"template":"#
+        appendJSONString(content.template.rawValue, to: &json)
+        json += "}"
+        return json
+    }
+
+    /// Content decoded from its JSON, `nil` when it is not valid.
+    static func decodeContent(_ json: String) -> NotificationContent? {
+        try? JSONDecoder().decode(NotificationContent.self, from: Data(json.utf8))
+    }
+
+    /// Appends `text` as a JSON string literal.
+    static func appendJSONString(_ text: String, to json: inout String) {
+        json += "\""
+        // Most text needs no escaping: append it whole rather than scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            json += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case "\n": json += "\\n"
+                case "\r": json += "\\r"
+                case "\t": json += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        json += "\""
+    }
+
+    // MARK: Sessions
+
+    /// The columns ``session(_:path:)`` reads, in order.
+    static let sessionColumns = "id, plan, start, tag, mode, stopped_at, remind_before, extension_cycle, extension_seconds"
+
+    /// A session from a row holding ``sessionColumns``.
+    static func session(_ row: SQLiteStatement, path: String) throws(StoreError) -> FastingSession {
+        let id = row.text(0)
+        func bad(_ what: String) -> StoreError { badData(path: path, what: "fast \"\(id)\"", problem: what) }
+        let plan: FastingPlan
+        do { plan = try FastingPlan(parsing: row.text(1)) } catch { throw bad("an unreadable plan \"\(row.text(1))\"") }
+        guard let mode = FastingSession.Mode(rawValue: row.text(4)) else { throw bad("an unknown mode \"\(row.text(4))\"") }
+        var remindBefore: [TimeSpan] = []
+        for part in row.text(6).split(separator: ",") {
+            guard let seconds = Int64(part), let span = TimeSpan(seconds: seconds) else {
+                throw bad("an unreadable reminder offset \"\(part)\"")
+            }
+            remindBefore.append(span)
+        }
+        let fastExtension: FastingSession.Extension? = row.isNull(7) || row.isNull(8)
+            ? nil : FastingSession.Extension(cycle: row.int64(7), seconds: row.int64(8))
+        return FastingSession(
+            id: id, plan: plan, start: row.date(2), tag: row.text(3), mode: mode,
+            stoppedAt: row.optionalDate(5), remindBefore: remindBefore, fastExtension: fastExtension
+        )
+    }
+
+    /// The values bound for ``sessionColumns`` of `session`.
+    static func sessionValues(_ session: FastingSession) -> [SQLiteValue] {
+        [
+            .text(session.id), .text(session.plan.description), .date(session.start), .text(session.tag),
+            .text(session.mode.rawValue), .date(session.stoppedAt),
+            .text(session.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
+            .integer(session.fastExtension?.cycle), .integer(session.fastExtension?.seconds),
+        ]
+    }
+
+    // MARK: Water schedules and reminders
+
+    /// The columns ``schedule(_:path:)`` reads, in order.
+    static let scheduleColumns = "id, interval_seconds, window_from, window_until, amount_ml, goal_ml, paused_until"
+
+    /// A water schedule from a row holding ``scheduleColumns``.
+    static func schedule(_ row: SQLiteStatement, path: String) throws(StoreError) -> WaterSchedule {
+        let id = row.text(0)
+        func bad(_ what: String) -> StoreError { badData(path: path, what: "water schedule \"\(id)\"", problem: what) }
+        guard let interval = TimeSpan(seconds: row.int64(1)) else { throw bad("an interval out of range") }
+        let from: WallClockTime, until: WallClockTime
+        do {
+            from = try WallClockTime(parsing: row.text(2))
+            until = try WallClockTime(parsing: row.text(3))
+        } catch {
+            throw bad("an unreadable window \"\(row.text(2))-\(row.text(3))\"")
+        }
+        return WaterSchedule(
+            id: id, interval: interval, window: DailyWindow(from: from, until: until),
+            amountML: Int(row.int64(4)), goalML: row.optionalInt64(5).map { Int($0) }, pausedUntil: row.optionalDate(6)
+        )
+    }
+
+    /// The values bound for ``scheduleColumns`` of `schedule`.
+    static func scheduleValues(_ schedule: WaterSchedule) -> [SQLiteValue] {
+        [
+            .text(schedule.id), .integer(schedule.interval.seconds), .text(schedule.window.from.description),
+            .text(schedule.window.until.description), .integer(Int64(schedule.amountML)),
+            .integer(schedule.goalML.map { Int64($0) }), .date(schedule.pausedUntil),
+        ]
+    }
+
+    /// A reminder from a row holding `id, text, due`.
+    static func reminder(_ row: SQLiteStatement) -> OneOffReminder {
+        OneOffReminder(id: row.text(0), text: row.text(1), due: row.date(2))
+    }
+
+    // MARK: Errors
+
+    /// The error for a stored row that does not decode.
+    static func badData(path: String, what: String, problem: String) -> StoreError {
+        StoreError(.badData, "the Chime database \(path) holds \(what) with \(problem), which this version of Chime cannot read: remove or replace it (chime cancel), or report this as a bug")
+    }
+}

@@ -1,0 +1,185 @@
+import CSQLite
+import Foundation
+
+/// The one owner of an SQLite connection handle and of its prepared statements.
+///
+/// Not thread-safe by itself: ``Store`` keeps it behind a mutex, so exactly one thread uses it at a
+/// time (which is why it is opened with `SQLITE_OPEN_NOMUTEX`). Every SQLite return code goes
+/// through ``check(_:_:)``, which turns failures into ``StoreError`` values.
+final class SQLiteConnection {
+    /// The database file, for error messages.
+    let path: String
+    /// How long a write waits for another connection's lock before failing with `.tryAgain`.
+    let busyTimeout: Duration
+    private let handle: OpaquePointer
+    /// Prepared statements by SQL text; prepared once, reset after each use.
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens an existing database file for reading and writing (never creating it: the caller
+    /// creates the file with the right permissions first).
+    init(path: String, busyTimeout: Duration) throws(StoreError) {
+        self.path = path
+        self.busyTimeout = busyTimeout
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else {
+            throw Self.error(code: code, sqliteMessage: "out of memory", path: path, busyTimeout: busyTimeout)
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            sqlite3_close_v2(opened)
+            throw Self.error(code: code, sqliteMessage: message, path: path, busyTimeout: busyTimeout)
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "setting the busy timeout")
+    }
+
+    deinit {
+        // Statements first, so the close below releases everything at once.
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Checking return codes
+
+    /// Throws the ``StoreError`` for `code` unless it is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
+    func check(_ code: Int32, _ action: @autoclosure () -> String) throws(StoreError) {
+        switch code {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
+        default:
+            let message = String(cString: sqlite3_errmsg(handle))
+            throw Self.error(code: code, sqliteMessage: "\(message) while \(action())", path: path, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// The error for a failed SQLite call: the classification every caller relies on.
+    static func error(code: Int32, sqliteMessage: String, path: String, busyTimeout: Duration) -> StoreError {
+        let primary = code & 0xFF
+        func make(_ kind: StoreError.Kind, _ sentence: String) -> StoreError {
+            StoreError(kind, sentence, sqliteCode: code, sqliteMessage: sqliteMessage)
+        }
+        switch primary {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return make(.tryAgain, "the Chime database \(path) stayed locked by another chime command or chimed for more than \(busyTimeout), so nothing was saved: try again in a moment")
+        case SQLITE_FULL:
+            return make(.tryAgain, "the disk holding \(path) is full, so nothing was saved: free some space and try again")
+        case SQLITE_READONLY:
+            return make(.tryAgain, "the Chime database \(path) is read-only (a read-only file system or file permissions), so nothing was saved: make it writable and try again")
+        case SQLITE_IOERR:
+            return make(.tryAgain, "reading or writing \(path) failed with an I/O error, so nothing was saved: check the disk and try again")
+        case SQLITE_NOMEM:
+            return make(.tryAgain, "Chime ran out of memory while using \(path), so nothing was saved: close other programs and try again")
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return make(.corrupt, StoreError.corruptSentence(path: path, problem: "is damaged or not a Chime database"))
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
+            return make(.unavailable, "cannot open the Chime database \(path): check that the file and its directory exist and belong to you")
+        case SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG, SQLITE_RANGE:
+            return make(.badData, "the Chime database \(path) refused a value, so nothing was saved: please report this as a bug")
+        default:
+            return make(.internalError, "the Chime database \(path) reported an unexpected error, so nothing was saved: please report this as a bug")
+        }
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body` with the cached prepared statement for `sql`, bound to `bindings`, and resets it
+    /// afterwards whatever happens, so the next use starts clean.
+    func withStatement<T>(_ sql: String, _ bindings: [SQLiteValue] = [], _ body: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement: SQLiteStatement
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var prepared: OpaquePointer?
+            try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil), "preparing \(sql)")
+            guard let prepared else {
+                throw StoreError(.internalError, "Chime prepared an empty SQL statement: please report this as a bug")
+            }
+            statement = SQLiteStatement(handle: prepared, connection: self)
+            statements[sql] = statement
+        }
+        defer { statement.reset() }
+        for (offset, value) in bindings.enumerated() {
+            try statement.bind(value, at: Int32(offset + 1))
+        }
+        return try body(statement)
+    }
+
+    /// Runs a statement that returns no rows (or whose rows are ignored).
+    func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) {
+        try withStatement(sql, bindings) { (statement) throws(StoreError) in
+            while try statement.step() {}
+        }
+    }
+
+    /// Every row of a query, each turned into a value by `row`.
+    func query<T>(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        try withStatement(sql, bindings) { (statement) throws(StoreError) in
+            var rows: [T] = []
+            while try statement.step() {
+                rows.append(try row(statement))
+            }
+            return rows
+        }
+    }
+
+    /// The first row of a query turned into a value, or `nil` when there is none.
+    func queryFirst<T>(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> T? {
+        try withStatement(sql, bindings) { (statement) throws(StoreError) in
+            try statement.step() ? try row(statement) : nil
+        }
+    }
+
+    /// Runs several `;`-separated statements without bindings (schema changes, pragmas).
+    func execute(script: String) throws(StoreError) {
+        try check(sqlite3_exec(handle, script, nil, nil, nil), "running \(script.prefix(80))")
+    }
+
+    /// Rows changed by the latest `INSERT`, `UPDATE` or `DELETE` on this connection.
+    var changedRowCount: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the latest successful `INSERT` on this connection.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether a transaction is open on this connection.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when `body` returns, rolled back
+    /// entirely when it or the commit throws. Taking the write lock up front means a write never
+    /// fails half-way on a lock upgrade (`SQLITE_BUSY_SNAPSHOT`).
+    func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try run("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try run("COMMIT")
+            return result
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a read transaction, so every query in it sees the same committed snapshot.
+    func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try run("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try run("COMMIT")
+            return result
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Ends whatever transaction is open, discarding its changes. A failure here leaves nothing to
+    /// do: SQLite then has already rolled the transaction back itself.
+    private func rollBack() {
+        guard isInTransaction else { return }
+        _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+    }
+}

@@ -1,0 +1,176 @@
+import ChimeCore
+import Foundation
+
+extension Store {
+    /// How long an applied request id is remembered for replay detection: far longer than any
+    /// client waits before retrying a command whose acknowledgement was lost.
+    static let requestIDRetention: TimeInterval = 30 * 86_400
+
+    /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
+    ///
+    /// Order: records (sessions, schedules, deleted schedules, reminders, intake), then
+    /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
+    /// - An added request whose identifier exists replaces that row, whatever its state: the row
+    ///   keeps its row id and server id and becomes `pending` with the new content.
+    /// - Cancelling an identifier with no `pending` or `delivering` row throws
+    ///   ``StoreError/Kind/notFound`` and nothing of the plan is applied. Cancelling a group with
+    ///   nothing pending is not an error.
+    /// - A closed group marks every row of the group that has a server id with `closeRequested`,
+    ///   so the daemon, following the change sequence, closes those bubbles.
+    ///
+    /// - Parameters:
+    ///   - requestID: the command's request id; applying the same id again changes nothing and
+    ///     returns the first result with `replayed` set. `nil` for writes that are not retried
+    ///     (the daemon's own).
+    ///   - now: the instant of the command, remembered with the request id.
+    @discardableResult
+    public func apply(_ plan: ChangePlan, requestID: String? = nil, now: Date) throws(StoreError) -> ApplyResult {
+        let hook = configuration.afterApplyStep
+        return try writeOnce(requestID: requestID, now: now) { (connection, sequence) throws(StoreError) in
+            try Self.applySteps(of: plan, connection, sequence: sequence, afterStep: hook)
+        }
+    }
+
+    /// Sets (or, with `nil`, removes) the setting `key`, with the same replay rule as ``apply(_:requestID:now:)``.
+    @discardableResult
+    public func setSetting(_ key: String, to value: String?, requestID: String? = nil, now: Date) throws(StoreError) -> ApplyResult {
+        try writeOnce(requestID: requestID, now: now) { (connection, _) throws(StoreError) in
+            if let value {
+                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            } else {
+                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+            }
+        }
+    }
+
+    /// One write transaction that happens at most once per request id.
+    private func writeOnce(requestID: String?, now: Date, _ body: (SQLiteConnection, Int64) throws(StoreError) -> Void) throws(StoreError) -> ApplyResult {
+        try withConnection { (connection) throws(StoreError) -> ApplyResult in
+            try connection.writeTransaction { () throws(StoreError) -> ApplyResult in
+                if let requestID, let original = try connection.queryFirst(
+                    "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
+                ) {
+                    return ApplyResult(sequence: original, replayed: true)
+                }
+                let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
+                try body(connection, sequence)
+                return ApplyResult(sequence: sequence, replayed: false)
+            }
+        }
+    }
+
+    /// The steps of a plan, inside the caller's transaction, stamping rows with `sequence`.
+    static func applySteps(
+        of plan: ChangePlan, _ connection: SQLiteConnection, sequence: Int64,
+        afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?
+    ) throws(StoreError) {
+        for session in plan.sessions {
+            try connection.run(
+                "INSERT OR REPLACE INTO sessions (\(RowCoding.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                RowCoding.sessionValues(session)
+            )
+        }
+        for schedule in plan.schedules {
+            try connection.run(
+                "INSERT OR REPLACE INTO water_schedules (\(RowCoding.scheduleColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                RowCoding.scheduleValues(schedule)
+            )
+        }
+        for id in plan.deletedSchedules {
+            try connection.run("DELETE FROM water_schedules WHERE id = ?", [.text(id)])
+        }
+        for reminder in plan.reminders {
+            try connection.run(
+                "INSERT OR REPLACE INTO reminders (id, text, due) VALUES (?, ?, ?)",
+                [.text(reminder.id), .text(reminder.text), .date(reminder.due)]
+            )
+        }
+        for logged in plan.intakes {
+            try connection.run(
+                "INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES (?, ?, ?)",
+                [.text(logged.scheduleID), .date(logged.intake.instant), .integer(Int64(logged.intake.amountML))]
+            )
+        }
+        try afterStep?(.records)
+
+        for identifier in unique(plan.cancelledIdentifiers) {
+            try connection.run(
+                "UPDATE requests SET state = 'cancelled', change_sequence = ? WHERE identifier = ? AND state IN ('pending', 'delivering')",
+                [.integer(sequence), .text(identifier)]
+            )
+            guard connection.changedRowCount > 0 else {
+                throw StoreError(.notFound, "nothing pending has the identifier \"\(identifier)\", so nothing was cancelled: see 'chime list' for what is pending")
+            }
+        }
+        for group in unique(plan.cancelledGroups) {
+            try connection.run(
+                "UPDATE requests SET state = 'cancelled', change_sequence = ? WHERE group_id = ? AND state IN ('pending', 'delivering')",
+                [.integer(sequence), .text(group)]
+            )
+        }
+        try afterStep?(.cancellations)
+
+        for request in plan.requests {
+            try addOrReplace(request, connection, sequence: sequence)
+        }
+        try afterStep?(.requests)
+
+        for group in unique(plan.closedGroups) {
+            try connection.run(
+                "UPDATE requests SET close_requested = 1, change_sequence = ? WHERE group_id = ? AND server_id IS NOT NULL AND close_requested = 0",
+                [.integer(sequence), .text(group)]
+            )
+        }
+        try afterStep?(.closedGroups)
+    }
+
+    /// Adds `request`, or replaces the row with its identifier: the row keeps its row id and
+    /// server id and becomes pending with the new content.
+    ///
+    /// Three statements, tried in turn, instead of one `INSERT ... ON CONFLICT DO UPDATE`: an
+    /// update that names the group and the state rewrites the group index even when they do not
+    /// change, and the common replacement (a pending request moved within its group) does not
+    /// need to. Each statement runs only when the one before changed nothing.
+    static func addOrReplace(_ request: NotificationRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
+        for sql in [insertRequest, reschedulePendingRequest, replaceRequest] {
+            let changed = try connection.withStatement(sql) { (statement) throws(StoreError) -> Bool in
+                try RowCoding.bind(request, sequence: sequence, to: statement)
+                while try statement.step() {}
+                return connection.changedRowCount > 0
+            }
+            if changed { return }
+        }
+        throw StoreError(.internalError, "the request \"\(request.identifier)\" could be neither added nor replaced: please report this as a bug")
+    }
+
+    /// A new request. Parameters as ``RowCoding/bind(_:sequence:to:)``, here and below.
+    static let insertRequest = """
+        INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
+                              state, attempts, change_sequence)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9)
+        ON CONFLICT (identifier) DO NOTHING
+        """
+
+    /// A pending request moved or reworded within its group and kind.
+    static let reschedulePendingRequest = """
+        UPDATE requests SET
+            due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
+            attempts = 0, last_error = NULL, retry_at = NULL, change_sequence = ?9
+        WHERE identifier = ?1 AND group_id = ?2 AND kind = ?3 AND state = 'pending'
+        """
+
+    /// Any other replacement: a request shown, cancelled or missed comes back, or changes group.
+    static let replaceRequest = """
+        UPDATE requests SET
+            group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7,
+            misfire_until = ?8, state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
+            change_sequence = ?9
+        WHERE identifier = ?1
+        """
+
+    /// `values` without repetitions, in first-seen order.
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,254 @@
+import ChimeCore
+import Foundation
+
+/// What the daemon reads and writes: the queue's entries, the change stream and the delivery
+/// state machine `pending -> delivering -> delivered | pending (retry) | missed`.
+extension Store {
+    // MARK: Reading for the queue
+
+    /// The start-up load: one pass over the table (an index of pending rows would cost every
+    /// write more than it saves this rare read).
+    static let pendingLoadQuery = "SELECT row_id, due, retry_at, tolerance FROM requests WHERE state = 'pending'"
+
+    /// The change stream: a range search of the index `requests_by_change`.
+    static let changesQuery = """
+        SELECT row_id, identifier, group_id, state, due, retry_at, tolerance, server_id, close_requested, change_sequence
+        FROM requests WHERE change_sequence > ? ORDER BY change_sequence, row_id
+        """
+
+    /// Every pending request as a compact queue entry, with the change sequence of the snapshot.
+    ///
+    /// The start-up path: no content is decoded, only row ids and instants.
+    public func pendingSnapshot() throws(StoreError) -> PendingSnapshot {
+        var entries: [PendingEntry] = []
+        let sequence = try forEachPending { entries.append($0) }
+        return PendingSnapshot(entries: entries, sequence: sequence)
+    }
+
+    /// Calls `body` with every pending request, from one snapshot, without collecting them first
+    /// (so a queue can be filled with no intermediate array), and returns the snapshot's change
+    /// sequence. `body` runs while the store is held: it must not call the store.
+    @discardableResult
+    public func forEachPending(_ body: (PendingEntry) -> Void) throws(StoreError) -> Int64 {
+        try withConnection { (connection) throws(StoreError) -> Int64 in
+            try connection.readTransaction { () throws(StoreError) -> Int64 in
+                let sequence = try Self.sequence(connection)
+                try connection.withStatement(Self.pendingLoadQuery) { (row) throws(StoreError) in
+                    while try row.step() {
+                        let due = row.double(1)
+                        let effectiveDue = row.isNull(2) ? due : max(due, row.double(2))
+                        body(PendingEntry(
+                            rowID: row.int64(0),
+                            effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
+                            deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(3))
+                        ))
+                    }
+                }
+                return sequence
+            }
+        }
+    }
+
+    /// The request rows written after `sequence` (by anyone: the CLI, the daemon itself), and the
+    /// sequence to ask from next time. Reads only the changed rows, through an index.
+    public func changes(since sequence: Int64) throws(StoreError) -> ChangeSet {
+        try read { (connection) throws(StoreError) -> ChangeSet in
+            let latest = try Self.sequence(connection)
+            guard latest > sequence else { return ChangeSet(changes: [], latestSequence: latest) }
+            let path = connection.path
+            let changes = try connection.query(Self.changesQuery, [.integer(sequence)]) { (row) throws(StoreError) -> RequestChange in
+                guard let state = RequestState(rawValue: row.text(3)) else {
+                    throw RowCoding.badData(path: path, what: "request \"\(row.text(1))\"", problem: "an unknown state \"\(row.text(3))\"")
+                }
+                let due = row.double(4)
+                let effectiveDue = row.isNull(5) ? due : max(due, row.double(5))
+                return RequestChange(
+                    rowID: row.int64(0), identifier: row.text(1), group: row.text(2), state: state,
+                    effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
+                    deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(6)),
+                    serverID: row.optionalInt64(7).map { UInt32(truncatingIfNeeded: $0) },
+                    closeRequested: row.int64(8) != 0, sequence: row.int64(9)
+                )
+            }
+            return ChangeSet(changes: changes, latestSequence: latest)
+        }
+    }
+
+    /// The full request stored at `rowID`, or `nil` when there is no such row.
+    public func request(rowID: Int64) throws(StoreError) -> StoredRequest? {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> StoredRequest? in
+            try connection.queryFirst("SELECT \(RowCoding.requestColumns) FROM requests WHERE row_id = ?", [.integer(rowID)]) {
+                (row) throws(StoreError) -> StoredRequest in try RowCoding.request(row, path: path)
+            }
+        }
+    }
+
+    /// The full requests stored at `rowIDs` (the due entries of a wake, before the misfire
+    /// policy decides), in the order asked, from one snapshot; ids without a row are skipped.
+    public func requests(rowIDs: [Int64]) throws(StoreError) -> [StoredRequest] {
+        let path = path
+        return try read { (connection) throws(StoreError) -> [StoredRequest] in
+            var found: [StoredRequest] = []
+            found.reserveCapacity(rowIDs.count)
+            for rowID in rowIDs {
+                let row = try connection.queryFirst("SELECT \(RowCoding.requestColumns) FROM requests WHERE row_id = ?", [.integer(rowID)]) {
+                    (row) throws(StoreError) -> StoredRequest in try RowCoding.request(row, path: path)
+                }
+                if let row { found.append(row) }
+            }
+            return found
+        }
+    }
+
+    /// Requests left in `delivering`: after a crash, the daemon shows them again (replacing the
+    /// bubble named by their server id, when known) and completes them as usual.
+    public func deliveringRequests() throws(StoreError) -> [StoredRequest] {
+        try requests(where: "state = 'delivering' ORDER BY due, row_id")
+    }
+
+    /// Bubbles waiting to be closed (their group was closed), for the daemon to handle at start.
+    public func closeRequests() throws(StoreError) -> [ShownNotification] {
+        try withConnection { (connection) throws(StoreError) -> [ShownNotification] in
+            try connection.query(
+                "SELECT row_id, server_id FROM requests WHERE close_requested = 1 AND server_id IS NOT NULL ORDER BY row_id"
+            ) { ShownNotification(rowID: $0.int64(0), serverID: UInt32(truncatingIfNeeded: $0.int64(1))) }
+        }
+    }
+
+    /// Every bubble of `group` the notification server may be showing (rows with a server id).
+    public func serverIDs(inGroup group: String) throws(StoreError) -> [ShownNotification] {
+        try withConnection { (connection) throws(StoreError) -> [ShownNotification] in
+            try connection.query(
+                "SELECT row_id, server_id FROM requests WHERE group_id = ? AND server_id IS NOT NULL ORDER BY row_id", [.text(group)]
+            ) { ShownNotification(rowID: $0.int64(0), serverID: UInt32(truncatingIfNeeded: $0.int64(1))) }
+        }
+    }
+
+    // MARK: The delivery state machine
+
+    /// Moves the rows among `rowIDs` that are still pending and due at `now` to `delivering`
+    /// (attempts + 1), atomically, and returns them. A row cancelled, replaced with a later due
+    /// instant, or already taken is left alone: a cancelled request is never delivered.
+    public func beginDelivery(rowIDs: [Int64], now: Date) throws(StoreError) -> [StoredRequest] {
+        let path = path
+        return try write { (connection, sequence) throws(StoreError) -> [StoredRequest] in
+            var started: [StoredRequest] = []
+            for rowID in rowIDs {
+                let row = try connection.queryFirst("""
+                    UPDATE requests SET state = 'delivering', attempts = attempts + 1, change_sequence = ?
+                    WHERE row_id = ? AND state = 'pending' AND max(due, coalesce(retry_at, due)) <= ?
+                    RETURNING \(RowCoding.requestColumns)
+                    """, [.integer(sequence), .integer(rowID), .date(now)]) {
+                    (row) throws(StoreError) -> StoredRequest in try RowCoding.request(row, path: path)
+                }
+                if let row { started.append(row) }
+            }
+            return started
+        }
+    }
+
+    /// Records that the request at `rowID` was shown, with the bubble's `serverID`, and applies
+    /// `followUp` (the next water reminder, the next rolling occurrence) in the same transaction.
+    ///
+    /// Only a row in `delivering` becomes `delivered` (with a history entry) and only then is
+    /// `followUp` applied. A row cancelled meanwhile keeps its state and gets the server id with a
+    /// close request, so the daemon closes the bubble that slipped out; a row replaced meanwhile
+    /// (pending again) keeps the server id, so its next delivery replaces the bubble in place.
+    ///
+    /// - Returns: whether the row was marked delivered.
+    @discardableResult
+    public func completeDelivery(rowID: Int64, serverID: UInt32?, at instant: Date, followUp: ChangePlan? = nil) throws(StoreError) -> Bool {
+        let hook = configuration.afterApplyStep
+        return try write { (connection, sequence) throws(StoreError) -> Bool in
+            let serverColumn = SQLiteValue.integer(serverID.map { Int64($0) })
+            let delivered = try connection.queryFirst("""
+                UPDATE requests SET state = 'delivered', server_id = ?, last_error = NULL, change_sequence = ?
+                WHERE row_id = ? AND state = 'delivering'
+                RETURNING identifier, group_id, kind, due
+                """, [serverColumn, .integer(sequence), .integer(rowID)]) { row in
+                [SQLiteValue.text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .real(row.double(3))]
+            }
+            guard let delivered else {
+                guard serverID != nil else { return false }
+                try connection.run("""
+                    UPDATE requests SET server_id = ?, close_requested = (state = 'cancelled'), change_sequence = ?
+                    WHERE row_id = ? AND state IN ('cancelled', 'pending')
+                    """, [serverColumn, .integer(sequence), .integer(rowID)])
+                return false
+            }
+            try Self.recordHistory(connection, rowID: rowID, row: delivered, outcome: .delivered, at: instant, serverID: serverColumn, detail: nil)
+            if let followUp {
+                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook)
+            }
+            return true
+        }
+    }
+
+    /// Puts the request at `rowID` back to `pending` after a failed attempt, not before `retryAt`;
+    /// it is not counted as delivered. Only a row in `delivering` changes.
+    ///
+    /// - Returns: whether the row changed.
+    @discardableResult
+    public func retryDelivery(rowID: Int64, retryAt: Date, error: String) throws(StoreError) -> Bool {
+        try write { (connection, sequence) throws(StoreError) -> Bool in
+            try connection.run("""
+                UPDATE requests SET state = 'pending', retry_at = ?, last_error = ?, change_sequence = ?
+                WHERE row_id = ? AND state = 'delivering'
+                """, [.date(retryAt), .text(error), .integer(sequence), .integer(rowID)])
+            return connection.changedRowCount > 0
+        }
+    }
+
+    /// Records that the request at `rowID` will not be shown, and why (a misfire drop reason such
+    /// as `expired`), with a history entry. Only a `pending` or `delivering` row changes.
+    ///
+    /// - Returns: whether the row changed.
+    @discardableResult
+    public func markMissed(rowID: Int64, reason: String, at instant: Date) throws(StoreError) -> Bool {
+        try write { (connection, sequence) throws(StoreError) -> Bool in
+            let missed = try connection.queryFirst("""
+                UPDATE requests SET state = 'missed', last_error = ?, change_sequence = ?
+                WHERE row_id = ? AND state IN ('pending', 'delivering')
+                RETURNING identifier, group_id, kind, due
+                """, [.text(reason), .integer(sequence), .integer(rowID)]) { row in
+                [SQLiteValue.text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .real(row.double(3))]
+            }
+            guard let missed else { return false }
+            try Self.recordHistory(connection, rowID: rowID, row: missed, outcome: .missed, at: instant, serverID: .null, detail: reason)
+            return true
+        }
+    }
+
+    /// Forgets every server id: the notification server restarted, its ids now mean other bubbles.
+    /// Pending close requests go too (their bubbles went with the server).
+    public func forgetServerIDs() throws(StoreError) {
+        try write { (connection, sequence) throws(StoreError) in
+            try connection.run(
+                "UPDATE requests SET server_id = NULL, close_requested = 0, change_sequence = ? WHERE server_id IS NOT NULL",
+                [.integer(sequence)]
+            )
+        }
+    }
+
+    /// Records that the bubble of `rowID` was closed: its close request and its server id go.
+    public func clearCloseRequest(rowID: Int64) throws(StoreError) {
+        try write { (connection, sequence) throws(StoreError) in
+            try connection.run(
+                "UPDATE requests SET close_requested = 0, server_id = NULL, change_sequence = ? WHERE row_id = ? AND close_requested = 1",
+                [.integer(sequence), .integer(rowID)]
+            )
+        }
+    }
+
+    /// Appends a history entry; `row` holds the request's identifier, group, kind and due instant.
+    private static func recordHistory(
+        _ connection: SQLiteConnection, rowID: Int64, row: [SQLiteValue], outcome: DeliveryRecord.Outcome,
+        at instant: Date, serverID: SQLiteValue, detail: String?
+    ) throws(StoreError) {
+        try connection.run("""
+            INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, due, outcome, at, server_id, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(rowID)] + row + [.text(outcome.rawValue), .date(instant), serverID, .text(detail)])
+    }
+}

@@ -1,0 +1,200 @@
+import ChimeCore
+import Foundation
+
+/// What the CLI reads: records, pending requests, settings and history.
+extension Store {
+    // MARK: Sessions
+
+    /// Every fasting session, oldest start first.
+    public func sessions() throws(StoreError) -> [FastingSession] {
+        try sessions(where: "1 ORDER BY start, id")
+    }
+
+    /// The sessions not ended at `now` (scheduled, fasting, or in an eating window), oldest first.
+    public func sessions(notEndedAt now: Date) throws(StoreError) -> [FastingSession] {
+        try sessions(where: "stopped_at IS NULL OR stopped_at > ? ORDER BY start, id", [.date(now)])
+            .filter { $0.status(at: now).phase != .ended }
+    }
+
+    /// The session with `id`, or `nil`.
+    public func session(id: String) throws(StoreError) -> FastingSession? {
+        try sessions(where: "id = ?", [.text(id)]).first
+    }
+
+    private func sessions(where condition: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [FastingSession] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [FastingSession] in
+            try connection.query("SELECT \(RowCoding.sessionColumns) FROM sessions WHERE \(condition)", bindings) {
+                (row) throws(StoreError) -> FastingSession in try RowCoding.session(row, path: path)
+            }
+        }
+    }
+
+    // MARK: Water schedules, intake, reminders
+
+    /// Every water schedule, by id.
+    public func waterSchedules() throws(StoreError) -> [WaterSchedule] {
+        try schedules(where: "1 ORDER BY id")
+    }
+
+    /// The water schedule with `id`, or `nil`.
+    public func waterSchedule(id: String) throws(StoreError) -> WaterSchedule? {
+        try schedules(where: "id = ?", [.text(id)]).first
+    }
+
+    private func schedules(where condition: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [WaterSchedule] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [WaterSchedule] in
+            try connection.query("SELECT \(RowCoding.scheduleColumns) FROM water_schedules WHERE \(condition)", bindings) {
+                (row) throws(StoreError) -> WaterSchedule in try RowCoding.schedule(row, path: path)
+            }
+        }
+    }
+
+    /// Intake logged in `[since, until)` (open-ended without `until`), with the schedule each
+    /// glass counted toward, oldest first.
+    public func intakes(since: Date, until: Date? = nil) throws(StoreError) -> [ChangePlan.LoggedIntake] {
+        try withConnection { (connection) throws(StoreError) -> [ChangePlan.LoggedIntake] in
+            try connection.query(
+                "SELECT schedule_id, instant, amount_ml FROM water_intake WHERE instant >= ? AND instant < ? ORDER BY instant, id",
+                [.date(since), .real(until?.timeIntervalSinceReferenceDate ?? .infinity)]
+            ) { row in
+                ChangePlan.LoggedIntake(scheduleID: row.optionalText(0), intake: WaterIntake(instant: row.date(1), amountML: Int(row.int64(2))))
+            }
+        }
+    }
+
+    /// Intake logged for schedule `scheduleID` since `since`, oldest first (what
+    /// `WaterSchedule.nextReminder` needs).
+    public func intakes(forSchedule scheduleID: String, since: Date) throws(StoreError) -> [WaterIntake] {
+        try withConnection { (connection) throws(StoreError) -> [WaterIntake] in
+            try connection.query(
+                "SELECT instant, amount_ml FROM water_intake WHERE schedule_id = ? AND instant >= ? ORDER BY instant, id",
+                [.text(scheduleID), .date(since)]
+            ) { WaterIntake(instant: $0.date(0), amountML: Int($0.int64(1))) }
+        }
+    }
+
+    /// Every one-off reminder, earliest due first.
+    public func reminders() throws(StoreError) -> [OneOffReminder] {
+        try withConnection { (connection) throws(StoreError) -> [OneOffReminder] in
+            try connection.query("SELECT id, text, due FROM reminders ORDER BY due, id") { RowCoding.reminder($0) }
+        }
+    }
+
+    /// The one-off reminder with `id`, or `nil`.
+    public func reminder(id: String) throws(StoreError) -> OneOffReminder? {
+        try withConnection { (connection) throws(StoreError) -> OneOffReminder? in
+            try connection.queryFirst("SELECT id, text, due FROM reminders WHERE id = ?", [.text(id)]) { RowCoding.reminder($0) }
+        }
+    }
+
+    // MARK: Requests
+
+    /// Requests still to be shown (`pending` and `delivering`), earliest due first, optionally only
+    /// those of `group`.
+    public func pendingRequests(inGroup group: String? = nil) throws(StoreError) -> [StoredRequest] {
+        if let group {
+            return try requests(where: "group_id = ? AND state IN ('pending', 'delivering') ORDER BY due, row_id", [.text(group)])
+        }
+        return try requests(where: "state IN ('pending', 'delivering') ORDER BY due, row_id")
+    }
+
+    /// The request with `identifier`, in whatever state, or `nil`.
+    public func request(identifier: String) throws(StoreError) -> StoredRequest? {
+        try requests(where: "identifier = ?", [.text(identifier)]).first
+    }
+
+    /// The number of requests in `state`.
+    public func requestCount(in state: RequestState) throws(StoreError) -> Int {
+        try withConnection { (connection) throws(StoreError) -> Int in
+            Int(try connection.queryFirst("SELECT count(*) FROM requests WHERE state = ?", [.text(state.rawValue)]) { $0.int64(0) } ?? 0)
+        }
+    }
+
+    func requests(where condition: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [StoredRequest] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [StoredRequest] in
+            try connection.query("SELECT \(RowCoding.requestColumns) FROM requests WHERE \(condition)", bindings) {
+                (row) throws(StoreError) -> StoredRequest in try RowCoding.request(row, path: path)
+            }
+        }
+    }
+
+    // MARK: Settings
+
+    /// The value of setting `key`, or `nil` when it is not set.
+    public func setting(_ key: String) throws(StoreError) -> String? {
+        try withConnection { (connection) throws(StoreError) -> String? in
+            try connection.queryFirst("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }
+        }
+    }
+
+    /// Every setting.
+    public func settings() throws(StoreError) -> [String: String] {
+        try withConnection { (connection) throws(StoreError) -> [String: String] in
+            let pairs = try connection.query("SELECT key, value FROM settings") { ($0.text(0), $0.text(1)) }
+            return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    // MARK: History
+
+    /// Every fast over by `now` that ended at or after `since`, oldest first: one per single
+    /// session, one per cycle of a rolling session, each with its real end (stopped early or
+    /// run to its planned end). A fast still running at `now` is not included.
+    public func fastHistory(since: Date, now: Date) throws(StoreError) -> [FastRecord] {
+        let candidates = try sessions(where: "start <= ? AND (stopped_at IS NULL OR stopped_at >= ?) ORDER BY start, id", [.date(now), .date(since)])
+        var records: [FastRecord] = []
+        for session in candidates {
+            let last = session.stoppedAt.map { min($0, now) } ?? now
+            let firstCycle = session.mode == .rolling ? max(0, session.cycleNumber(at: since) - 1) : 0
+            let lastCycle = session.mode == .rolling ? session.cycleNumber(at: last) : 0
+            guard firstCycle <= lastCycle else { continue }
+            for number in firstCycle...lastCycle {
+                let cycle = session.cycle(number)
+                let end = session.stoppedAt.map { min($0, cycle.fastEnd) } ?? cycle.fastEnd
+                guard end > cycle.fastStart, end <= now, end >= since else { continue }
+                records.append(FastRecord(
+                    sessionID: session.id, cycle: number, plan: session.plan, tag: session.tag,
+                    start: cycle.fastStart, plannedEnd: cycle.fastEnd, end: end
+                ))
+            }
+        }
+        return records.sorted { ($0.end, $0.sessionID) < ($1.end, $1.sessionID) }
+    }
+
+    /// Water logged per local calendar day in `timeZone`, for intake in `[since, until)`, oldest
+    /// day first; days without intake are left out.
+    public func dailyIntake(since: Date, until: Date, timeZone: TimeZone) throws(StoreError) -> [DailyIntake] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var totals: [LocalDate: (ml: Int, count: Int)] = [:]
+        for logged in try intakes(since: since, until: until) {
+            let day = LocalDate(of: logged.intake.instant, in: timeZone, calendar: calendar)
+            let total = totals[day, default: (0, 0)]
+            totals[day] = (total.ml + logged.intake.amountML, total.count + 1)
+        }
+        return totals.keys.sorted().map { DailyIntake(date: $0, totalML: totals[$0]!.ml, count: totals[$0]!.count) }
+    }
+
+    /// Delivery history entries at or after `since`, newest first, at most `limit`.
+    public func deliveryHistory(since: Date = .distantPast, limit: Int = 100) throws(StoreError) -> [DeliveryRecord] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [DeliveryRecord] in
+            try connection.query("""
+                SELECT request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail
+                FROM delivery_history WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?
+                """, [.date(since), .integer(Int64(limit))]) { (row) throws(StoreError) -> DeliveryRecord in
+                guard let kind = RequestKind(rawValue: row.text(3)), let outcome = DeliveryRecord.Outcome(rawValue: row.text(4)) else {
+                    throw RowCoding.badData(path: path, what: "a history entry for \"\(row.text(1))\"", problem: "an unknown kind or outcome")
+                }
+                return DeliveryRecord(
+                    rowID: row.int64(0), identifier: row.text(1), group: row.text(2), kind: kind, outcome: outcome,
+                    at: row.date(5), due: row.date(6), serverID: row.optionalInt64(7).map { UInt32(truncatingIfNeeded: $0) },
+                    detail: row.optionalText(8)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import ChimeCore
+import Foundation
+import Synchronization
+
+/// Chime's durable state in one SQLite database: sessions, water schedules and intake, one-off
+/// reminders, notification requests with their delivery state, settings and history.
+///
+/// Every write is one `BEGIN IMMEDIATE` transaction committed with `synchronous=FULL`: once a
+/// method returns, a crash or a power cut cannot undo it. Each write stamps the request rows it
+/// touches with the next value of a global change sequence, so a follower (the daemon) reads only
+/// what changed since the sequence it last saw.
+///
+/// A `Store` is safe to share between threads: calls are serialised on its one connection.
+/// Several processes may open the same database at once (the CLI and the daemon do).
+public final class Store: Sendable {
+    /// How a store is opened.
+    public struct Configuration: Sendable {
+        /// How long a write waits for another process's lock before failing with
+        /// ``StoreError/Kind/tryAgain``.
+        public var busyTimeout: Duration
+        /// Called after each step of every change plan applied; throwing aborts the plan. A test
+        /// seam for proving that a plan is all or nothing.
+        var afterApplyStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?
+
+        /// Makes a configuration; five seconds of patience with other processes by default.
+        public init(busyTimeout: Duration = .seconds(5)) {
+            self.busyTimeout = busyTimeout
+            self.afterApplyStep = nil
+        }
+    }
+
+    /// The steps of applying a change plan, in order (see ``apply(_:requestID:now:)``).
+    enum ApplyStep: Hashable, Sendable, CaseIterable {
+        case records, cancellations, requests, closedGroups
+    }
+
+    /// The schema version this build reads and writes.
+    public static var schemaVersion: Int { StoreSchema.latestVersion }
+
+    /// The database file.
+    public let path: String
+    /// Problems found on opening that do not stop Chime but put data at risk (a missing `-wal`
+    /// log, a network file system): print each loudly.
+    public let warnings: [String]
+    let configuration: Configuration
+    private let connection: Mutex<SQLiteConnection>
+
+    /// Opens the database at the default location for `environment` (see ``StoreLocation``).
+    public convenience init(environment: [String: String], configuration: Configuration = Configuration()) throws(StoreError) {
+        try self.init(path: StoreLocation.defaultDatabasePath(environment: environment), configuration: configuration)
+    }
+
+    /// Opens (creating it when missing) the database at `path`, migrating it to the current schema.
+    ///
+    /// Refuses, without writing a byte, a file that is not a Chime database (``StoreError/Kind/corrupt``)
+    /// and a database from a newer Chime (``StoreError/Kind/newerSchema``).
+    public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
+        self.path = path
+        self.configuration = configuration
+        try DatabaseFile.prepare(path: path)
+        let header = try DatabaseFile.readHeader(path: path)
+        warnings = DatabaseFile.warnings(path: path, header: header)
+        let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
+        // Read-only checks first: nothing below may touch a file we are going to refuse.
+        try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
+        let mode = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) } ?? ""
+        guard mode.lowercased() == "wal" else {
+            throw StoreError(.unavailable, "the Chime database \(path) cannot use write-ahead logging (journal mode stays \"\(mode)\"): keep it on a local disk that supports shared memory")
+        }
+        try connection.execute(script: """
+            PRAGMA synchronous = FULL;
+            PRAGMA foreign_keys = ON;
+            PRAGMA journal_size_limit = 4194304;
+            """)
+        try StoreSchema.migrate(connection)
+        self.connection = Mutex(connection)
+    }
+
+    /// Runs `body` with the connection, holding it for the duration.
+    func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try connection.withLock { (connection: inout SQLiteConnection) throws(StoreError) -> T in
+            try body(connection)
+        }
+    }
+
+    /// Runs `body` in one write transaction with the next change sequence number.
+    func write<T: Sendable>(_ body: (SQLiteConnection, Int64) throws(StoreError) -> T) throws(StoreError) -> T {
+        try withConnection { (connection) throws(StoreError) -> T in
+            try connection.writeTransaction { () throws(StoreError) -> T in
+                try body(connection, Self.advanceSequence(connection))
+            }
+        }
+    }
+
+    /// Runs `body` in one read transaction, so all its queries see one committed snapshot.
+    func read<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try withConnection { (connection) throws(StoreError) -> T in
+            try connection.readTransaction { () throws(StoreError) -> T in try body(connection) }
+        }
+    }
+
+    // MARK: Change sequence
+
+    /// The change sequence now: the number stamped by the latest committed write.
+    public func currentSequence() throws(StoreError) -> Int64 {
+        try withConnection { (connection) throws(StoreError) in try Self.sequence(connection) }
+    }
+
+    static func sequence(_ connection: SQLiteConnection) throws(StoreError) -> Int64 {
+        try connection.queryFirst("SELECT coalesce(max(sequence), 0) FROM change_log") { $0.int64(0) } ?? 0
+    }
+
+    /// Takes the next change sequence number, recording the write in the change log with its
+    /// request id; only called inside a write transaction.
+    static func advanceSequence(_ connection: SQLiteConnection, requestID: String? = nil, now: Date? = nil) throws(StoreError) -> Int64 {
+        try connection.run(
+            "INSERT INTO change_log (request_id, applied_at) VALUES (?, ?)",
+            [.text(requestID), .date(requestID == nil ? nil : now)]
+        )
+        let sequence = connection.lastInsertedRowID
+        if sequence % changeLogPruningInterval == 0 {
+            try pruneChangeLog(connection, sequence: sequence, now: now)
+        }
+        return sequence
+    }
+
+    /// How often (in writes) old change-log rows are removed.
+    static let changeLogPruningInterval: Int64 = 16
+
+    /// Removes, from the oldest change-log rows, those no longer needed: writes without a request
+    /// id, and request ids older than ``requestIDRetention`` before `now`. The newest row stays,
+    /// so the next sequence number is still larger than every one handed out.
+    static func pruneChangeLog(_ connection: SQLiteConnection, sequence: Int64, now: Date?) throws(StoreError) {
+        try connection.run("""
+            DELETE FROM change_log
+            WHERE sequence IN (SELECT sequence FROM change_log ORDER BY sequence LIMIT ?)
+              AND sequence < ?
+              AND (request_id IS NULL OR applied_at < ?)
+            """, [.integer(4 * changeLogPruningInterval), .integer(sequence), .real(now.map { $0.timeIntervalSinceReferenceDate - requestIDRetention } ?? -.infinity)])
+    }
+
+    // MARK: Health
+
+    /// What `chime doctor` shows: runs `PRAGMA quick_check` (reads the whole file, so it takes a
+    /// moment on a large database).
+    public func healthCheck() throws(StoreError) -> StoreHealth {
+        let warnings = warnings
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> StoreHealth in
+            let check = try connection.query("PRAGMA quick_check") { $0.text(0) }
+            let mode = try connection.queryFirst("PRAGMA journal_mode") { $0.text(0) } ?? ""
+            let pending = try connection.queryFirst("SELECT count(*) FROM requests WHERE state = 'pending'") { $0.int64(0) } ?? 0
+            return StoreHealth(
+                path: path,
+                sizeBytes: DatabaseFile.size(of: [path, path + "-wal"]),
+                schemaVersion: try StoreSchema.version(of: connection),
+                journalMode: mode,
+                quickCheck: check,
+                pendingCount: Int(pending),
+                warnings: warnings
+            )
+        }
+    }
+}

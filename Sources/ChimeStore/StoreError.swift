@@ -1,0 +1,72 @@
+/// A store operation that failed, described for the person who ran the command.
+///
+/// Callers match on ``kind`` (`catch let error as StoreError where error.kind == .tryAgain`, or
+/// `catch where error.kind == .notFound` in a function that throws only `StoreError`); ``message`` is one sentence saying what was wrong and what
+/// to do; ``sqliteCode`` and ``sqliteMessage`` keep SQLite's own account for logs and bug reports.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, coarse enough for a caller to choose an exit code (see ``exitCode``).
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A condition that may pass: the database is locked beyond the busy timeout, the disk or
+        /// quota is full, the file system is read-only or failed an I/O. Nothing was written.
+        case tryAgain
+        /// The file at the database path is not an SQLite database, not Chime's, or is damaged.
+        case corrupt
+        /// The database was written by a newer version of Chime, with a schema this one does not know.
+        case newerSchema
+        /// A stored value or a value to store is not valid (a row that does not decode, a constraint).
+        case badData
+        /// The thing asked for does not exist (cancelling an identifier with nothing pending).
+        case notFound
+        /// The database cannot be reached at all: no home directory, a path that is not a file,
+        /// permission denied.
+        case unavailable
+        /// A defect in Chime itself (misused API, malformed SQL): report it.
+        case internalError
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// One sentence for the user: what was wrong and what to do.
+    public let message: String
+    /// SQLite's extended result code, when SQLite reported the failure.
+    public let sqliteCode: Int32?
+    /// SQLite's own message (`sqlite3_errmsg`), when SQLite reported the failure.
+    public let sqliteMessage: String?
+
+    /// Makes an error of `kind` with a sentence for the user and, optionally, SQLite's account.
+    public init(_ kind: Kind, _ message: String, sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.sqliteCode = sqliteCode
+        self.sqliteMessage = sqliteMessage
+    }
+
+    /// The primary SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, ...) without the extended bits.
+    public var sqlitePrimaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
+
+    /// The exit code from `sysexits.h` a command should end with: 75 (`EX_TEMPFAIL`) for
+    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/corrupt``, ``Kind/badData`` and
+    /// ``Kind/notFound``; 69 (`EX_UNAVAILABLE`) for ``Kind/newerSchema`` and ``Kind/unavailable``;
+    /// 70 (`EX_SOFTWARE`) for ``Kind/internalError``.
+    public var exitCode: Int32 {
+        switch kind {
+        case .tryAgain: return 75
+        case .corrupt, .badData, .notFound: return 65
+        case .newerSchema, .unavailable: return 69
+        case .internalError: return 70
+        }
+    }
+
+    /// The message, followed by SQLite's account when there is one (for logs).
+    public var description: String {
+        guard let sqliteMessage, let sqliteCode else { return message }
+        return "\(message) (SQLite \(sqliteCode): \(sqliteMessage))"
+    }
+}
+
+extension StoreError {
+    /// The sentence for a file Chime will not use: names it and says how to get going again.
+    static func corruptSentence(path: String, problem: String) -> String {
+        "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    }
+}

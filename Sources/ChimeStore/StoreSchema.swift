@@ -1,0 +1,175 @@
+/// The database schema as a list of forward-only migrations, numbered by `PRAGMA user_version`.
+///
+/// A migration, once released, never changes: a new need gets a new migration at the end. Every
+/// migration runs in the same `BEGIN IMMEDIATE` transaction as the version bump, so a crash leaves
+/// the database at the old version or the new one, never between.
+///
+/// Instants are stored as `REAL` seconds since Foundation's reference date (2001-01-01 UTC), which
+/// round-trips a `Date` exactly.
+enum StoreSchema {
+    /// `PRAGMA application_id` of a Chime database: "Chim" in ASCII.
+    static let applicationID: Int64 = 0x4368_696D
+
+    /// The version this build writes and reads.
+    static var latestVersion: Int { migrations.count }
+
+    /// Migration `i` takes the database from version `i` to version `i + 1`.
+    static let migrations: [String] = [version1, version2, version3]
+
+    /// Version 1: the records, the requests with their delivery state, settings, applied request
+    /// ids and the change sequence.
+    static let version1 = """
+        PRAGMA application_id = \(applicationID);
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO meta (key, value) VALUES ('change_sequence', 0);
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            plan TEXT NOT NULL,
+            start REAL NOT NULL,
+            tag TEXT NOT NULL DEFAULT '',
+            mode TEXT NOT NULL CHECK (mode IN ('single', 'rolling')),
+            stopped_at REAL,
+            remind_before TEXT NOT NULL DEFAULT '',
+            extension_cycle INTEGER,
+            extension_seconds INTEGER
+        );
+        CREATE TABLE water_schedules (
+            id TEXT PRIMARY KEY,
+            interval_seconds INTEGER NOT NULL CHECK (interval_seconds > 0),
+            window_from TEXT NOT NULL,
+            window_until TEXT NOT NULL,
+            amount_ml INTEGER NOT NULL,
+            goal_ml INTEGER,
+            paused_until REAL
+        );
+        CREATE TABLE water_intake (
+            id INTEGER PRIMARY KEY,
+            schedule_id TEXT,
+            instant REAL NOT NULL,
+            amount_ml INTEGER NOT NULL
+        );
+        CREATE INDEX water_intake_by_instant ON water_intake (instant);
+        CREATE TABLE reminders (
+            id TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            due REAL NOT NULL
+        );
+        CREATE TABLE requests (
+            row_id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            group_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            due REAL NOT NULL,
+            tolerance REAL NOT NULL CHECK (tolerance >= 0),
+            content TEXT NOT NULL,
+            misfire_policy TEXT NOT NULL CHECK (misfire_policy IN ('deliver-late', 'collapse', 'drop')),
+            misfire_until REAL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivering', 'delivered', 'cancelled', 'missed')),
+            server_id INTEGER,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            retry_at REAL,
+            close_requested INTEGER NOT NULL DEFAULT 0,
+            change_sequence INTEGER NOT NULL
+        );
+        CREATE INDEX requests_by_change ON requests (change_sequence);
+        CREATE INDEX requests_by_group ON requests (group_id, state);
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE applied_requests (
+            request_id TEXT PRIMARY KEY,
+            change_sequence INTEGER NOT NULL,
+            applied_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX applied_requests_by_age ON applied_requests (applied_at);
+        """
+
+    /// Version 2: the delivery history, filled from the requests already delivered or missed
+    /// (their due instant stands in for the unknown moment they were shown).
+    static let version2 = """
+        CREATE TABLE delivery_history (
+            id INTEGER PRIMARY KEY,
+            request_row_id INTEGER NOT NULL REFERENCES requests (row_id) ON DELETE CASCADE,
+            identifier TEXT NOT NULL,
+            group_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('delivered', 'missed')),
+            at REAL NOT NULL,
+            due REAL NOT NULL,
+            server_id INTEGER,
+            detail TEXT
+        );
+        CREATE INDEX delivery_history_by_time ON delivery_history (at);
+        CREATE INDEX delivery_history_by_request ON delivery_history (request_row_id);
+        INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail)
+            SELECT row_id, identifier, group_id, kind, state, due, due, server_id,
+                   coalesce(last_error, 'recorded before Chime kept a delivery history')
+            FROM requests WHERE state IN ('delivered', 'missed') ORDER BY due, row_id;
+        """
+
+    /// Version 3: one B-tree fewer on every write. The change sequence and the applied request ids
+    /// move into `change_log`, one row per write transaction whose rowid is its sequence number
+    /// (the newest row is never deleted, so rowids only grow); request ids are found through a
+    /// partial unique index. Version 1's `meta` row and `applied_requests` rows are carried over.
+    /// Also an index of the bubbles waiting to be closed.
+    static let version3 = """
+        CREATE TABLE change_log (
+            sequence INTEGER PRIMARY KEY,
+            request_id TEXT,
+            applied_at REAL
+        );
+        CREATE UNIQUE INDEX change_log_by_request ON change_log (request_id) WHERE request_id IS NOT NULL;
+        INSERT INTO change_log (sequence, request_id, applied_at)
+            SELECT change_sequence, request_id, applied_at FROM applied_requests ORDER BY change_sequence;
+        INSERT INTO change_log (sequence, request_id, applied_at)
+            SELECT value, NULL, NULL FROM meta
+            WHERE key = 'change_sequence' AND value > coalesce((SELECT max(sequence) FROM change_log), 0);
+        DROP TABLE applied_requests;
+        DROP TABLE meta;
+        CREATE INDEX requests_awaiting_close ON requests (close_requested) WHERE close_requested = 1;
+        """
+
+    /// Brings the database from its current version to `target`, in one write transaction.
+    ///
+    /// - Returns: the version found before migrating.
+    @discardableResult
+    static func migrate(_ connection: SQLiteConnection, to target: Int = latestVersion) throws(StoreError) -> Int {
+        // The common case, an up-to-date database, needs no write lock.
+        let current = try version(of: connection)
+        if current >= target { return current }
+        return try connection.writeTransaction { () throws(StoreError) -> Int in
+            let found = try version(of: connection)
+            try checkCompatible(connection, version: found)
+            guard found < target else { return found }
+            for index in found..<target {
+                try connection.execute(script: migrations[index])
+            }
+            try connection.execute(script: "PRAGMA user_version = \(target)")
+            return found
+        }
+    }
+
+    /// The schema version written in the database.
+    static func version(of connection: SQLiteConnection) throws(StoreError) -> Int {
+        Int(try connection.queryFirst("PRAGMA user_version") { $0.int64(0) } ?? 0)
+    }
+
+    /// Refuses, without writing anything, a database that is not Chime's or is newer than this build.
+    static func checkCompatible(_ connection: SQLiteConnection, version: Int) throws(StoreError) {
+        let path = connection.path
+        // Reading the schema parses every table definition: a damaged first page shows up here.
+        let tableCount = try connection.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int64(0) } ?? 0
+        let application = try connection.queryFirst("PRAGMA application_id") { $0.int64(0) } ?? 0
+        if application != applicationID, application != 0 || tableCount > 0 {
+            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: "is an SQLite database of another program, not Chime's"))
+        }
+        if version > latestVersion {
+            throw StoreError(.newerSchema, "the Chime database \(path) was written by a newer version of Chime (schema \(version), this one knows up to \(latestVersion)), so it was left untouched: run the newer chime, or install it again")
+        }
+    }
+}

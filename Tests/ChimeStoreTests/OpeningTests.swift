@@ -1,0 +1,204 @@
+import ChimeCore
+import Foundation
+import Testing
+@testable import ChimeStore
+
+@Suite("Opening the database")
+struct OpeningTests {
+    let directory = TemporaryDirectory()
+
+    // MARK: Location
+
+    @Test("the default path follows XDG_DATA_HOME, then HOME", arguments: [
+        (["XDG_DATA_HOME": "/data", "HOME": "/home/u"], "/data/chime/chime.db"),
+        (["XDG_DATA_HOME": "/data//", "HOME": "/home/u"], "/data/chime/chime.db"),
+        (["XDG_DATA_HOME": "relative/dir", "HOME": "/home/u"], "/home/u/.local/share/chime/chime.db"),
+        (["XDG_DATA_HOME": "", "HOME": "/home/u/"], "/home/u/.local/share/chime/chime.db"),
+        (["HOME": "/"], "/.local/share/chime/chime.db"),
+    ])
+    func defaultPath(environment: [String: String], expected: String) throws {
+        #expect(try StoreLocation.defaultDatabasePath(environment: environment) == expected)
+    }
+
+    @Test("without XDG_DATA_HOME or HOME there is no default path")
+    func noDefaultPath() {
+        let error = #expect(throws: StoreError.self) { try StoreLocation.defaultDatabasePath(environment: ["HOME": "relative"]) }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.exitCode == 69)
+    }
+
+    @Test("opening from an environment creates the data directory 0700 and the database 0600")
+    func openFromEnvironment() throws {
+        let data = directory.file("data")
+        let store = try Store(environment: ["XDG_DATA_HOME": data, "HOME": "/nonexistent"])
+        #expect(store.path == "\(data)/chime/chime.db")
+        #expect(permissions(of: data) == 0o700)
+        #expect(permissions(of: "\(data)/chime") == 0o700)
+        #expect(permissions(of: store.path) == 0o600)
+    }
+
+    @Test("the database, its -wal and its -shm are 0600 and new directories 0700")
+    func filePermissions() throws {
+        let path = directory.file("a/b/chime.db")
+        let store = try Store(path: path)
+        try store.apply(Fixture.plan(requests: [Fixture.request("x")]), now: Fixture.now)
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(permissions(of: file) == 0o600, "\(file)")
+        }
+        #expect(permissions(of: directory.file("a")) == 0o700)
+        #expect(permissions(of: directory.file("a/b")) == 0o700)
+        #expect(permissions(of: directory.path) == 0o700, "an existing directory keeps its mode (mkdtemp made it 0700)")
+    }
+
+    @Test("an existing database readable by others is made private, with its -wal and -shm")
+    func existingPermissionsTightened() throws {
+        let path = directory.file("chime.db")
+        do {
+            let store = try Store(path: path)
+            try store.apply(ChangePlan(), now: Fixture.now)
+        }
+        let holder = RawDatabase(path: path)
+        holder.execute("SELECT count(*) FROM requests")
+        #expect(chmod(path, 0o644) == 0)
+        #expect(chmod(path + "-wal", 0o644) == 0 && chmod(path + "-shm", 0o666) == 0)
+        let store = try Store(path: path)
+        try store.apply(ChangePlan(), now: Fixture.now)
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(permissions(of: file) == 0o600, "\(file)")
+        }
+    }
+
+    @Test("the connection runs in WAL mode with full sync, foreign keys and a busy timeout")
+    func pragmas() throws {
+        let store = try openStore(in: directory, configuration: Store.Configuration(busyTimeout: .milliseconds(2500)))
+        #expect(try store.texts("PRAGMA journal_mode") == ["wal"])
+        #expect(try store.integer("PRAGMA synchronous") == 2)
+        #expect(try store.integer("PRAGMA foreign_keys") == 1)
+        #expect(try store.integer("PRAGMA busy_timeout") == 2500)
+        #expect(try store.integer("PRAGMA user_version") == Int64(Store.schemaVersion))
+        #expect(try store.integer("PRAGMA application_id") == StoreSchema.applicationID)
+    }
+
+    // MARK: Refusing files
+
+    /// Opens `path` expecting a refusal of `kind`, and checks that the file was not touched.
+    func expectRefusal(_ path: String, kind: StoreError.Kind, mentioning words: [String] = []) {
+        let before = contents(of: path)
+        let error = #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(error?.kind == kind)
+        #expect(error?.message.contains(path) == true)
+        for word in words {
+            #expect(error?.message.contains(word) == true, "\(error?.message ?? "") should mention \(word)")
+        }
+        #expect(contents(of: path) == before, "the file must be left byte for byte as it was")
+        #expect(!DatabaseFile.exists(path + "-wal") && !DatabaseFile.exists(path + "-shm"))
+    }
+
+    @Test("a file that is not SQLite is refused, named, left untouched, with the fix")
+    func notSQLite() throws {
+        let path = directory.file("chime.db")
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(noise)))
+        expectRefusal(path, kind: .corrupt, mentioning: ["mv '\(path)' '\(path).broken'"])
+
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("my notes\n".utf8)))
+        expectRefusal(path, kind: .corrupt)
+    }
+
+    @Test("an SQLite file with damaged pages is refused and left untouched")
+    func damagedPages() throws {
+        let path = directory.file("chime.db")
+        do { _ = try Store(path: path) }
+        var bytes = contents(of: path)
+        try #require(bytes.count >= 4096)
+        // Keep the 100-byte header, wreck the rest of page 1 (the schema's b-tree).
+        for index in 100..<4096 { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        expectRefusal(path, kind: .corrupt)
+    }
+
+    @Test("another program's SQLite database is refused and left untouched")
+    func foreignDatabase() throws {
+        let path = directory.file("chime.db")
+        do {
+            let other = RawDatabase(path: path)
+            #expect(other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat');") == 0)
+        }
+        expectRefusal(path, kind: .corrupt, mentioning: ["another program"])
+    }
+
+    @Test("a directory at the database path is refused")
+    func directoryAtPath() throws {
+        let path = directory.file("chime.db")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let error = #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(error?.kind == .unavailable)
+    }
+
+    @Test("a database from a newer Chime is refused and left untouched", arguments: [false, true])
+    func newerSchema(walMode: Bool) throws {
+        let path = directory.file("chime.db")
+        do {
+            let store = try Store(path: path)
+            try store.apply(Fixture.plan(requests: [Fixture.request("x")]), now: Fixture.now)
+        }
+        do {
+            let raw = RawDatabase(path: path)
+            #expect(raw.execute("PRAGMA user_version = \(Store.schemaVersion + 1)") == 0)
+            if !walMode { #expect(raw.text("PRAGMA journal_mode = DELETE") == "delete") }
+        }
+        expectRefusal(path, kind: .newerSchema, mentioning: ["newer version of Chime", "schema \(Store.schemaVersion + 1)"])
+        let error = #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(error?.exitCode == 69)
+    }
+
+    // MARK: Warnings
+
+    @Test("a WAL database whose -shm exists without its -wal gets a loud warning")
+    func missingWAL() throws {
+        let path = directory.file("chime.db")
+        do { _ = try Store(path: path) }
+        #expect(try Store(path: path).warnings.isEmpty)
+        #expect(FileManager.default.createFile(atPath: path + "-shm", contents: Data(count: 32768)))
+        #expect(!DatabaseFile.exists(path + "-wal"))
+        let store = try Store(path: path)
+        #expect(store.warnings.count == 1)
+        #expect(store.warnings.first?.contains("\(path)-wal is missing") == true)
+        #expect(try store.healthCheck().isHealthy == false)
+    }
+
+    @Test("the missing-log warning needs WAL mode, an index and no log")
+    func missingWALRule() {
+        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: true) != nil)
+        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: true, shmExists: true) == nil)
+        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: false) == nil)
+        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: false, walExists: false, shmExists: true) == nil)
+    }
+
+    @Test("network file systems are recognised by their statfs magic", arguments: [
+        (UInt64(0x6969), "NFS"), (0xFF53_4D42, "CIFS"), (0xFE53_4D42, "SMB2"), (0x517B, "SMB"), (0x6573_5546, "FUSE, such as sshfs, which may be remote"),
+    ])
+    func networkMagic(magic: UInt64, name: String) {
+        #expect(DatabaseFile.networkFileSystemName(magic: magic) == name)
+    }
+
+    @Test("local file systems are not network file systems", arguments: [UInt64(0xEF53), 0x0102_1994, 0x9123_683E, 0x5846_5342])
+    func localMagic(magic: UInt64) {
+        #expect(DatabaseFile.networkFileSystemName(magic: magic) == nil)
+    }
+
+    @Test("a healthy database reports ok")
+    func health() throws {
+        let store = try openStore(in: directory)
+        try store.apply(Fixture.plan(requests: [Fixture.request("a"), Fixture.request("b")]), now: Fixture.now)
+        let health = try store.healthCheck()
+        #expect(health.path == store.path)
+        #expect(health.quickCheck == ["ok"])
+        #expect(health.journalMode == "wal")
+        #expect(health.schemaVersion == Store.schemaVersion)
+        #expect(health.pendingCount == 2)
+        #expect(health.sizeBytes > 0)
+        #expect(health.isHealthy)
+    }
+}

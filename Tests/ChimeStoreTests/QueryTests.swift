@@ -1,0 +1,99 @@
+import ChimeCore
+import Foundation
+import Testing
+@testable import ChimeStore
+
+@Suite("Queries for the command line")
+struct QueryTests {
+    let directory = TemporaryDirectory()
+    let now = Fixture.now
+    let hour: TimeInterval = 3600
+
+    @Test("pending requests are listed by due instant, optionally for one group")
+    func pendingListing() throws {
+        let store = try openStore(in: directory)
+        try store.apply(Fixture.plan(requests: [
+            Fixture.request("c", group: "x", due: now.addingTimeInterval(30)),
+            Fixture.request("a", group: "y", due: now.addingTimeInterval(10)),
+            Fixture.request("b", group: "x", due: now.addingTimeInterval(20)),
+            Fixture.request("d", group: "x", due: now.addingTimeInterval(5)),
+        ]), now: now)
+        try store.apply(Fixture.plan(cancelling: ["d"]), now: now)
+        let a = try #require(try store.request(identifier: "a"))
+        _ = try store.beginDelivery(rowIDs: [a.rowID], now: now.addingTimeInterval(10))
+        #expect(try store.pendingRequests().map(\.request.identifier) == ["a", "b", "c"])
+        #expect(try store.pendingRequests().map(\.state) == [.delivering, .pending, .pending])
+        #expect(try store.pendingRequests(inGroup: "x").map(\.request.identifier) == ["b", "c"])
+        #expect(try store.pendingRequests(inGroup: "none").isEmpty)
+        #expect(try store.requestCount(in: .pending) == 2)
+        #expect(try store.requestCount(in: .cancelled) == 1)
+    }
+
+    @Test("sessions not ended leave out stopped sessions and single sessions past their eating window")
+    func sessionsNotEnded() throws {
+        let store = try openStore(in: directory)
+        var plan = ChangePlan()
+        plan.sessions = [
+            Fixture.session("running", start: now.addingTimeInterval(-2 * hour)),
+            Fixture.session("scheduled", start: now.addingTimeInterval(2 * hour)),
+            Fixture.session("stopped", start: now.addingTimeInterval(-5 * hour), stoppedAt: now.addingTimeInterval(-hour)),
+            Fixture.session("over", start: now.addingTimeInterval(-30 * hour)),
+            Fixture.session("rolling", start: now.addingTimeInterval(-300 * hour), mode: .rolling),
+            Fixture.session("stops-later", start: now.addingTimeInterval(-hour), stoppedAt: now.addingTimeInterval(hour)),
+        ]
+        try store.apply(plan, now: now)
+        #expect(try store.sessions(notEndedAt: now).map(\.id) == ["rolling", "running", "stops-later", "scheduled"])
+        #expect(try store.sessions().count == 6)
+    }
+
+    @Test("fast history lists each finished fast with its real duration")
+    func fastHistory() throws {
+        let store = try openStore(in: directory)
+        let tenEight = FastingPlan(fasting: .hours(10), eating: .hours(8))
+        var plan = ChangePlan()
+        plan.sessions = [
+            // Completed: 16 h from 40 h ago.
+            Fixture.session("done", start: now.addingTimeInterval(-40 * hour)),
+            // Stopped after 3 h.
+            Fixture.session("short", start: now.addingTimeInterval(-30 * hour), stoppedAt: now.addingTimeInterval(-27 * hour)),
+            // Still fasting: not in the history.
+            Fixture.session("running", start: now.addingTimeInterval(-hour)),
+            // Rolling 10:8 from 50 h ago, stopped 1 h into its third fast (cycle 2 starts at -14 h).
+            Fixture.session("roll", start: now.addingTimeInterval(-50 * hour), plan: tenEight, mode: .rolling, stoppedAt: now.addingTimeInterval(-13 * hour)),
+        ]
+        try store.apply(plan, now: now)
+        let history = try store.fastHistory(since: now.addingTimeInterval(-100 * hour), now: now)
+        let summary = history.map { "\($0.sessionID)#\($0.cycle) \(Int($0.duration / 60))m \($0.isCompleted ? "done" : "cut")" }
+        #expect(summary == ["roll#0 600m done", "short#0 180m cut", "done#0 960m done", "roll#1 600m done", "roll#2 60m cut"])
+        #expect(history.last?.plannedEnd == now.addingTimeInterval(-4 * hour))
+        #expect(history.first?.plan == tenEight)
+        #expect(history.first?.tag == "tag of roll")
+
+        let recent = try store.fastHistory(since: now.addingTimeInterval(-25 * hour), now: now)
+        #expect(recent.map { "\($0.sessionID)#\($0.cycle)" } == ["done#0", "roll#1", "roll#2"], "only fasts that ended since the given instant")
+    }
+
+    @Test("water intake is summed per local day in the given time zone")
+    func dailyIntake() throws {
+        let store = try openStore(in: directory)
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let midnight = try #require(calendar.date(from: DateComponents(year: 2026, month: 3, day: 8)))
+        var plan = ChangePlan()
+        // 23:30 and 00:30 local fall on different days although only an hour apart.
+        for (offset, ml) in [(-0.5 * hour, 250), (0.5 * hour, 300), (10 * hour, 200), (30 * hour, 500)] {
+            plan.intakes.append(ChangePlan.LoggedIntake(scheduleID: "w", intake: WaterIntake(instant: midnight.addingTimeInterval(offset), amountML: ml)))
+        }
+        try store.apply(plan, now: now)
+        let days = try store.dailyIntake(since: midnight.addingTimeInterval(-86_400), until: midnight.addingTimeInterval(3 * 86_400), timeZone: zone)
+        #expect(days == [
+            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 7), totalML: 250, count: 1),
+            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 8), totalML: 500, count: 2),
+            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 9), totalML: 500, count: 1),
+        ])
+        let utc = try store.dailyIntake(since: .distantPast, until: .distantFuture, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(utc.map(\.totalML) == [750, 500])
+        #expect(try store.intakes(since: midnight, until: midnight.addingTimeInterval(hour)).map(\.intake.amountML) == [300])
+    }
+}

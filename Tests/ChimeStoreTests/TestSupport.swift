@@ -1,0 +1,148 @@
+import CSQLite
+import ChimeCore
+import Foundation
+import Testing
+@testable import ChimeStore
+
+/// A fresh directory under the system temporary directory, removed with everything in it when
+/// the value goes away.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        let template = NSTemporaryDirectory() + "chime-store-tests.XXXXXX"
+        var bytes = Array(template.utf8CString)
+        let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(created != nil, "mkdtemp failed: \(errno)")
+        path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A path inside the directory.
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Builders for domain values, with everything fixed except what a test cares about.
+enum Fixture {
+    /// An arbitrary fixed instant (2026-05-08), so tests do not depend on the clock.
+    static let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    static func request(
+        _ identifier: String, group: String = "g", due: Date = now.addingTimeInterval(3600), tolerance: TimeInterval = 5,
+        text: String = "hello", policy: MisfirePolicy = .deliverLate(until: now.addingTimeInterval(90_000)),
+        kind: RequestKind = .reminder
+    ) -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier, group: group, kind: kind, due: due, tolerance: tolerance,
+            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
+            misfirePolicy: policy
+        )
+    }
+
+    static func plan(requests: [NotificationRequest] = [], cancelling identifiers: [String] = [], cancellingGroups groups: [String] = [], closing closed: [String] = []) -> ChangePlan {
+        var plan = ChangePlan()
+        plan.requests = requests
+        plan.cancelledIdentifiers = identifiers
+        plan.cancelledGroups = groups
+        plan.closedGroups = closed
+        return plan
+    }
+
+    static func session(_ id: String, start: Date = now, plan: FastingPlan = .standard, mode: FastingSession.Mode = .single, stoppedAt: Date? = nil) -> FastingSession {
+        FastingSession(
+            id: id, plan: plan, start: start, tag: "tag of \(id)", mode: mode, stoppedAt: stoppedAt,
+            remindBefore: [.hours(1), .minutes(15)], fastExtension: nil
+        )
+    }
+
+    static func schedule(_ id: String) -> WaterSchedule {
+        WaterSchedule(
+            id: id, interval: .minutes(45),
+            window: DailyWindow(from: WallClockTime(hour: 9, minute: 0)!, until: WallClockTime(hour: 21, minute: 30)!),
+            amountML: 300, goalML: 2000, pausedUntil: now.addingTimeInterval(600)
+        )
+    }
+}
+
+/// Opens a store in `directory` (default file name), failing the test on error.
+func openStore(in directory: TemporaryDirectory, name: String = "chime.db", configuration: Store.Configuration = Store.Configuration()) throws -> Store {
+    try Store(path: directory.file(name), configuration: configuration)
+}
+
+extension Store {
+    /// One integer from a query on the store's own connection, for checks the API does not offer.
+    func integer(_ sql: String) throws -> Int64 {
+        try withConnection { (connection) throws(StoreError) -> Int64 in
+            try connection.queryFirst(sql) { $0.int64(0) } ?? -1
+        }
+    }
+
+    /// The text rows of a query on the store's own connection.
+    func texts(_ sql: String) throws -> [String] {
+        try withConnection { (connection) throws(StoreError) -> [String] in
+            try connection.query(sql) { $0.text(0) }
+        }
+    }
+}
+
+/// A bare SQLite connection for setting up files the store must handle (older schemas, other
+/// programs' databases, a competing lock holder), independent of the store's own code paths.
+final class RawDatabase {
+    let handle: OpaquePointer
+
+    init(path: String) {
+        var opened: OpaquePointer?
+        precondition(sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
+        handle = opened!
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `sql` (several statements allowed), returning SQLite's result code.
+    @discardableResult
+    func execute(_ sql: String) -> Int32 {
+        sqlite3_exec(handle, sql, nil, nil, nil)
+    }
+
+    /// The first column of the first row of `sql`, as text.
+    func text(_ sql: String) -> String? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return nil }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+        return String(cString: text)
+    }
+}
+
+/// The bytes of the file at `path` (empty when missing).
+func contents(of path: String) -> [UInt8] {
+    (FileManager.default.contents(atPath: path)).map { Array($0) } ?? []
+}
+
+/// The permission bits of the file at `path`, or `nil` when it does not exist.
+func permissions(of path: String) -> mode_t? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o777
+}
+
+extension Store {
+    /// Every row of every table (meta included), as text: equal dumps mean nothing changed.
+    func dump() throws -> [String] {
+        try withConnection { (connection) throws(StoreError) -> [String] in
+            let tables = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
+            var lines: [String] = []
+            for table in tables {
+                let columns = try connection.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) }
+                let expression = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+                lines += try connection.query("SELECT '\(table): ' || \(expression) FROM \"\(table)\" ORDER BY 1") { $0.text(0) }
+            }
+            return lines
+        }
+    }
+}
