@@ -17,3 +17,12 @@ struct BenchmarkResult: Encodable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }
+
+/// A benchmark that could not measure what it meant to: its figures would be meaningless.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -166,15 +166,6 @@ enum QueueBenchmark {
     }
 }
 
-/// A benchmark check that failed: the figures would be meaningless.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// SplitMix64, so every run measures the same workload.
 struct SplitMix: RandomNumberGenerator {
     private var state: UInt64

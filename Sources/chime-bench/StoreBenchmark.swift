@@ -75,7 +75,7 @@ enum StoreBenchmark {
             loads.append(milliseconds(ContinuousClock.now - started))
         }
         guard loaded == storedCount else {
-            throw BenchmarkFailure(message: "loaded \(loaded) pending requests, expected \(storedCount)")
+            throw BenchmarkFailure("loaded \(loaded) pending requests, expected \(storedCount)")
         }
         emit("load_ms", loads.sorted()[loadRuns / 2], unit: "ms")
 
@@ -125,8 +125,3 @@ enum StoreBenchmark {
     }
 }
 
-/// A benchmark that could not measure what it meant to.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-}
