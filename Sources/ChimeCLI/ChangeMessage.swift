@@ -14,7 +14,14 @@ public struct ChangeMessage: Sendable {
 
     /// Printed (on standard error) after a saved change while `chimed` does not answer.
     public static let daemonNotRunning = "chimed is not running: saved, and notifications will fire once it runs"
-        + " (start it with \"systemctl --user start chimed\" or \"chimed &\")"
+        + " (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")"
+
+    /// Printed (on standard error) after a saved change when `chimed` runs but did not confirm it
+    /// (it timed out or answered with an error); `reason` says which.
+    public static func daemonDidNotConfirm(_ reason: String) -> String {
+        "chimed did not confirm the change (\(reason)): saved, and notifications will fire once it answers"
+            + " (check it with \"systemctl --user status chimed\" or \"chime doctor\")"
+    }
 
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.

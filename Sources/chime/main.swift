@@ -1,1 +1,14 @@
-print("chime")
+import ChimeCLI
+import Glibc
+
+// A status bar or `head` that stops reading must not kill chime mid-line: writes then fail
+// with EPIPE, which the output reports and `status --follow` ends on.
+signal(SIGPIPE, SIG_IGN)
+
+switch CommandParser.parseProcessArguments() {
+case .failure(let error):
+    FileDescriptorOutput.standardError().write(error.line + "\n")
+    exit(error.exitCode.rawValue)
+case .success(let command):
+    exit(CommandRunner(environment: .live()).run(command).rawValue)
+}

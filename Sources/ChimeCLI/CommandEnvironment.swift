@@ -1,0 +1,98 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import Foundation
+
+/// Everything a ``CommandRunner`` takes from the world: the clock, the zone, the environment
+/// variables, where text goes, how to reach the store and the daemon, and where ids come from.
+///
+/// ``live(variables:)`` wires the real ones; tests inject a fixed clock and zone, buffers, a
+/// store in a temporary directory, a daemon double and a seeded random source, and run every
+/// command without starting a process.
+public struct CommandEnvironment {
+    /// The current instant; read once per command (and once per print of `status --follow`).
+    public var clock: () -> Date
+    /// The zone times are read and shown in.
+    public var timeZone: TimeZone
+    /// Why `TZ` could not be used, when it names an unknown zone: every command that reads or
+    /// shows times then fails with exit 65, and `doctor` reports it (``timeZone`` is the fallback).
+    public var timeZoneError: DomainError?
+    /// The environment variables (`XDG_DATA_HOME`, `XDG_RUNTIME_DIR`, `TZ`, `NO_COLOR`).
+    public var variables: [String: String]
+    /// Standard output: results and the one line per change.
+    public var output: any TextOutput
+    /// Standard error: error lines and notices.
+    public var errors: any TextOutput
+    /// Whether standard output gets colour.
+    public var style: TerminalStyle
+    /// Opens the store (called at most once per run, and only by commands that need it).
+    public var openStore: () throws(StoreError) -> Store
+    /// Connects to the daemon with the given answer timeout.
+    public var openDaemon: (Duration) throws -> any DaemonLink
+    /// Where generated ids (`f-3k9`) come from.
+    public var randomSource: any RandomNumberGenerator
+    /// Makes the request id of one invocation's write, so a retried write is applied once.
+    public var makeRequestID: () -> String
+    /// Sleeps between two looks of `status --follow`, or reports that the user asked to stop.
+    public var pause: (TimeInterval) -> FollowPause
+
+    /// Makes an environment from its parts.
+    public init(
+        clock: @escaping () -> Date,
+        timeZone: TimeZone,
+        timeZoneError: DomainError? = nil,
+        variables: [String: String],
+        output: any TextOutput,
+        errors: any TextOutput,
+        style: TerminalStyle,
+        openStore: @escaping () throws(StoreError) -> Store,
+        openDaemon: @escaping (Duration) throws -> any DaemonLink,
+        randomSource: any RandomNumberGenerator,
+        makeRequestID: @escaping () -> String,
+        pause: @escaping (TimeInterval) -> FollowPause
+    ) {
+        self.clock = clock
+        self.timeZone = timeZone
+        self.timeZoneError = timeZoneError
+        self.variables = variables
+        self.output = output
+        self.errors = errors
+        self.style = style
+        self.openStore = openStore
+        self.openDaemon = openDaemon
+        self.randomSource = randomSource
+        self.makeRequestID = makeRequestID
+        self.pause = pause
+    }
+
+    /// The real environment of this process: the system clock, `TZ` (else the system zone),
+    /// standard output and error, the store and daemon the variables point at.
+    public static func live(variables: [String: String] = ProcessInfo.processInfo.environment) -> CommandEnvironment {
+        let output = FileDescriptorOutput.standardOutput()
+        let systemZone = TimeZone.current
+        var zone = systemZone
+        var zoneError: DomainError?
+        do {
+            zone = try LocalTimeZone.resolve(environment: variables, systemZone: systemZone)
+        } catch {
+            zoneError = error
+        }
+        let waiter = StopSignalWaiter()
+        return CommandEnvironment(
+            clock: { Date() },
+            timeZone: zone,
+            timeZoneError: zoneError,
+            variables: variables,
+            output: output,
+            errors: FileDescriptorOutput.standardError(),
+            style: TerminalStyle(environment: variables, isTerminal: output.isTerminal),
+            openStore: { () throws(StoreError) -> Store in try Store(environment: variables) },
+            openDaemon: { timeout in
+                try ControlClient(directory: RuntimeDirectory.resolve(environment: variables), timeout: timeout)
+            },
+            randomSource: SystemRandomNumberGenerator(),
+            makeRequestID: { UUID().uuidString.lowercased() },
+            pause: { seconds in waiter.pause(for: seconds) }
+        )
+    }
+}

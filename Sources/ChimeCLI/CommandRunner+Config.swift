@@ -1,0 +1,26 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// `chime config get|set|list`.
+extension CommandRunner {
+    func showSetting(_ key: ConfigKey) throws {
+        write(try setting(key).storedText)
+    }
+
+    func changeSetting(_ key: ConfigKey, to value: ConfigValue, now: Date) throws {
+        let result = try store().setSetting(key.name, to: value.storedText, requestID: environment.makeRequestID(), now: now)
+        write(messages(now).configSet(key, value))
+        // Settings such as urgency are read by chimed at delivery; no reminder moves, so a
+        // daemon that is not running needs no mention here.
+        nudgeDaemon(sequence: result.sequence, quietly: true)
+    }
+
+    func listSettings() throws {
+        var stored: [ConfigKey: ConfigValue] = [:]
+        for key in ConfigKey.allCases where try store().setting(key.name) != nil {
+            stored[key] = try setting(key)
+        }
+        write(ConfigKey.listing(stored))
+    }
+}

@@ -1,0 +1,79 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import Foundation
+
+/// `chime doctor`: each check becomes a ``DoctorReport/Finding``; exit 0 only when none is a problem.
+extension CommandRunner {
+    func doctor() throws -> ExitCode {
+        var findings = [storeFinding()]
+        findings += storeWarnings()
+        findings.append(daemonFinding())
+        // TODO(cliwire): session bus and notification server through ChimeNotify's probe once the notify branch lands.
+        findings.append(timeZoneFinding())
+        let report = DoctorReport(findings: findings)
+        write(report.text(style: environment.style))
+        return report.exitCode
+    }
+
+    private func storeFinding() -> DoctorReport.Finding {
+        do {
+            let health = try store().healthCheck()
+            let size = ByteCountFormatter.string(fromByteCount: health.sizeBytes, countStyle: .file)
+            guard health.quickCheck == ["ok"], health.journalMode.lowercased() == "wal" else {
+                return .init(check: "store", outcome: .problem,
+                             detail: "\(health.path): integrity check says \(health.quickCheck.prefix(3).joined(separator: "; ")), journal mode \(health.journalMode)",
+                             fix: "move the file aside and restore a backup, or start afresh with an empty database")
+            }
+            return .init(check: "store", outcome: .ok,
+                         detail: "\(health.path) (schema \(health.schemaVersion), \(size), \(health.pendingCount) pending, integrity ok)")
+        } catch {
+            let path = (try? StoreLocation.defaultDatabasePath(environment: environment.variables)) ?? "the Chime database"
+            return .init(check: "store", outcome: .problem, detail: "\(path) cannot be used", fix: Self.failure(for: error).message)
+        }
+    }
+
+    private func storeWarnings() -> [DoctorReport.Finding] {
+        guard let store = try? store() else { return [] }
+        return store.warnings.map { .init(check: "store", outcome: .warning, detail: $0, fix: $0) }
+    }
+
+    private func daemonFinding() -> DoctorReport.Finding {
+        let start = "start it with \"systemctl --user start chimed\" (after \"make install\") or \"chimed --foreground\""
+        do {
+            let daemon = try environment.openDaemon(Self.queryTimeout)
+            switch try daemon.send(.status) {
+            case .status(let status):
+                var detail = "chimed \(status.daemon.version) (pid \(status.daemon.pid)) answers: \(status.pendingCount) pending"
+                if let armed = status.armedDeadline {
+                    detail += ", next wake \(display(environment.clock()).clockAndRelative(armed))"
+                }
+                detail += ", notification server \(status.notificationServer)"
+                guard status.daemon.version == CommandTable.version else {
+                    return .init(check: "daemon", outcome: .warning, detail: detail,
+                                 fix: "chimed is version \(status.daemon.version) and chime \(CommandTable.version): restart chimed after updating")
+                }
+                return .init(check: "daemon", outcome: .ok, detail: detail)
+            case .error(let error):
+                return .init(check: "daemon", outcome: .problem, detail: "chimed refused the status request: \(error.message)", fix: "restart it: systemctl --user restart chimed")
+            case .pong, .changeApplied:
+                return .init(check: "daemon", outcome: .problem, detail: "chimed gave an unexpected answer", fix: "make sure chime and chimed are the same version")
+            }
+        } catch let error as RuntimeError where error.kind == .daemonNotRunning {
+            return .init(check: "daemon", outcome: .problem, detail: "chimed is not running", fix: start)
+        } catch {
+            return .init(check: "daemon", outcome: .problem, detail: "chimed cannot be reached: \(Self.failure(for: error).message)", fix: start)
+        }
+    }
+
+    private func timeZoneFinding() -> DoctorReport.Finding {
+        let zone = environment.timeZone
+        if let error = environment.timeZoneError {
+            return .init(check: "time zone", outcome: .problem, detail: error.message,
+                         fix: "set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone")
+        }
+        let offset = ISO8601Text.format(environment.clock(), in: zone).suffix(6)
+        let source = environment.variables["TZ"] == nil ? "system zone" : "from TZ"
+        return .init(check: "time zone", outcome: .ok, detail: "\(zone.identifier) (UTC\(offset) now, \(source))")
+    }
+}

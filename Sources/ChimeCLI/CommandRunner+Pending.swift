@@ -1,0 +1,148 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// `chime remind`, `list`, `cancel`, `snooze` and `export`.
+extension CommandRunner {
+    func remind(_ reminder: OneOffReminder, now: Date) throws {
+        let change = try planner.remind(reminder, now: now)
+        try commit(change, now: now, lines: [messages(now).reminderSet(reminder)])
+    }
+
+    func list(group: String?, json: Bool, now: Date) throws {
+        let pending = try pendingNotifications(inGroup: group, now: now)
+        if json {
+            try writeJSON(pending.map { $0.json(in: environment.timeZone) })
+        } else {
+            write(PendingNotification.table(pending, display: display(now), style: environment.style))
+        }
+    }
+
+    func cancel(_ target: Command.CancelTarget, now: Date) throws {
+        let store = try store()
+        var change = ChangePlan()
+        var cancelled: [String] = []
+        var scope: String?
+        switch target {
+        case .references(let references):
+            // Every reference is checked before anything is cancelled: one unknown id cancels nothing.
+            for reference in references {
+                switch reference {
+                case .request(let identifier):
+                    guard let stored = try store.request(identifier: identifier), stored.state.isLive else {
+                        throw CommandFailure.unknownReference(identifier)
+                    }
+                    change.cancelledIdentifiers.append(identifier)
+                    cancelled.append(identifier)
+                case .group(let id):
+                    let pending = try store.pendingRequests(inGroup: id)
+                    if pending.isEmpty, try !namesSomething(id) {
+                        throw CommandFailure.unknownReference(id)
+                    }
+                    change.cancelledGroups.append(id)
+                    cancelled += pending.map(\.request.identifier)
+                }
+            }
+            if references.count == 1, case .group(let id) = references[0] { scope = id }
+        case .group(let id):
+            let pending = try store.pendingRequests(inGroup: id)
+            if pending.isEmpty, try !namesSomething(id) {
+                throw CommandFailure.unknownReference(id)
+            }
+            change.cancelledGroups = [id]
+            cancelled = pending.map(\.request.identifier)
+            scope = id
+        case .all:
+            let pending = try store.pendingRequests()
+            change.cancelledGroups = unique(pending.map(\.request.group))
+            cancelled = pending.map(\.request.identifier)
+            scope = "all"
+        }
+        cancelled = unique(cancelled)
+        let line = messages(now).cancelled(cancelled, scope: scope)
+        guard !cancelled.isEmpty else {
+            write(line)
+            return
+        }
+        do {
+            try commit(change, now: now, lines: [line])
+        } catch let error as StoreError where error.kind == .notFound {
+            // Shown or cancelled by someone else since the check: the store rolled back.
+            throw CommandFailure.unknownReference(change.cancelledIdentifiers.first ?? cancelled[0])
+        }
+    }
+
+    func snooze(_ reference: PendingReference, by span: TimeSpan, now: Date) throws {
+        let store = try store()
+        let stored: StoredRequest
+        switch reference {
+        case .request(let identifier):
+            guard let found = try store.request(identifier: identifier), found.state.isLive else {
+                throw CommandFailure.unknownReference(identifier)
+            }
+            stored = found
+        case .group(let id):
+            // An id snoozes the group's next notification (a reminder has exactly one).
+            guard let next = try store.pendingRequests(inGroup: id).first else {
+                throw CommandFailure.unknownReference(id)
+            }
+            stored = next
+        }
+        let due = now.addingTimeInterval(span.timeInterval)
+        let request = Self.moved(stored.request, to: due)
+        var change = ChangePlan()
+        change.requests = [request]
+        if request.kind == .reminder, var reminder = try store.reminder(id: request.group) {
+            reminder.due = due
+            change.reminders = [reminder]
+        }
+        try commit(change, now: now, lines: [messages(now).snoozed(request.identifier, until: due)])
+    }
+
+    func export(format: Command.ExportFormat, what: Command.ExportSubject, now: Date) throws {
+        let zone = environment.timeZone
+        switch what {
+        case .fasts:
+            write(try ExportDocument.fasts(try fastRecords(since: .distantPast, now: now), format: format, timeZone: zone))
+        case .water:
+            let intakes = try store().intakes(since: .distantPast).map { LoggedWater(scheduleID: $0.scheduleID, intake: $0.intake) }
+            write(try ExportDocument.water(intakes, format: format, timeZone: zone))
+        case .pending:
+            write(try ExportDocument.pending(try pendingNotifications(inGroup: nil, now: now), format: format, timeZone: zone))
+        }
+    }
+
+    /// The pending (and delivering) requests, with their texts as the notification will show them.
+    func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
+        try store().pendingRequests(inGroup: group).map { stored in
+            let text = renderedText(of: stored.request, now: now)
+            return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
+        }
+    }
+
+    /// Title and body of `request`.
+    func renderedText(of request: NotificationRequest, now: Date) -> (title: String, body: String) {
+        // TODO(cliwire): render with ChimeNotify's NotificationRenderer once the notify branch lands.
+        (request.kind.rawValue, request.content.arguments[ContentArgument.text] ?? "")
+    }
+
+    /// `request` due at `due` instead, its misfire bounds moved by as much, so a snoozed
+    /// notification keeps the same grace after its new time.
+    static func moved(_ request: NotificationRequest, to due: Date) -> NotificationRequest {
+        let shift = due.timeIntervalSince(request.due)
+        var moved = request
+        moved.due = due
+        switch request.misfirePolicy {
+        case .deliverLate(let until): moved.misfirePolicy = .deliverLate(until: max(due, until.addingTimeInterval(shift)))
+        case .collapse(let until): moved.misfirePolicy = .collapse(until: max(due, until.addingTimeInterval(shift)))
+        case .drop: break
+        }
+        return moved
+    }
+
+    /// `values` without repetitions, in first-seen order.
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

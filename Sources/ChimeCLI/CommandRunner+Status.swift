@@ -1,0 +1,64 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// `chime status [--format text|json|waybar] [--follow]`.
+extension CommandRunner {
+    /// How often `--follow` looks at the store's change sequence between two scheduled prints,
+    /// so a change made elsewhere shows within this long.
+    public static let followPollInterval: TimeInterval = 1
+
+    func showStatus(format: Command.StatusFormat, now: Date) throws {
+        write(try statusOutput(format: format, now: now).text)
+    }
+
+    /// Prints the status now, then again at the instants ``FollowSchedule`` names and at once
+    /// after any change to the store, until the user stops it or the reader goes away.
+    func followStatus(format: Command.StatusFormat) throws -> ExitCode {
+        let store = try store()
+        while true {
+            // Read the sequence before the state, so a change in between prints again.
+            var seen = try store.currentSequence()
+            let output = try statusOutput(format: format, now: environment.clock())
+            guard write(output.text) else { return .success }
+            waiting: while true {
+                let remaining = output.nextPrint.timeIntervalSince(environment.clock())
+                if remaining <= 0 { break waiting }
+                if environment.pause(min(Self.followPollInterval, remaining)) == .stop { return .success }
+                let sequence = try store.currentSequence()
+                if sequence != seen {
+                    seen = sequence
+                    break waiting
+                }
+            }
+        }
+    }
+
+    /// The status at `now` in `format`, and when `--follow` prints next.
+    func statusOutput(format: Command.StatusFormat, now: Date) throws -> (text: String, nextPrint: Date) {
+        let report = StatusReport(snapshot: try statusSnapshot(now: now), display: display(now))
+        let text: String
+        switch format {
+        case .text: text = report.text(style: environment.style)
+        case .json: text = try OrderedJSONEncoder().encode(report.json)
+        case .waybar: text = report.waybar.line
+        }
+        return (text, report.nextPrint)
+    }
+
+    /// What `status` shows at `now`: the running fast (else the latest), water when set up or
+    /// drunk today, every pending notification, and whether `chimed` answers.
+    func statusSnapshot(now: Date) throws -> StatusSnapshot {
+        let store = try store()
+        let running = try store.sessions(notEndedAt: now)
+        // Of several, the one fasting (or due to) matters most to a status bar.
+        let fast = try running.first { $0.isActive(at: now) } ?? running.first ?? store.sessions().last
+        let water = try waterSummary(now: now)
+        let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
+        return StatusSnapshot(
+            fast: fast, water: shownWater,
+            upcoming: try pendingNotifications(inGroup: nil, now: now),
+            daemonRunning: daemonStatus() != nil
+        )
+    }
+}

@@ -1,0 +1,145 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// `chime water every|drink|pause|resume|off|status`.
+///
+/// One schedule is the usual case: `water every` reuses the only schedule's id unless `--id`
+/// names another; `drink` counts toward the first schedule; `pause`, `resume` and `off` act on
+/// every schedule.
+extension CommandRunner {
+    func configureWater(_ options: Command.WaterEvery, now: Date) throws {
+        let store = try store()
+        let schedules = try store.waterSchedules()
+        let existing: WaterSchedule?
+        let id: String
+        if let given = options.id {
+            id = given
+            existing = schedules.first { $0.id == given }
+        } else if schedules.count > 1 {
+            throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
+        } else if let only = schedules.first {
+            id = only.id
+            existing = only
+        } else {
+            id = try generateID(prefix: "w") { try store.waterSchedule(id: $0) != nil }
+            existing = nil
+        }
+        let window = DailyWindow(
+            from: options.from ?? existing?.window.from ?? Command.WaterEvery.defaultFrom,
+            until: options.until ?? existing?.window.until ?? Command.WaterEvery.defaultUntil
+        )
+        let amount = try options.amountML ?? existing?.amountML ?? defaultAmount()
+        let goal: Int?
+        if let given = options.goalML {
+            goal = given
+        } else if let existing {
+            goal = existing.goalML
+        } else {
+            goal = try defaultGoal()
+        }
+        let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
+        let change = planner.configure(schedule, intakes: try recentIntakes(of: id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
+        try commit(change, now: now, lines: [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
+    }
+
+    func drinkWater(_ amountML: Int?, now: Date) throws {
+        let schedule = try store().waterSchedules().first
+        let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
+        let intakes = try schedule.map { try recentIntakes(of: $0.id, now: now) } ?? []
+        let change = planner.drink(amount, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+        let consumed: Int
+        if let schedule {
+            consumed = schedule.consumed(in: intakes + [WaterIntake(instant: now, amountML: amount)], waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
+        } else {
+            consumed = try intakeToday(now: now) + amount
+        }
+        let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
+        try commit(change, now: now, lines: [messages(now).waterDrank(amount, summary: summary)])
+    }
+
+    func pauseWater(for span: TimeSpan, now: Date) throws {
+        let end = now.addingTimeInterval(span.timeInterval)
+        let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
+        try commit(change, now: now, lines: [messages(now).waterPaused(until: end)])
+    }
+
+    func resumeWater(now: Date) throws {
+        let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
+        try commit(change, now: now, lines: [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
+    }
+
+    func turnWaterOff(now: Date) throws {
+        let schedules = try store().waterSchedules()
+        guard !schedules.isEmpty else {
+            write("Water reminders are already off")
+            return
+        }
+        var change = ChangePlan()
+        for schedule in schedules {
+            change.merge(planner.remove(schedule))
+        }
+        try commit(change, now: now, lines: schedules.map { messages(now).waterOff(scheduleID: $0.id) })
+    }
+
+    func showWaterStatus(json: Bool, now: Date) throws {
+        let summary = try waterSummary(now: now)
+        if json {
+            try writeJSON(summary.json(display: display(now)))
+        } else {
+            write(summary.text(display: display(now), style: environment.style))
+        }
+    }
+
+    /// The water state at `now`: the first schedule, what was drunk in its water day (the
+    /// calendar day without a schedule), and its next pending reminder.
+    func waterSummary(now: Date) throws -> WaterSummary {
+        let store = try store()
+        guard let schedule = try store.waterSchedules().first else {
+            return WaterSummary(schedule: nil, consumedML: try intakeToday(now: now), nextReminder: nil)
+        }
+        let consumed = schedule.consumed(in: try recentIntakes(of: schedule.id, now: now), waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
+        let next = try store.pendingRequests(inGroup: schedule.id).map(\.request.due).min()
+        return WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: next)
+    }
+
+    /// The plan that changes every schedule with `change` and re-derives its next reminder;
+    /// fails (65) when there is no schedule to `verb`.
+    private func reconfigureEverySchedule(now: Date, verb: String, _ change: (inout WaterSchedule) -> Void) throws -> ChangePlan {
+        let schedules = try store().waterSchedules()
+        guard !schedules.isEmpty else {
+            throw CommandFailure(.dataError, "there are no water reminders to \(verb): set them up with chime water every 1h")
+        }
+        var plan = ChangePlan()
+        for var schedule in schedules {
+            change(&schedule)
+            plan.merge(planner.configure(schedule, intakes: try recentIntakes(of: schedule.id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar))
+        }
+        return plan
+    }
+
+    /// Intake of schedule `id` recent enough to place its next reminder and count its water day.
+    private func recentIntakes(of id: String, now: Date) throws -> [WaterIntake] {
+        try store().intakes(forSchedule: id, since: now.addingTimeInterval(-Self.intakeLookback))
+    }
+
+    /// Millilitres logged on the local calendar day of `now`.
+    private func intakeToday(now: Date) throws -> Int {
+        let display = display(now)
+        let start = display.startOfDay(display.today)
+        let end = display.startOfDay(display.today.adding(days: 1, calendar: display.calendar))
+        return try store().dailyIntake(since: start, until: end, timeZone: environment.timeZone).reduce(0) { $0 + $1.totalML }
+    }
+
+    /// The `water.amount` setting.
+    private func defaultAmount() throws -> Int {
+        if case .millilitres(let amount) = try setting(.waterAmount) { return amount }
+        return 250
+    }
+
+    /// The `water.goal` setting.
+    private func defaultGoal() throws -> Int? {
+        if case .optionalMillilitres(let goal) = try setting(.waterGoal) { return goal }
+        return nil
+    }
+}

@@ -1,0 +1,227 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import Foundation
+
+/// Runs a parsed ``Command`` against the store and the daemon, writing what the user sees.
+///
+/// Every change is built by ``FastingPlanner`` from what the store holds, validated as a whole,
+/// applied with ``Store/apply(_:requestID:now:)`` in one transaction under a fresh request id,
+/// and then announced to `chimed` with a `changed` nudge. A command that fails writes nothing:
+/// all checks happen before the one write. Everything from the world comes from the injected
+/// ``CommandEnvironment``, so each command runs in tests without a process.
+public final class CommandRunner {
+    /// Where the runner gets time, zone, output, store and daemon.
+    public private(set) var environment: CommandEnvironment
+    /// Builds every change plan.
+    let planner = FastingPlanner()
+    private var openedStore: Store?
+
+    /// How long the nudge after a change waits for the daemon: it only re-arms a timer.
+    public static let nudgeTimeout: Duration = .milliseconds(500)
+    /// How long `status` and `doctor` wait for the daemon's answer.
+    public static let queryTimeout: Duration = .seconds(1)
+    /// How far back intake is read to place the next water reminder (a water day is at most a day).
+    static let intakeLookback: TimeInterval = 2 * 86_400
+
+    /// Makes a runner for one invocation.
+    public init(environment: CommandEnvironment) {
+        self.environment = environment
+    }
+
+    /// Runs `command` and returns the exit status; failures are written to standard error as
+    /// one `chime: ...` line.
+    public func run(_ command: Command) -> ExitCode {
+        do {
+            return try execute(command)
+        } catch {
+            let failure = Self.failure(for: error)
+            environment.errors.write(failure.line + "\n")
+            return failure.exitCode
+        }
+    }
+
+    /// The one mapping from any error met while running to what the user sees.
+    static func failure(for error: any Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: return failure
+        case let error as DomainError: return CommandFailure(error)
+        case let error as StoreError: return CommandFailure(error)
+        case let error as UsageError: return CommandFailure(error)
+        case let error as RuntimeError: return CommandFailure(.unavailable, error.message)
+        default: return CommandFailure(.software, "unexpected error (\(error)): please report this as a bug")
+        }
+    }
+
+    private func execute(_ command: Command) throws -> ExitCode {
+        switch command {
+        case .help(let text), .version(let text):
+            write(text)
+            return .success
+        case .completions(let shell):
+            write(CompletionScript.script(for: shell))
+            return .success
+        case .doctor:
+            return try doctor()
+        default:
+            break
+        }
+        // Every other command reads or shows times: a zone we cannot honour is bad input.
+        if let zoneError = environment.timeZoneError {
+            throw CommandFailure(zoneError)
+        }
+        let now = environment.clock()
+        switch command {
+        case .help, .version, .completions, .doctor:
+            return .success
+        case .fastStart(let options): try startFast(options, now: now)
+        case .fastStop(let id): try stopFast(id: id, now: now)
+        case .fastExtend(let span, let id): try extendFast(by: span, id: id, now: now)
+        case .fastStatus(let id, let json): try showFastStatus(id: id, json: json, now: now)
+        case .fastHistory(let days, let json): try showFastHistory(days: days, json: json, now: now)
+        case .waterEvery(let options): try configureWater(options, now: now)
+        case .waterDrink(let amount): try drinkWater(amount, now: now)
+        case .waterPause(let span): try pauseWater(for: span, now: now)
+        case .waterResume: try resumeWater(now: now)
+        case .waterOff: try turnWaterOff(now: now)
+        case .waterStatus(let json): try showWaterStatus(json: json, now: now)
+        case .remindIn(let span, let text, let id):
+            try remind(OneOffReminder(id: try reminderID(id), text: text, due: now.addingTimeInterval(span.timeInterval)), now: now)
+        case .remindAt(let time, let text, let id):
+            let due = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
+            try remind(OneOffReminder(id: try reminderID(id), text: text, due: due), now: now)
+        case .list(let group, let json): try list(group: group, json: json, now: now)
+        case .cancel(let target): try cancel(target, now: now)
+        case .snooze(let reference, let span): try snooze(reference, by: span, now: now)
+        case .status(let format, let follow):
+            if follow { return try followStatus(format: format) }
+            try showStatus(format: format, now: now)
+        case .export(let format, let what): try export(format: format, what: what, now: now)
+        case .configGet(let key): try showSetting(key)
+        case .configSet(let key, let value): try changeSetting(key, to: value, now: now)
+        case .configList: try listSettings()
+        }
+        return .success
+    }
+
+    // MARK: - Output
+
+    /// Writes `text` to standard output, adding the final newline when it lacks one.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        environment.output.write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Writes a notice line to standard error.
+    func notice(_ text: String) {
+        environment.errors.write(text + "\n")
+    }
+
+    /// Encodes `value` as JSON (pretty unless `oneLine`) and writes it.
+    func writeJSON<Value: Encodable>(_ value: Value, oneLine: Bool = false) throws {
+        write(try OrderedJSONEncoder(prettyPrinted: !oneLine).encode(value))
+    }
+
+    // MARK: - Time
+
+    /// A Gregorian calendar in the local zone.
+    var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = environment.timeZone
+        return calendar
+    }
+
+    /// Times shown relative to `now` in the local zone.
+    func display(_ now: Date) -> TimeDisplay {
+        TimeDisplay(now: now, timeZone: environment.timeZone)
+    }
+
+    /// The human lines of changes made at `now`.
+    func messages(_ now: Date) -> ChangeMessage {
+        ChangeMessage(display: display(now))
+    }
+
+    // MARK: - Store and daemon
+
+    /// The store, opened on first use; its warnings (data at risk) go to standard error once.
+    func store() throws -> Store {
+        if let openedStore { return openedStore }
+        let store = try environment.openStore()
+        for warning in store.warnings {
+            notice(ErrorLine.text("warning: \(warning)"))
+        }
+        openedStore = store
+        return store
+    }
+
+    /// Applies `plan` in one transaction, prints `lines`, then nudges the daemon.
+    func commit(_ plan: ChangePlan, now: Date, lines: [String]) throws {
+        let result = try store().apply(plan, requestID: environment.makeRequestID(), now: now)
+        for line in lines { write(line) }
+        nudgeDaemon(sequence: result.sequence)
+    }
+
+    /// Tells `chimed` the store changed up to `sequence`; when it does not answer, says that the
+    /// change is saved and how to start it (unless `quietly`). Never fails the command.
+    func nudgeDaemon(sequence: Int64, quietly: Bool = false) {
+        let problem: String
+        do {
+            let daemon = try environment.openDaemon(Self.nudgeTimeout)
+            switch try daemon.send(.changed(sequence: sequence)) {
+            case .changeApplied: return
+            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message)
+            case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm("it gave an unexpected answer")
+            }
+        } catch let error as RuntimeError where error.kind == .daemonNotRunning {
+            problem = ChangeMessage.daemonNotRunning
+        } catch let error as RuntimeError where error.kind == .daemonTimedOut {
+            problem = ChangeMessage.daemonDidNotConfirm("it did not answer within \(Self.nudgeTimeout)")
+        } catch {
+            problem = ChangeMessage.daemonDidNotConfirm("\(error)")
+        }
+        if !quietly { notice(problem) }
+    }
+
+    /// Asks `chimed` for its status; `nil` when it is not running or does not answer.
+    func daemonStatus() -> DaemonStatus? {
+        guard let daemon = try? environment.openDaemon(Self.queryTimeout),
+              case .status(let status)? = try? daemon.send(.status) else { return nil }
+        return status
+    }
+
+    // MARK: - Settings
+
+    /// The value of `key` in effect: stored, else its default.
+    func setting(_ key: ConfigKey) throws -> ConfigValue {
+        guard let text = try store().setting(key.name) else { return key.defaultValue }
+        do {
+            return try key.value(parsing: text)
+        } catch {
+            throw CommandFailure(.dataError, "the stored setting \(key.name) is \"\(text)\", which is not valid: set it again with chime config set \(key.name) VALUE")
+        }
+    }
+
+    // MARK: - Ids
+
+    /// A generated id `prefix-xxx` that names nothing yet (`taken` says what is in use).
+    func generateID(prefix: String, taken: (String) throws -> Bool) throws -> String {
+        // 32^3 ids per prefix: collisions are rare, and a few retries find a free one.
+        for _ in 0..<64 {
+            let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
+            if try !taken(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
+        }
+        throw CommandFailure(.tryAgain, "could not find a free id starting with \(prefix)-: give one with --id")
+    }
+
+    /// `id`, or a fresh `r-` id for a new reminder.
+    private func reminderID(_ id: String?) throws -> String {
+        if let id { return id }
+        return try generateID(prefix: "r") { try store().reminder(id: $0) != nil }
+    }
+
+    /// Whether `id` names a fast, a water schedule or a reminder.
+    func namesSomething(_ id: String) throws -> Bool {
+        let store = try store()
+        return try store.session(id: id) != nil || store.waterSchedule(id: id) != nil || store.reminder(id: id) != nil
+    }
+}

@@ -1,0 +1,7 @@
+/// How a pause of `status --follow` between two looks at the store ended.
+public enum FollowPause: Hashable, Sendable {
+    /// The time passed: look at the store and the schedule again.
+    case elapsed
+    /// The user asked to stop (`SIGINT`, `SIGTERM`, `SIGHUP`).
+    case stop
+}

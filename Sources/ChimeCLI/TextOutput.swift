@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where `chime` writes text: standard output, standard error, or a buffer in tests.
+public protocol TextOutput: AnyObject {
+    /// Writes `text` whole; `false` once the reader has gone (a closed pipe), so a long-running
+    /// command such as `status --follow` can stop quietly.
+    @discardableResult
+    func write(_ text: String) -> Bool
+}
+
+/// Writes to a file descriptor with `write(2)`, retrying short writes and interruptions.
+///
+/// `chime` ignores `SIGPIPE`, so a reader that went away shows up here as `EPIPE`, reported as
+/// `false` instead of killing the process in the middle of a line.
+public final class FileDescriptorOutput: TextOutput {
+    /// The descriptor written to; not owned (never closed here).
+    public let descriptor: Int32
+
+    /// Writes to `descriptor`.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Standard output.
+    public static func standardOutput() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 1) }
+
+    /// Standard error.
+    public static func standardError() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 2) }
+
+    /// Whether the descriptor is a terminal (colour is only for terminals).
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
