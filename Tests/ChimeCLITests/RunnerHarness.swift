@@ -1,0 +1,222 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+/// Text written by the runner, kept for assertions; `isClosed` plays a reader that went away.
+final class TextBuffer: TextOutput {
+    private(set) var text = ""
+    var isClosed = false
+
+    func write(_ text: String) -> Bool {
+        guard !isClosed else { return false }
+        self.text += text
+        return true
+    }
+}
+
+/// A daemon double: records every request and answers like a running daemon, or fails like one
+/// that is not running or does not answer.
+final class RecordingDaemon: DaemonLink {
+    enum Mode {
+        case running
+        case notRunning
+        case timingOut
+    }
+
+    var mode: Mode
+    private(set) var received: [ControlRequest] = []
+
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    func send(_ request: ControlRequest) throws -> ControlResponse {
+        received.append(request)
+        switch mode {
+        case .notRunning: throw RuntimeError(.daemonNotRunning, "chimed is not running")
+        case .timingOut: throw RuntimeError(.daemonTimedOut, "chimed did not answer")
+        case .running: break
+        }
+        let identity = DaemonIdentity(pid: 4242, version: CommandTable.version)
+        switch request {
+        case .ping: return .pong(identity)
+        case .status:
+            return .status(DaemonStatus(armedDeadline: nil, pendingCount: 0, notificationServer: "available", lastAppliedSequence: 0, daemon: identity))
+        case .changed(let sequence): return .changeApplied(sequence: sequence)
+        }
+    }
+
+    /// The sequences of the `changed` nudges received.
+    var nudges: [Int64] {
+        received.compactMap { request in
+            if case .changed(let sequence) = request { return sequence }
+            return nil
+        }
+    }
+}
+
+/// A deterministic random source (SplitMix64) for generated ids.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// What one invocation printed and returned.
+struct RunResult {
+    var exitCode: ExitCode
+    var output: String
+    var errors: String
+
+    /// Standard output without its final newline, split into lines.
+    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// A store in a temporary directory, a clock that only moves when told, a fixed zone and a
+/// daemon double: runs commands as `chime` would, without a process.
+final class RunnerHarness {
+    let directory: String
+    var now: Date
+    var timeZone: TimeZone
+    var timeZoneError: DomainError?
+    var variables: [String: String] = [:]
+    let daemon: RecordingDaemon
+    /// When set, the real `ControlClient` is used with this runtime directory instead of the double.
+    var runtimeDirectory: String?
+    var random = SeededRandom(state: 7)
+    var style = TerminalStyle.plain
+    /// Called for every pause of `status --follow`; by default the clock moves by the pause.
+    var pause: ((TimeInterval) -> FollowPause)?
+    /// The output of the next run, replaceable to play a closed pipe.
+    var output = TextBuffer()
+
+    init(now: String = "2026-03-10T08:00:00+01:00", zone: TimeZone = Fixture.berlin, daemon: RecordingDaemon.Mode = .running) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-runner-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        self.now = Fixture.instant(now)
+        self.timeZone = zone
+        self.daemon = RecordingDaemon(mode: daemon)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    var databasePath: String { directory + "/chime.db" }
+
+    /// Moves the clock.
+    func advance(_ seconds: TimeInterval) {
+        now = now.addingTimeInterval(seconds)
+    }
+
+    /// Sets the clock to an ISO 8601 instant.
+    func set(_ instant: String) {
+        now = Fixture.instant(instant)
+    }
+
+    /// A second connection to the store, for looking at what a command did.
+    func store() -> Store {
+        try! Store(path: databasePath)
+    }
+
+    func environment(errors: TextBuffer) -> CommandEnvironment {
+        let path = databasePath
+        let daemon = daemon
+        let runtimeDirectory = runtimeDirectory
+        return CommandEnvironment(
+            clock: { [unowned self] in now },
+            timeZone: timeZone,
+            timeZoneError: timeZoneError,
+            variables: variables,
+            output: output,
+            errors: errors,
+            style: style,
+            openStore: { () throws(StoreError) -> Store in try Store(path: path) },
+            openDaemon: { timeout in
+                guard let runtimeDirectory else { return daemon }
+                return try ControlClient(directory: RuntimeDirectory(path: runtimeDirectory), timeout: timeout)
+            },
+            randomSource: random,
+            makeRequestID: { UUID().uuidString },
+            pause: { [unowned self] seconds in
+                if let pause { return pause(seconds) }
+                advance(seconds)
+                return .elapsed
+            }
+        )
+    }
+
+    /// Parses and runs `arguments` as `chime` would; usage errors come back as the binary prints them.
+    @discardableResult
+    func run(_ arguments: String...) -> RunResult {
+        run(arguments)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) -> RunResult {
+        output = TextBuffer()
+        let errors = TextBuffer()
+        switch CommandParser.parse(arguments) {
+        case .failure(let error):
+            return RunResult(exitCode: error.exitCode, output: "", errors: error.line + "\n")
+        case .success(let command):
+            let runner = CommandRunner(environment: environment(errors: errors))
+            let code = runner.run(command)
+            random = runner.environment.randomSource as! SeededRandom
+            return RunResult(exitCode: code, output: output.text, errors: errors.text)
+        }
+    }
+
+    /// Runs `arguments` and records an issue unless they succeed; returns standard output.
+    @discardableResult
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let result = run(arguments)
+        #expect(result.exitCode == .success, "\(arguments): \(result.errors)", sourceLocation: sourceLocation)
+        return result.output
+    }
+
+    /// The whole database as SQL text (`sqlite3 .dump`), to prove a failed command wrote nothing.
+    func dump() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [databasePath, ".dump"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The pending requests, soonest first.
+    func pending() -> [StoredRequest] {
+        try! store().pendingRequests()
+    }
+}
+
+/// The keys of a JSON object, in the order the text has them.
+func orderedKeys(ofObject json: String) -> [String] {
+    guard let data = json.data(using: .utf8),
+          let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+    // JSONSerialization forgets order: find each key's first position in the text.
+    return object.keys.sorted { (json.range(of: "\"\($0)\":")?.lowerBound ?? json.endIndex) < (json.range(of: "\"\($1)\":")?.lowerBound ?? json.endIndex) }
+}
+
+/// `json` parsed as an object.
+func jsonObject(_ json: String) -> [String: Any]? {
+    json.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+}
+
+/// `json` parsed as an array of objects.
+func jsonArray(_ json: String) -> [[String: Any]]? {
+    json.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }
+}
