@@ -211,6 +211,13 @@ func orderedKeys(ofObject json: String) -> [String] {
     return object.keys.sorted { (json.range(of: "\"\($0)\":")?.lowerBound ?? json.endIndex) < (json.range(of: "\"\($1)\":")?.lowerBound ?? json.endIndex) }
 }
 
+/// Whether the first occurrences of `keys` in `json` come in that order.
+func keysAppearInOrder(_ json: String, _ keys: [String]) -> Bool {
+    let positions = keys.map { json.range(of: "\"\($0)\":")?.lowerBound }
+    guard positions.allSatisfy({ $0 != nil }) else { return false }
+    return zip(positions, positions.dropFirst()).allSatisfy { $0! < $1! }
+}
+
 /// `json` parsed as an object.
 func jsonObject(_ json: String) -> [String: Any]? {
     json.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }

@@ -1,0 +1,156 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+@Suite("runner: reminders, list, cancel, snooze, export")
+struct RunnerPendingTests {
+    @Test("remind in and remind at save a reminder and print when it fires")
+    func remind() throws {
+        let harness = RunnerHarness()
+        let output = harness.succeed("remind", "in", "25m", "call", "mom")
+        let reminder = try #require(try harness.store().reminders().first)
+        #expect(reminder.id.wholeMatch(of: /r-[2-9a-km-z]{3}/) != nil)
+        #expect(output == "Reminder \(reminder.id) at 08:25 (in 25 min): call mom\n")
+        #expect(reminder.text == "call mom")
+        #expect(harness.succeed("remind", "at", "15:00", "dentist", "--id", "r-den") == "Reminder r-den at 15:00 (in 7 h): dentist\n")
+        #expect(harness.succeed("remind", "at", "07:00", "early", "--id", "r-ear") == "Reminder r-ear at tomorrow 07:00 (in 23 h): early\n")
+        #expect(harness.succeed("remind", "at", "2026-03-12", "09:30", "passport", "--id", "r-pas") == "Reminder r-pas at Thu 09:30 (in 2 d 1 h): passport\n")
+        #expect(harness.pending().map(\.request.identifier) == ["remind/\(reminder.id)", "remind/r-den", "remind/r-ear", "remind/r-pas"])
+
+        let past = harness.run("remind", "at", "2026-03-09 09:30", "too late")
+        #expect(past.exitCode == .dataError)
+        #expect(past.errors.hasPrefix("chime: the reminder time "))
+    }
+
+    @Test("list shows every pending request with its id and group; --group narrows; --json has the documented shape")
+    func list() throws {
+        let harness = RunnerHarness()
+        #expect(harness.succeed("list").hasPrefix("Nothing pending."))
+        #expect(harness.succeed("list", "--json") == "[]\n")
+        harness.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
+        harness.succeed("remind", "in", "25m", "call mom", "--id", "r-mom")
+
+        let table = harness.succeed("list")
+        let rows = table.split(separator: "\n").map(String.init)
+        #expect(rows.count == 4)
+        #expect(rows[0].hasPrefix("ID"))
+        #expect(rows[1].hasPrefix("remind/r-mom"))
+        #expect(rows[1].contains("08:25 (in 25 min)"))
+        #expect(rows[2].hasPrefix("fast/f-abc/before-1h"))
+        #expect(rows[3].hasPrefix("fast/f-abc/end"))
+
+        let json = harness.succeed("list", "--json")
+        let array = try #require(jsonArray(json))
+        #expect(array.count == 3)
+        let first = try #require(array.first)
+        #expect(Set(first.keys) == ["id", "group", "kind", "due", "tolerance_seconds", "title", "body", "state"])
+        #expect(first["id"] as? String == "remind/r-mom")
+        #expect(first["group"] as? String == "r-mom")
+        #expect(first["kind"] as? String == "reminder")
+        #expect(first["due"] as? String == "2026-03-10T08:25:00+01:00")
+        #expect(first["tolerance_seconds"] as? Int == 5)
+        #expect(first["state"] as? String == "pending")
+        #expect((first["title"] as? String)?.isEmpty == false)
+        #expect(keysAppearInOrder(json, ["id", "group", "kind", "due", "tolerance_seconds", "title", "body", "state"]))
+
+        let group = try #require(jsonArray(harness.succeed("list", "--group", "f-abc", "--json")))
+        #expect(group.map { $0["id"] as? String } == ["fast/f-abc/before-1h", "fast/f-abc/end"])
+    }
+
+    @Test("cancel a request identifier, an id, several, --group and --all")
+    func cancel() throws {
+        let harness = RunnerHarness()
+        harness.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
+        harness.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
+        harness.succeed("remind", "in", "50m", "call", "--id", "r-cal")
+
+        #expect(harness.succeed("cancel", "fast/f-abc/before-1h") == "Cancelled fast/f-abc/before-1h\n")
+        #expect(harness.succeed("cancel", "r-tea") == "Cancelled 1 pending notification (r-tea)\n")
+        #expect(harness.pending().map(\.request.identifier) == ["remind/r-cal", "fast/f-abc/end"])
+        let nudgesBefore = harness.daemon.nudges.count
+        #expect(harness.succeed("cancel", "--group", "f-abc") == "Cancelled 1 pending notification (f-abc)\n")
+        #expect(harness.daemon.nudges.count == nudgesBefore + 1)
+        #expect(harness.succeed("cancel", "--group", "f-abc") == "Nothing to cancel (f-abc)\n")
+        #expect(harness.succeed("cancel", "--all") == "Cancelled 1 pending notification (all)\n")
+        #expect(harness.succeed("cancel", "--all") == "Nothing to cancel (all)\n")
+        #expect(harness.pending().isEmpty)
+        // The fast itself keeps running: only its notifications were cancelled.
+        #expect(try harness.store().sessions(notEndedAt: harness.now).map(\.id) == ["f-abc"])
+    }
+
+    @Test("cancelling an unknown id or identifier fails with 65 and cancels nothing else")
+    func cancelUnknown() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
+        harness.succeed("remind", "in", "50m", "call", "--id", "r-cal")
+        let before = harness.dump()
+        let nudges = harness.daemon.nudges
+        for arguments in [
+            ["cancel", "r-tea", "r-nope"],
+            ["cancel", "remind/r-cal", "remind/r-nope"],
+            ["cancel", "--group", "r-nope"],
+            ["snooze", "remind/r-nope", "10m"],
+            ["snooze", "r-nope", "10m"],
+        ] {
+            let result = harness.run(arguments)
+            #expect(result.exitCode == .dataError, "\(arguments)")
+            #expect(result.errors.hasPrefix("chime: no pending reminder or id \"") && result.errors.hasSuffix("\": see chime list\n"), "\(arguments)")
+            #expect(result.errors.contains("nope"))
+            #expect(result.output == "")
+        }
+        #expect(harness.dump() == before)
+        #expect(harness.daemon.nudges == nudges)
+        // A cancelled request is no longer pending: cancelling it again is refused.
+        harness.succeed("cancel", "--all")
+        #expect(harness.run("cancel", "remind/r-tea").exitCode == .dataError)
+    }
+
+    @Test("snooze moves a request to now plus the duration with the same content")
+    func snooze() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
+        let original = try #require(harness.pending().first)
+        harness.advance(20 * 60)
+        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:30 (in 10 min)\n")
+        let moved = try #require(harness.pending().first)
+        #expect(moved.rowID == original.rowID)
+        #expect(moved.request.identifier == "remind/r-tea")
+        #expect(moved.request.due == Fixture.instant("2026-03-10T08:30:00+01:00"))
+        #expect(moved.request.content == original.request.content)
+        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:30:00+01:00")))
+        #expect(try harness.store().reminder(id: "r-tea")?.due == moved.request.due)
+        // An id snoozes the group's next notification.
+        #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:20 (in 1 h)\n")
+    }
+
+    @Test("export writes fasts, water and pending notifications as CSV and JSON")
+    func export() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("fast", "start", "1h", "--id", "f-abc", "--tag", "a, \"quoted\" tag")
+        harness.advance(2 * 3600)
+        harness.succeed("water", "drink", "300")
+        harness.succeed("remind", "in", "1h", "stretch", "--id", "r-str")
+
+        let fasts = harness.succeed("export", "--format", "csv")
+        #expect(fasts == """
+            id,plan,tag,cycle,started_at,ended_at,goal_ends_at,duration_seconds,completed
+            f-abc,1h,"a, ""quoted"" tag",0,2026-03-10T10:00:00+01:00,2026-03-10T11:00:00+01:00,2026-03-10T11:00:00+01:00,3600,true
+
+            """)
+        let water = try #require(jsonArray(harness.succeed("export", "--format", "json", "--what", "water")))
+        #expect(water.count == 1)
+        #expect(water.first?["instant"] as? String == "2026-03-10T12:00:00+01:00")
+        #expect(water.first?["amount_ml"] as? Int == 300)
+        #expect(water.first?["schedule"] is NSNull)
+        let pending = harness.succeed("export", "--format", "csv", "--what", "pending")
+        // Nothing delivered the fast's end (no daemon here), so it is still pending, overdue.
+        let rows = pending.split(separator: "\n").map(String.init)
+        #expect(rows.count == 3)
+        #expect(rows[0] == "id,group,kind,due,tolerance_seconds,title,body,state")
+        #expect(rows[1].hasPrefix("fast/f-abc/end,f-abc,fast-end,2026-03-10T11:00:00+01:00,10,"))
+        #expect(rows[2].hasPrefix("remind/r-str,r-str,reminder,2026-03-10T13:00:00+01:00,5,"))
+        #expect(rows[2].hasSuffix(",pending"))
+    }
+}

@@ -1,0 +1,110 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+@Suite("runner: water")
+struct RunnerWaterTests {
+    @Test("water every creates one schedule and its next reminder; again it updates the same schedule")
+    func every() throws {
+        let harness = RunnerHarness()
+        let output = harness.succeed("water", "every", "1h", "--goal", "2000")
+        let schedule = try #require(try harness.store().waterSchedules().first)
+        #expect(schedule.id.wholeMatch(of: /w-[2-9a-km-z]{3}/) != nil)
+        #expect(output == "Water \(schedule.id): every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 09:00 (in 1 h)\n")
+        #expect(harness.pending().map(\.request.identifier) == ["water/\(schedule.id)/2026-03-10T09:00"])
+
+        let updated = harness.succeed("water", "every", "45m", "--from", "08:30", "--amount", "300")
+        #expect(updated == "Water \(schedule.id): every 45 min, 08:30-21:00, 300 ml a glass, goal 2000 ml; next reminder 08:30 (in 30 min)\n")
+        let schedules = try harness.store().waterSchedules()
+        #expect(schedules.map(\.id) == [schedule.id])
+        #expect(schedules.first?.goalML == 2000)
+        #expect(harness.pending().map(\.request.identifier) == ["water/\(schedule.id)/2026-03-10T08:30"])
+    }
+
+    @Test("a new schedule takes water.amount and water.goal; a second one needs --id to be changed")
+    func settingsAndSeveralSchedules() throws {
+        let harness = RunnerHarness()
+        harness.succeed("config", "set", "water.amount", "330")
+        harness.succeed("config", "set", "water.goal", "1500")
+        #expect(harness.succeed("water", "every", "2h", "--id", "w-one").hasPrefix("Water w-one: every 2 h, 09:00-21:00, 330 ml a glass, goal 1500 ml;"))
+        harness.succeed("water", "every", "3h", "--id", "w-two")
+        let before = harness.dump()
+        let result = harness.run("water", "every", "1h")
+        #expect(result.exitCode == .dataError)
+        #expect(result.errors == "chime: there are 2 water schedules (w-one, w-two): choose one with --id\n")
+        #expect(harness.dump() == before)
+    }
+
+    @Test("water drink logs the glass and pushes the next reminder an interval after it")
+    func drink() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:20:00+01:00")
+        harness.succeed("water", "every", "1h", "--goal", "500", "--id", "w-abc")
+        #expect(harness.succeed("water", "drink") == "Logged 250 ml: 250 of 500 ml today; next reminder 11:20 (in 1 h)\n")
+        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T11:20:00+01:00")])
+        harness.advance(600)
+        #expect(harness.succeed("water", "drink", "300") == "Logged 300 ml: 550 of 500 ml today, goal reached; next reminder tomorrow 09:00 (in 22 h 30 min)\n")
+        let intakes = try harness.store().intakes(since: .distantPast)
+        #expect(intakes.map(\.intake.amountML) == [250, 300])
+        #expect(intakes.map(\.scheduleID) == ["w-abc", "w-abc"])
+    }
+
+    @Test("water drink without a schedule logs the glass against the day")
+    func drinkWithoutSchedule() throws {
+        let harness = RunnerHarness()
+        #expect(harness.succeed("water", "drink", "500") == "Logged 500 ml: 500 ml today\n")
+        #expect(harness.succeed("water", "drink") == "Logged 250 ml: 750 ml today\n")
+        #expect(harness.pending().isEmpty)
+        #expect(harness.succeed("water", "status").hasPrefix("No water reminders (today 750 ml)."))
+    }
+
+    @Test("water pause and resume move the next reminder; off removes the schedule")
+    func pauseResumeOff() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        #expect(harness.succeed("water", "pause", "2h30m") == "Water reminders paused until 12:30 (in 2 h 30 min)\n")
+        #expect(try harness.store().waterSchedule(id: "w-abc")?.pausedUntil == Fixture.instant("2026-03-10T12:30:00+01:00"))
+        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T13:00:00+01:00")])
+        #expect(harness.succeed("water", "status").contains("paused until 12:30 (in 2 h 30 min)"))
+
+        #expect(harness.succeed("water", "resume") == "Water reminders resumed; next reminder 11:00 (in 1 h)\n")
+        #expect(try harness.store().waterSchedule(id: "w-abc")?.pausedUntil == nil)
+
+        #expect(harness.succeed("water", "off") == "Water reminders w-abc turned off\n")
+        #expect(try harness.store().waterSchedules().isEmpty)
+        #expect(harness.pending().isEmpty)
+        #expect(harness.succeed("water", "off") == "Water reminders are already off\n")
+        for arguments in [["water", "pause", "1h"], ["water", "resume"]] {
+            let result = harness.run(arguments)
+            #expect(result.exitCode == .dataError)
+            #expect(result.errors.hasPrefix("chime: there are no water reminders to "))
+        }
+    }
+
+    @Test("water status --json has the documented shape")
+    func statusJSON() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:20:00+01:00")
+        let empty = try #require(jsonObject(harness.succeed("water", "status", "--json")))
+        #expect(empty["id"] is NSNull)
+        #expect(empty["consumed_ml"] as? Int == 0)
+
+        harness.succeed("water", "every", "1h", "--goal", "2000", "--id", "w-abc")
+        harness.succeed("water", "drink")
+        let json = harness.succeed("water", "status", "--json")
+        #expect(orderedKeys(ofObject: json) == ["id", "interval_seconds", "from", "until", "amount_ml", "goal_ml", "consumed_ml", "paused_until", "next_reminder"])
+        let object = try #require(jsonObject(json))
+        #expect(object["id"] as? String == "w-abc")
+        #expect(object["interval_seconds"] as? Int == 3600)
+        #expect(object["from"] as? String == "09:00")
+        #expect(object["until"] as? String == "21:00")
+        #expect(object["amount_ml"] as? Int == 250)
+        #expect(object["goal_ml"] as? Int == 2000)
+        #expect(object["consumed_ml"] as? Int == 250)
+        #expect(object["paused_until"] is NSNull)
+        #expect(object["next_reminder"] as? String == "2026-03-10T11:20:00+01:00")
+
+        let text = harness.succeed("water", "status")
+        #expect(text == "Water w-abc: every 1 h, 09:00-21:00, 250 ml a glass\n  today 250 of 2000 ml  ██▌░░░░░░░░░░░░░░░░░  12%\n  next reminder 11:20 (in 1 h)\n")
+    }
+}
