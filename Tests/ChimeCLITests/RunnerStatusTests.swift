@@ -1,0 +1,149 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import Foundation
+import Testing
+@testable import ChimeCLI
+
+@Suite("runner: status and the daemon nudge")
+struct RunnerStatusTests {
+    @Test("status text shows the fast, water and the next notification")
+    func text() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("fast", "start", "--id", "f-abc", "--ago", "2h")
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        let text = harness.succeed("status")
+        #expect(text.hasPrefix("Fast f-abc (16:8): fasting\n"))
+        #expect(text.contains("Water w-abc: every 1 h, 09:00-21:00, 250 ml a glass\n"))
+        #expect(text.contains("Next: "))
+        #expect(text.contains("11:00 (in 1 h) [water/w-abc/2026-03-10T11:00]\n"))
+        #expect(!text.contains("chimed is not running"))
+        #expect(harness.daemon.received.last == .status)
+    }
+
+    @Test("status says when chimed is not running")
+    func daemonDown() {
+        let harness = RunnerHarness(daemon: .notRunning)
+        harness.succeed("remind", "in", "5m", "tea")
+        #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunning + "\n"))
+        let json = jsonObject(harness.succeed("status", "--format", "json"))
+        #expect(json?["daemon_running"] as? Bool == false)
+    }
+
+    @Test("status --format json and waybar have the documented shapes")
+    func shapes() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("fast", "start", "--id", "f-abc", "--ago", "4h")
+        let json = harness.succeed("status", "--format", "json")
+        #expect(json.split(separator: "\n").count == 1)
+        #expect(orderedKeys(ofObject: json) == ["fast", "water", "next", "daemon_running"])
+        let object = try #require(jsonObject(json))
+        #expect((object["fast"] as? [String: Any])?["phase"] as? String == "fasting")
+        #expect(object["water"] is NSNull)
+        #expect((object["next"] as? [String: Any])?["id"] as? String == "fast/f-abc/end")
+        #expect(object["daemon_running"] as? Bool == true)
+
+        let waybar = harness.succeed("status", "--format", "waybar")
+        #expect(orderedKeys(ofObject: waybar) == ["text", "tooltip", "class", "percentage"])
+        let bar = try #require(jsonObject(waybar))
+        #expect(bar["text"] as? String == "16:8 12 h left")
+        #expect(bar["class"] as? String == "fasting")
+        #expect(bar["percentage"] as? Int == 25)
+        #expect((bar["tooltip"] as? String)?.hasPrefix("Fast f-abc (16:8): fasting") == true)
+    }
+
+    @Test("status --follow prints on the follow schedule: every 15 min, then every minute near the change")
+    func followSchedule() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("remind", "in", "40m", "tea", "--id", "r-tea")
+        var printTimes: [Date] = []
+        var seenLength = 0
+        harness.pause = { seconds in
+            // Each pause follows a print or a look at the store: note new output at this instant.
+            if harness.output.text.count > seenLength {
+                printTimes.append(harness.now)
+                seenLength = harness.output.text.count
+            }
+            #expect(seconds > 0 && seconds <= CommandRunner.followPollInterval)
+            harness.advance(seconds)
+            return printTimes.count >= 14 ? .stop : .elapsed
+        }
+        let result = harness.run("status", "--format", "waybar", "--follow")
+        #expect(result.exitCode == .success)
+        // 10:00, then 10:10 (30 min before the reminder at 10:40), then every minute to 10:40.
+        let expected = [0, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].map { minute in
+            Fixture.instant("2026-03-10T10:00:00+01:00").addingTimeInterval(TimeInterval(minute * 60))
+        }
+        #expect(printTimes == expected)
+        #expect(result.lines.count == 14)
+        #expect(result.lines.allSatisfy { jsonObject($0) != nil })
+    }
+
+    @Test("status --follow prints at once when the store changes")
+    func followChange() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        var pauses = 0
+        harness.pause = { seconds in
+            pauses += 1
+            harness.advance(seconds)
+            if pauses == 3 {
+                // Another chime process starts a fast.
+                var plan = ChangePlan()
+                plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
+                try! harness.store().apply(plan, now: harness.now)
+            }
+            return pauses == 5 ? .stop : .elapsed
+        }
+        let result = harness.run("status", "--format", "json", "--follow")
+        #expect(result.exitCode == .success)
+        #expect(result.lines.count == 2)
+        let second = try #require(jsonObject(result.lines[1]))
+        #expect((second["fast"] as? [String: Any])?["id"] as? String == "f-new")
+        #expect((second["fast"] as? [String: Any])?["started_at"] as? String == "2026-03-10T10:00:03+01:00")
+    }
+
+    @Test("status --follow ends quietly when the reader goes away")
+    func followClosedPipe() {
+        let harness = RunnerHarness()
+        harness.output.isClosed = true
+        harness.pause = { _ in
+            Issue.record("paused although nothing could be written")
+            return .stop
+        }
+        let errors = TextBuffer()
+        let runner = CommandRunner(environment: harness.environment(errors: errors))
+        #expect(runner.run(.status(format: .waybar, follow: true)) == .success)
+        #expect(errors.text == "")
+    }
+
+    @Test("a change nudges chimed with the store's sequence and says nothing when it answers")
+    func nudge() throws {
+        let harness = RunnerHarness()
+        let result = harness.run("remind", "in", "5m", "tea")
+        #expect(result.errors == "")
+        #expect(harness.daemon.received == [.changed(sequence: try harness.store().currentSequence())])
+    }
+
+    @Test("with chimed not running the change is saved, exit 0, and one line says how to start it")
+    func daemonNotRunning() throws {
+        let harness = RunnerHarness()
+        // The real client, pointed at a runtime directory that does not exist.
+        harness.runtimeDirectory = harness.directory + "/run/chime"
+        let result = harness.run("remind", "in", "5m", "tea", "--id", "r-tea")
+        #expect(result.exitCode == .success)
+        #expect(result.output == "Reminder r-tea at 08:05 (in 5 min): tea\n")
+        #expect(result.errors == ChangeMessage.daemonNotRunning + "\n")
+        #expect(result.errors.contains("systemctl --user start chimed"))
+        #expect(result.errors.contains("chimed --foreground"))
+        #expect(harness.pending().map(\.request.identifier) == ["remind/r-tea"])
+    }
+
+    @Test("with chimed not answering the change is saved and the line says so")
+    func daemonTimedOut() {
+        let harness = RunnerHarness(daemon: .timingOut)
+        let result = harness.run("remind", "in", "5m", "tea")
+        #expect(result.exitCode == .success)
+        #expect(result.errors.hasPrefix("chimed did not confirm the change (it did not answer within 0.5 seconds): saved"))
+        #expect(result.errors.split(separator: "\n").count == 1)
+    }
+}
