@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// Where the package's built executables are: next to the running test executable
+/// (`.build/debug/ChimePackageTests.xctest` beside `.build/debug/chime`).
+enum CliBinaries {
+    /// The directory holding the test executable and the products.
+    static let directory: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent()
+    }()
+
+    /// The path of the built executable `name` (`chime`, `chimed`).
+    static func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// The repository root, found from this file's path.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// What one run of a binary printed and how it ended.
+struct CliOutcome {
+    /// The exit status (128 + signal number when a signal ended it).
+    var status: Int32
+    var output: String
+    var errors: String
+
+    /// Standard output split into lines, without the empty one after the final newline.
+    var lines: [String] { output.split(separator: "\n").map(String.init) }
+}
+
+/// A private home for `chime`: temporary XDG data and runtime directories, a fixed zone, and
+/// helpers to run the binary there and dump its database. Removed on deinit.
+final class CliSandbox {
+    let root: URL
+    var environment: [String: String]
+
+    init(timeZone: String = "Europe/Berlin") {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("chime-e2e-\(UUID().uuidString.prefix(8))")
+        let data = root.appendingPathComponent("data").path
+        let runtime = root.appendingPathComponent("run").path
+        try! FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        environment = [
+            "HOME": root.path,
+            "XDG_DATA_HOME": data,
+            "XDG_RUNTIME_DIR": runtime,
+            "TZ": timeZone,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "NO_COLOR": "1",
+        ]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The database `chime` uses here.
+    var databasePath: String { environment["XDG_DATA_HOME"]! + "/chime/chime.db" }
+
+    /// Runs `chime` with `arguments`; `extra` adds or replaces environment variables.
+    @discardableResult
+    func chime(_ arguments: String..., extra: [String: String] = [:], timeout: TimeInterval = 30) -> CliOutcome {
+        run(CliBinaries.path("chime"), arguments, extra: extra, timeout: timeout)
+    }
+
+    /// Runs `chime` with `arguments` and records an issue unless it exits 0.
+    @discardableResult
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> CliOutcome {
+        let outcome = run(CliBinaries.path("chime"), arguments, extra: [:], timeout: 30)
+        #expect(outcome.status == 0, "chime \(arguments.joined(separator: " ")): \(outcome.errors)", sourceLocation: sourceLocation)
+        return outcome
+    }
+
+    /// Runs `executable` to completion (killing it after `timeout`), output captured in files so
+    /// a full pipe can never block it.
+    func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:], timeout: TimeInterval = 30) -> CliOutcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        let outputFile = root.appendingPathComponent("out-\(UUID().uuidString)")
+        let errorFile = root.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outputFile)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        let output = try! FileHandle(forWritingTo: outputFile)
+        let errors = try! FileHandle(forWritingTo: errorFile)
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try! process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            Issue.record("\(executable) \(arguments) did not finish within \(timeout) s")
+            process.terminate()
+        }
+        process.waitUntilExit()
+        try? output.close()
+        try? errors.close()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return CliOutcome(
+            status: status,
+            output: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        )
+    }
+
+    /// The whole database as SQL text (`sqlite3 .dump`); empty when there is no database yet.
+    func dump() -> String {
+        guard FileManager.default.fileExists(atPath: databasePath) else { return "" }
+        return run("/usr/bin/sqlite3", [databasePath, ".dump"]).output
+    }
+}
+
+/// `text` parsed as a JSON object.
+func cliJSONObject(_ text: String) -> [String: Any]? {
+    text.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+}
+
+/// `text` parsed as a JSON array of objects.
+func cliJSONArray(_ text: String) -> [[String: Any]]? {
+    text.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }
+}
+
+/// Whether the first occurrences of `keys` in `json` come in that order.
+func cliKeysInOrder(_ json: String, _ keys: [String]) -> Bool {
+    let positions = keys.map { json.range(of: "\"\($0)\":")?.lowerBound }
+    guard positions.allSatisfy({ $0 != nil }) else { return false }
+    return zip(positions, positions.dropFirst()).allSatisfy { $0! < $1! }
+}
