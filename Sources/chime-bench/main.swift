@@ -1,5 +1,5 @@
 // chime-bench: measures speed and memory, printing one JSON object per line.
-//   swift run -c release chime-bench [queue|store|notify|daemon ...]   (no suite: all of them)
+//   swift run -c release chime-bench [queue|store|notify|daemon|cli ...]   (no suite: all of them)
 import Foundation
 
 let suites: [(name: String, run: () throws -> Void)] = [
@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("store", StoreBenchmark.run),
     ("notify", NotifyBenchmark.run),
     ("daemon", DaemonBenchmark.run),
+    ("cli", CliBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
