@@ -114,10 +114,13 @@ extension CommandRunner {
 
     /// The pending (and delivering) requests, with their texts as the notification will show them.
     func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
-        try store().pendingRequests(inGroup: group).map { stored in
-            let text = renderedText(of: stored.request, now: now)
-            return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
-        }
+        try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now) }
+    }
+
+    /// One stored request as `list` shows it.
+    func pendingNotification(of stored: StoredRequest, now: Date) -> PendingNotification {
+        let text = renderedText(of: stored.request, now: now)
+        return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
     }
 
     /// Title and body of `request`.

@@ -47,7 +47,7 @@ extension CommandRunner {
     }
 
     /// What `status` shows at `now`: the running fast (else the latest), water when set up or
-    /// drunk today, every pending notification, and whether `chimed` answers.
+    /// drunk today, the soonest pending notification, and whether `chimed` answers.
     func statusSnapshot(now: Date) throws -> StatusSnapshot {
         let store = try store()
         let running = try store.sessions(notEndedAt: now)
@@ -55,9 +55,11 @@ extension CommandRunner {
         let fast = try running.first { $0.isActive(at: now) } ?? running.first ?? store.sessions().last
         let water = try waterSummary(now: now)
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
+        // Only the soonest notification is shown: render just that one (the store sorts by due).
+        let soonest = try store.pendingRequests().first.map { pendingNotification(of: $0, now: now) }
         return StatusSnapshot(
             fast: fast, water: shownWater,
-            upcoming: try pendingNotifications(inGroup: nil, now: now),
+            upcoming: soonest.map { [$0] } ?? [],
             daemonRunning: daemonStatus() != nil
         )
     }
