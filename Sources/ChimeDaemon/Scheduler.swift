@@ -381,9 +381,10 @@ public final class Scheduler {
         }
         let now = clock.now
         do {
-            try write(outcome, for: flight.stored, at: now)
+            let retryAt = try write(outcome, for: flight.stored, at: now)
             flights[rowID] = nil
             try syncChanges()
+            if let retryAt { expediteRetry(rowID, at: retryAt) }
         } catch {
             if flights[rowID] != nil {
                 flight.unrecorded = (outcome, now)
@@ -394,8 +395,9 @@ public final class Scheduler {
     }
 
     /// Writes one answer: shown (with the next occurrence of a repeating request), a retry
-    /// with backoff, or missed.
-    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) {
+    /// with backoff, or missed; returns the retry instant of a retry.
+    @discardableResult
+    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) -> Date? {
         let request = stored.request
         switch outcome {
         case .shown(let serverID):
@@ -412,9 +414,20 @@ public final class Scheduler {
         case .serverUnavailable, .serverBusy, .timedOut, .failed:
             let delay = configuration.retryBackoff.delay(afterAttempt: stored.attempts)
             let description = Self.describe(outcome)
-            try store.retryDelivery(rowID: stored.rowID, retryAt: now.addingTimeInterval(delay), error: description)
+            let retryAt = now.addingTimeInterval(delay)
+            try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: description)
             log.notice("could not show \(request.identifier) (attempt \(stored.attempts)): \(description); retrying in \(Self.seconds(delay))")
+            return retryAt
         }
+        return nil
+    }
+
+    /// Makes a retry fire at its instant. The store gives a retried row the window
+    /// `[retry, retry + tolerance]`, and the queue fires at the end of a window; a retry is late
+    /// already, so waiting out the tolerance again (up to 5 min for water) would only add to it.
+    private func expediteRetry(_ rowID: Int64, at retryAt: Date) {
+        guard let entry = queue[rowID], entry.due == retryAt else { return }
+        queue.add(rowID, due: retryAt, deadline: retryAt)
     }
 
     // MARK: Notifier events
