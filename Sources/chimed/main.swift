@@ -11,6 +11,11 @@ do {
     DaemonLog.writeToStandardError("<3>chimed: cannot block signals: \(error)\n")
     exit(71)
 }
+// A signal its parent ignored (`nohup` ignores SIGHUP) would be discarded, never queued for
+// the signalfd: blocked now, the default disposition is safe to restore.
+for handled in SignalSource.Signal.allCases {
+    signal(handled.rawValue, SIG_DFL)
+}
 signal(SIGPIPE, SIG_IGN)
 
 exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
