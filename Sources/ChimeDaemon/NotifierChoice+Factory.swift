@@ -7,7 +7,7 @@ extension DaemonOptions.NotifierChoice {
         case .libnotify:
             return try LibNotifyNotifier()
         case .stdout:
-            return try StdoutNotifier()
+            return StdoutNotifier()
         }
     }
 }
