@@ -66,10 +66,11 @@ final class SchedulerHarness {
         now: Date = SchedulerHarness.start,
         zone: TimeZone = SchedulerHarness.utc,
         response: RecordingNotifier.Response = .showAll,
-        configuration: Scheduler.Configuration = Scheduler.Configuration()
+        configuration: Scheduler.Configuration = Scheduler.Configuration(),
+        storeConfiguration: Store.Configuration = Store.Configuration()
     ) throws {
         directory = try TemporaryDirectory()
-        store = try Store(path: directory.appending("chime.db"))
+        store = try Store(path: directory.appending("chime.db"), configuration: storeConfiguration)
         clock = ManualClock(start: now)
         timer = ManualTimer(clock: clock)
         zones = ManualTimeZone(zone)
