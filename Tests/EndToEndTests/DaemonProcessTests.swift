@@ -129,6 +129,60 @@ struct DaemonProcessTests {
         #expect(third.waitForExit() == 0)
     }
 
+    @Test("\"Drank\" picked on a water bubble in dunst logs the glass and schedules the next reminder", .timeLimit(.minutes(1)))
+    func drankThroughDunst() throws {
+        let server = try notificationServer("drank")
+        defer { server.stop() }
+        let sandbox = try DaemonSandbox(bus: server)
+        let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
+        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        let store = try sandbox.openStore()
+
+        let now = Date()
+        var plan = ChangePlan()
+        plan.schedules = [WaterSchedule(
+            id: "w", interval: .minutes(30),
+            window: DailyWindow(from: WallClockTime(hour: 0, minute: 0)!, until: WallClockTime(hour: 23, minute: 59)!),
+            amountML: 300
+        )]
+        plan.requests = [NotificationRequest(
+            identifier: "water/w/e2e", group: "w", kind: .water, due: now.addingTimeInterval(1), tolerance: 0,
+            content: NotificationContent(template: .waterReminder, arguments: [ContentArgument.amount: "300"]),
+            misfirePolicy: .collapse(until: now.addingTimeInterval(3600))
+        )]
+        try write(plan, to: sandbox, store: store)
+        #expect(try sandbox.waitUntil(timeout: 15) { try store.request(identifier: "water/w/e2e")?.state == .delivered }, "\(daemon.errors)")
+
+        try server.invokeAction(labeled: "Drank 300 ml")
+        #expect(try sandbox.waitUntil(timeout: 10) { try !store.intakes(forSchedule: "w", since: now).isEmpty }, "\(daemon.errors)")
+        let intakes = try store.intakes(forSchedule: "w", since: now)
+        #expect(intakes.map(\.amountML) == [300])
+        let next = try store.pendingRequests(inGroup: "w")
+        #expect(next.count == 1)
+        #expect(next.first.map { $0.request.due > intakes[0].instant } == true)
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
+    @Test("SIGHUP reloads from the store and the daemon carries on")
+    func hangupReloads() throws {
+        let sandbox = try DaemonSandbox()
+        let daemon = try sandbox.startDaemon()
+        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        // Written without a nudge: only the reload can find it.
+        try sandbox.openStore().apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
+        daemon.send(SIGHUP)
+        #expect(daemon.waitUntilReady(), "no READY=1 after the reload: \(daemon.errors)")
+        guard case .status(let status) = try sandbox.ask(.status) else {
+            Issue.record("status was not answered")
+            return
+        }
+        #expect(status.pendingCount == 1)
+        #expect(daemon.errors.contains("<6>chimed: reloading from the store"))
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
     @Test("a second daemon for the same user is refused with exit code 75 and one line saying why")
     func secondDaemonRefused() throws {
         let sandbox = try DaemonSandbox()
