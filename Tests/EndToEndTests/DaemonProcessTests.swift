@@ -70,8 +70,9 @@ struct DaemonProcessTests {
         let store = try sandbox.openStore()
 
         let now = Date()
-        var plan = DaemonRequests.reminder("cancelled", text: "this must never show", due: now.addingTimeInterval(2))
-        plan.merge(DaemonRequests.reminder("control", text: "this one shows", due: now.addingTimeInterval(3)))
+        // Seconds of margin for the cancellation to arrive first on a loaded machine.
+        var plan = DaemonRequests.reminder("cancelled", text: "this must never show", due: now.addingTimeInterval(4))
+        plan.merge(DaemonRequests.reminder("control", text: "this one shows", due: now.addingTimeInterval(5)))
         try write(plan, to: sandbox, store: store)
         var cancel = ChangePlan()
         cancel.cancelledGroups = ["cancelled"]
@@ -96,7 +97,8 @@ struct DaemonProcessTests {
         #expect(first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
         let store = try sandbox.openStore()
 
-        let due = Date().addingTimeInterval(1.5)
+        // Killed well before this (the margin is for a loaded machine), restarted after it.
+        let due = Date().addingTimeInterval(2.5)
         var plan = ChangePlan()
         let names = (1...4).map { "kill-\($0)" }
         for name in names {
@@ -127,6 +129,35 @@ struct DaemonProcessTests {
         }
         third.send(SIGTERM)
         #expect(third.waitForExit() == 0)
+    }
+
+    @Test("a request a crashed daemon left in delivering is shown again in place of its bubble, not beside it", .timeLimit(.minutes(1)))
+    func interruptedDeliveryReplacesBubble() throws {
+        let server = try notificationServer("replace")
+        defer { server.stop() }
+        let sandbox = try DaemonSandbox(bus: server)
+        let first = try sandbox.startDaemon(["--notifier", "libnotify"])
+        #expect(first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
+        let store = try sandbox.openStore()
+        try write(DaemonRequests.reminder("again", text: "shown once on screen", due: Date().addingTimeInterval(0.5)), to: sandbox, store: store)
+        #expect(try sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(first.errors)")
+        let shownAs = try #require(try store.request(identifier: "remind/again")?.serverID)
+        first.kill()
+
+        // Moved and taken again by a daemon that died before the server answered: the row is
+        // in `delivering`, and keeps the id of the bubble on screen.
+        try store.apply(DaemonRequests.reminder("again", text: "shown once on screen", due: Date().addingTimeInterval(-1)), now: Date())
+        let row = try #require(try store.request(identifier: "remind/again"))
+        #expect(try store.beginDelivery(rowIDs: [row.rowID], now: Date()).map(\.serverID) == [shownAs])
+
+        let second = try sandbox.startDaemon(["--notifier", "libnotify"])
+        #expect(second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
+        #expect(try sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(second.errors)")
+        #expect(try store.request(identifier: "remind/again")?.serverID == shownAs)
+        let history = try server.history()
+        #expect(history.filter { $0.body.contains("shown once on screen") }.map(\.id) == [Int(shownAs)], "\(history)")
+        second.send(SIGTERM)
+        #expect(second.waitForExit() == 0)
     }
 
     @Test("\"Drank\" picked on a water bubble in dunst logs the glass and schedules the next reminder", .timeLimit(.minutes(1)))
