@@ -283,7 +283,10 @@ public final class Scheduler {
         try takeDue(now: now, adding: orphans)
         let closes = try store.closeRequests().filter { !closing.contains($0.rowID) }
         close(closes)
-        recovery = nil
+        // The store is read afresh; only answers still to be written keep the recovery due.
+        if !flights.values.contains(where: { $0.unrecorded != nil }) {
+            recovery = nil
+        }
     }
 
     private func reloadSteps(now: Date) {

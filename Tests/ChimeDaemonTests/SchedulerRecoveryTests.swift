@@ -54,6 +54,10 @@ struct SchedulerRecoveryTests {
         #expect(harness.scheduler.isRecovering)
         #expect(harness.scheduler.deliveriesInFlight == 1, "kept until written")
         try lock.release()
+        // A reload before the recovery is due leaves the unwritten answer to the recovery.
+        harness.scheduler.reload()
+        #expect(harness.scheduler.isRecovering)
+        #expect(harness.notifier.deliveries.count == 1)
 
         harness.advance(to: start.addingTimeInterval(70))
         #expect(!harness.scheduler.isRecovering)
