@@ -156,6 +156,7 @@ public final class Scheduler {
     public func start() throws(StoreError) {
         let now = clock.now
         try load(now: now)
+        rearm()
         if !isProbing {
             isProbing = true
             let post = post

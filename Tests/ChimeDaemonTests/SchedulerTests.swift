@@ -29,7 +29,9 @@ struct SchedulerTests {
             Requests.reminder("b", due: start.addingTimeInterval(65), tolerance: 10),
             Requests.reminder("c", due: start.addingTimeInterval(100), tolerance: 5)
         ), now: start)
-        try harness.start()
+        try harness.scheduler.start()
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(70), "armed when start returns, before any answer")
+        harness.settle()
         #expect(harness.timer.armedDeadline == start.addingTimeInterval(70), "a's deadline")
 
         harness.advance(to: start.addingTimeInterval(70))
