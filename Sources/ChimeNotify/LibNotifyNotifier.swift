@@ -9,8 +9,8 @@ import Synchronization
 /// All GLib and libnotify calls run on one thread of its own that also runs a GLib main loop
 /// (actions, the `closed` signal and server restarts arrive only while it runs). Callers never
 /// wait for it: every call has a watchdog (``Configuration/watchdog``, at most 5 s), at most one
-/// call to the server is in flight, and while a call hangs the next ones fail at once as
-/// ``DeliveryOutcome/serverBusy``.
+/// call to the server is in flight, and once a call hangs (``Configuration/hangThreshold``) the
+/// calls behind it and new ones fail at once as ``DeliveryOutcome/serverBusy``.
 ///
 /// libnotify keeps process-wide state (its proxy, its list of notifications), so only one
 /// instance may run in a process at a time; ``init(configuration:)`` refuses a second one.
@@ -24,6 +24,10 @@ public final class LibNotifyNotifier: Notifier {
         public var language: NotificationLanguage
         /// How long a call to the server may take before it is reported as timed out (0-5 s).
         public var watchdog: TimeInterval
+        /// How long a call may run before it counts as hung: the calls queued behind it, and new
+        /// ones, are then answered at once as ``DeliveryOutcome/serverBusy`` (a healthy server
+        /// answers in about a millisecond).
+        public var hangThreshold: TimeInterval
         /// The application name the server shows.
         public var appName: String
         /// The `desktop-entry` hint: the basename of Chime's `.desktop` file.
@@ -35,12 +39,14 @@ public final class LibNotifyNotifier: Notifier {
         public init(
             language: NotificationLanguage = .preferred(environment: ProcessInfo.processInfo.environment),
             watchdog: TimeInterval = 4,
+            hangThreshold: TimeInterval = 0.5,
             appName: String = "Chime",
             desktopEntry: String = "chime",
             iconName: String = "appointment-soon"
         ) {
             self.language = language
             self.watchdog = min(max(0.001, watchdog), Self.maximumWatchdog)
+            self.hangThreshold = min(max(0.001, hangThreshold), self.watchdog)
             self.appName = appName
             self.desktopEntry = desktopEntry
             self.iconName = iconName
@@ -81,7 +87,11 @@ public final class LibNotifyNotifier: Notifier {
         guard claimed else { throw .alreadyRunning }
         self.configuration = configuration
         renderer = NotificationRenderer(language: configuration.language)
-        gate = ServerCallGate(watchdog: .milliseconds(Int64(configuration.watchdog * 1000)), callbacks: callbacks)
+        gate = ServerCallGate(
+            watchdog: .milliseconds(Int64(configuration.watchdog * 1000)),
+            hungAfter: .milliseconds(Int64(configuration.hangThreshold * 1000)),
+            callbacks: callbacks
+        )
         let session = ConfinedSession()
         self.session = session
         let callbacks = callbacks

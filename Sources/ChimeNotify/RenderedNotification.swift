@@ -99,6 +99,7 @@ public struct RenderedNotification: Hashable, Sendable {
             case .text: markup += escaped
             case .emphasis: markup += "<b>\(escaped)</b>"
             }
+            if content != segment.content { break }
         }
         return markup
     }

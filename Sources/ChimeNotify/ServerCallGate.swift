@@ -4,9 +4,11 @@ import Synchronization
 /// Admits calls to the notification server one at a time, each with a watchdog, and hands
 /// every outcome to the callback queue exactly once.
 ///
-/// A call that outlives its watchdog is reported as timed out while the main-loop thread may
-/// still be stuck in it (libnotify waits 25 s for a hung server). Until that thread responds
-/// again, new calls fail at once as busy instead of queueing behind the stuck one.
+/// A healthy server answers in about a millisecond, so calls made in a burst wait their turn.
+/// A call still running after ``hungAfter`` counts as hung: the calls queued behind it are
+/// answered at once as busy, and so is every new one until the main-loop thread responds
+/// again. The hung call itself is answered as timed out when its watchdog fires (libnotify
+/// would wait 25 s for a stopped server).
 final class ServerCallGate: Sendable {
     /// Why a call was answered without its result.
     enum Failure: Sendable {
@@ -29,9 +31,16 @@ final class ServerCallGate: Sendable {
         let watchdog: DispatchSourceTimer
     }
 
+    // @unchecked: as above.
+    private struct InFlight: @unchecked Sendable {
+        let number: UInt64
+        let hungTimer: DispatchSourceTimer
+    }
+
     private struct State: ~Copyable {
         var nextNumber: UInt64 = 0
         var waiting: [UInt64: Waiting] = [:]
+        var inFlight: InFlight?
         var stuck = false
         var responsePending = false
         var shutDown = false
@@ -39,15 +48,18 @@ final class ServerCallGate: Sendable {
 
     /// How long a call may take, from admission to outcome.
     let watchdog: Duration
+    /// How long a call may run before the calls behind it stop waiting for it.
+    let hungAfter: Duration
     private let callbacks: DispatchQueue
-    private let watchdogs = DispatchQueue(label: "chime.notify.watchdog")
+    private let timers = DispatchQueue(label: "chime.notify.watchdog")
     private let state = Mutex(State())
     /// Runs a no-op on the main-loop thread that calls ``threadResponded()``: set once by the owner.
     private let pingThread = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Makes a gate whose outcomes run on `callbacks`.
-    init(watchdog: Duration, callbacks: DispatchQueue) {
+    init(watchdog: Duration, hungAfter: Duration, callbacks: DispatchQueue) {
         self.watchdog = watchdog
+        self.hungAfter = min(hungAfter, watchdog)
         self.callbacks = callbacks
     }
 
@@ -59,8 +71,9 @@ final class ServerCallGate: Sendable {
     /// Admits a call, or answers it at once through `fail` (on the callback queue) and returns
     /// `nil` when the thread is stuck or the gate is shut down. Never blocks.
     func admit(fail: @escaping @Sendable (Failure) -> Void) -> Ticket? {
-        let timer = DispatchSource.makeTimerSource(queue: watchdogs)
-        let (ticket, refusal, ping): (Ticket?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
+        // libdispatch traps when a source is released without ever being activated, so the
+        // timer exists only for admitted calls, and is activated right after.
+        let (admitted, refusal, ping): ((Ticket, DispatchSourceTimer)?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
             if state.shutDown { return (nil, .shutDown, nil) }
             if state.stuck {
                 // Ask the thread to show it is alive again; one request at a time is enough.
@@ -70,11 +83,12 @@ final class ServerCallGate: Sendable {
             }
             state.nextNumber += 1
             let ticket = Ticket(number: state.nextNumber)
+            let timer = DispatchSource.makeTimerSource(queue: timers)
             state.waiting[ticket.number] = Waiting(fail: fail, watchdog: timer)
-            return (ticket, nil, nil)
+            return ((ticket, timer), nil, nil)
         }
         ping?()
-        guard let ticket else {
+        guard let (ticket, timer) = admitted else {
             callbacks.async { fail(refusal!) }
             return nil
         }
@@ -84,22 +98,33 @@ final class ServerCallGate: Sendable {
         return ticket
     }
 
-    /// On the main-loop thread, before starting `ticket`'s call: `false` when its watchdog
-    /// already answered it (skip the call).
+    /// On the main-loop thread, before starting `ticket`'s call: `false` when it was already
+    /// answered (skip the call).
     func begin(_ ticket: Ticket) -> Bool {
-        state.withLock { state in
+        let started: DispatchSourceTimer? = state.withLock { state in
             state.stuck = false
-            return state.waiting[ticket.number] != nil
+            guard state.waiting[ticket.number] != nil else { return nil }
+            let hungTimer = DispatchSource.makeTimerSource(queue: timers)
+            state.inFlight = InFlight(number: ticket.number, hungTimer: hungTimer)
+            return hungTimer
         }
+        guard let hungTimer = started else { return false }
+        hungTimer.setEventHandler { [weak self] in self?.callHangs(ticket) }
+        hungTimer.schedule(deadline: .now() + hungAfter.timeInterval)
+        hungTimer.activate()
+        return true
     }
 
     /// On the main-loop thread, after `ticket`'s call: hands its outcome to `deliver` on the
-    /// callback queue unless the watchdog answered first.
+    /// callback queue unless it was answered already.
     func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) {
-        let waiting = state.withLock { state in
+        let (waiting, hungTimer) = state.withLock { state in
             state.stuck = false
-            return state.waiting.removeValue(forKey: ticket.number)
+            let hungTimer = state.inFlight?.number == ticket.number ? state.inFlight?.hungTimer : nil
+            if hungTimer != nil { state.inFlight = nil }
+            return (state.waiting.removeValue(forKey: ticket.number), hungTimer)
         }
+        hungTimer?.cancel()
         guard let waiting else { return }
         waiting.watchdog.cancel()
         callbacks.async(execute: deliver)
@@ -117,27 +142,41 @@ final class ServerCallGate: Sendable {
     func shutDown() {
         let waiting = state.withLock { state in
             state.shutDown = true
+            state.inFlight?.hungTimer.cancel()
             defer { state.waiting.removeAll() }
-            return Array(state.waiting.values)
+            return state.waiting.sorted { $0.key < $1.key }.map(\.value)
         }
-        for call in waiting {
-            call.watchdog.cancel()
-            let fail = call.fail
-            callbacks.async { fail(.shutDown) }
+        answer(waiting, with: .shutDown)
+    }
+
+    /// The call `ticket` still runs after ``hungAfter``: the calls behind it stop waiting.
+    private func callHangs(_ ticket: Ticket) {
+        let queued = state.withLock { state -> [Waiting] in
+            guard state.inFlight?.number == ticket.number else { return [] }
+            state.stuck = true
+            let queued = state.waiting.filter { $0.key != ticket.number }.sorted { $0.key < $1.key }
+            for (number, _) in queued { state.waiting[number] = nil }
+            return queued.map(\.value)
         }
+        answer(queued, with: .busy)
     }
 
     private func expire(_ ticket: Ticket) {
         let waiting = state.withLock { state in
             let waiting = state.waiting.removeValue(forKey: ticket.number)
-            // The thread did not finish this call (or reach it) in time: it is stuck.
+            // The thread did not finish this call (or even reach it) in time: it is stuck.
             if waiting != nil { state.stuck = true }
             return waiting
         }
-        guard let waiting else { return }
-        waiting.watchdog.cancel()
-        let fail = waiting.fail
-        callbacks.async { fail(.timedOut) }
+        answer(waiting.map { [$0] } ?? [], with: .timedOut)
+    }
+
+    private func answer(_ calls: [Waiting], with failure: Failure) {
+        for call in calls {
+            call.watchdog.cancel()
+            let fail = call.fail
+            callbacks.async { fail(failure) }
+        }
     }
 }
 

@@ -36,7 +36,9 @@ final class SessionBus {
     /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
     init(address: String) throws(GLibError) {
         self.address = address
-        connection = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }
+        let connection: OpaquePointer? = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }
+        guard let connection else { throw GLibError(message: "no session bus connection") }
+        self.connection = connection
         // GIO's shared connection raises SIGTERM in the whole process when the bus goes away.
         // The daemon must survive a bus restart, and tests stop their private bus.
         g_dbus_connection_set_exit_on_close(connection, 0)

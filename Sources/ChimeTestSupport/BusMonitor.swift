@@ -35,6 +35,12 @@ public final class BusMonitor: Sendable {
         public var id: UInt32
         /// The reason code (1 expired, 2 dismissed, 3 closed by a call, 4 undefined).
         public var reason: UInt32
+
+        /// Makes a signal value (to compare with).
+        public init(id: UInt32, reason: UInt32) {
+            self.id = id
+            self.reason = reason
+        }
     }
 
     private let child: ChildProcess
@@ -101,6 +107,9 @@ public final class BusMonitor: Sendable {
         child.wait()
     }
 
+    /// Every message seen so far, as `busctl` printed it (one JSON object per line).
+    public var rawMessages: [String] { recorder.lines }
+
     /// The `Notify` calls seen so far, oldest first.
     public var notifyCalls: [NotifyCall] {
         messages(member: "Notify", type: "method_call").compactMap(Self.notifyCall)
@@ -115,13 +124,13 @@ public final class BusMonitor: Sendable {
         }
     }
 
-    /// Waits until `condition` holds for this monitor or `timeout` passes; returns whether it held.
-    /// (Polls the recorded output of an external process, 100 times a second.)
-    public func wait(timeout: TimeInterval, until condition: (BusMonitor) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// Waits until `condition` holds for this monitor or `timeout` passes; returns whether it
+    /// held. (Polls the recorded output of an external process, 100 times a second.)
+    public func waitUntil(timeout: TimeInterval = 5, _ condition: (BusMonitor) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while !condition(self) {
-            if Date() >= deadline { return false }
-            usleep(10_000)
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return true
     }

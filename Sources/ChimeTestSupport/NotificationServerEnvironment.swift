@@ -133,6 +133,18 @@ public final class NotificationServerEnvironment: Sendable {
         }
     }
 
+    /// Closes every bubble on screen and returns a mark for ``history(since:)``: the history
+    /// before this point.
+    public func historyMark() throws -> Int {
+        try history().count
+    }
+
+    /// The history entries added after `mark` (bubbles still on screen closed first), newest first.
+    public func history(since mark: Int) throws -> [HistoryEntry] {
+        let entries = try history()
+        return Array(entries.prefix(max(0, entries.count - mark)))
+    }
+
     /// Invokes the default action of the newest bubble, as a click would (`dunstctl action 0`).
     public func invokeDefaultAction() throws {
         try run("dunstctl", ["action", "0"])

@@ -94,29 +94,25 @@ extension Notifier {
 /// Collects a notifier's events for a test to wait on.
 final class EventLog: Sendable {
     private let events = Mutex<[NotifierEvent]>([])
-    private let changed = NSCondition()
 
     /// Collects the events of `notifier`.
     init(_ notifier: some Notifier) {
         notifier.setEventHandler { [self] event in
             events.withLock { $0.append(event) }
-            changed.lock()
-            changed.broadcast()
-            changed.unlock()
         }
     }
 
     /// Everything seen so far.
     var all: [NotifierEvent] { events.withLock { $0 } }
 
-    /// The first event matching `predicate`, waiting up to `timeout` for it.
-    func first(timeout: TimeInterval = 5, where predicate: (NotifierEvent) -> Bool) -> NotifierEvent? {
-        let deadline = Date().addingTimeInterval(timeout)
-        changed.lock()
-        defer { changed.unlock() }
+    /// The first event matching `predicate`, waiting up to `timeout` for it (the server is
+    /// another process: polling it with a deadline).
+    func first(timeout: TimeInterval = 5, where predicate: (NotifierEvent) -> Bool) async -> NotifierEvent? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while true {
             if let match = all.first(where: predicate) { return match }
-            if !changed.wait(until: deadline) { return all.first(where: predicate) }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 }
