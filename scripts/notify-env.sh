@@ -24,6 +24,14 @@
 set -euo pipefail
 DIR="${NOTIFY_ENV_DIR:-/tmp/chime-notify-env-$(id -u)}"
 
+# Close descriptors inherited from the caller (beyond 0-2, and bash's own 255): the daemons
+# started below outlive this script, and a pipe one of them held open would keep the caller
+# waiting for end-of-file (Foundation's Process.waitUntilExit hung exactly so).
+for fd in /proc/$$/fd/*; do
+  fd="${fd##*/}"
+  if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+done
+
 die() { echo "notify-env: $*" >&2; exit 1; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }

@@ -9,6 +9,10 @@ import Synchronization
 /// answered at once as busy, and so is every new one until the main-loop thread responds
 /// again. The hung call itself is answered as timed out when its watchdog fires (libnotify
 /// would wait 25 s for a stopped server).
+///
+/// One timer serves every call, armed for the earliest deadline only when that moves earlier:
+/// a call that finishes in time costs no timer operation at all, and with nothing waiting the
+/// timer is disarmed (no wake-ups).
 final class ServerCallGate: Sendable {
     /// Why a call was answered without its result.
     enum Failure: Sendable {
@@ -25,16 +29,15 @@ final class ServerCallGate: Sendable {
         fileprivate let number: UInt64
     }
 
-    // @unchecked: a Dispatch timer may be cancelled from any thread.
-    private struct Waiting: @unchecked Sendable {
+    private struct Waiting {
         let fail: @Sendable (Failure) -> Void
-        let watchdog: DispatchSourceTimer
+        let deadline: DispatchTime
     }
 
-    // @unchecked: as above.
-    private struct InFlight: @unchecked Sendable {
+    private struct InFlight {
         let number: UInt64
-        let hungTimer: DispatchSourceTimer
+        let startedAt: DispatchTime
+        var reportedHung = false
     }
 
     private struct State: ~Copyable {
@@ -44,6 +47,8 @@ final class ServerCallGate: Sendable {
         var stuck = false
         var responsePending = false
         var shutDown = false
+        /// When the timer fires next, if it is armed.
+        var armedFor: DispatchTime?
     }
 
     /// How long a call may take, from admission to outcome.
@@ -51,7 +56,7 @@ final class ServerCallGate: Sendable {
     /// How long a call may run before the calls behind it stop waiting for it.
     let hungAfter: Duration
     private let callbacks: DispatchQueue
-    private let timers = DispatchQueue(label: "chime.notify.watchdog")
+    private let timer: TimerSource
     private let state = Mutex(State())
     /// Runs a no-op on the main-loop thread that calls ``threadResponded()``: set once by the owner.
     private let pingThread = Mutex<(@Sendable () -> Void)?>(nil)
@@ -61,6 +66,12 @@ final class ServerCallGate: Sendable {
         self.watchdog = watchdog
         self.hungAfter = min(hungAfter, watchdog)
         self.callbacks = callbacks
+        timer = TimerSource(queue: DispatchQueue(label: "chime.notify.watchdog"))
+        timer.source.setEventHandler { [weak self] in self?.timerFired() }
+    }
+
+    deinit {
+        timer.source.cancel()
     }
 
     /// Sets how to reach the main-loop thread when it seems stuck.
@@ -71,10 +82,12 @@ final class ServerCallGate: Sendable {
     /// Admits a call, or answers it at once through `fail` (on the callback queue) and returns
     /// `nil` when the thread is stuck or the gate is shut down. Never blocks.
     func admit(fail: @escaping @Sendable (Failure) -> Void) -> Ticket? {
-        // libdispatch traps when a source is released without ever being activated, so the
-        // timer exists only for admitted calls, and is activated right after.
-        let (admitted, refusal, ping): ((Ticket, DispatchSourceTimer)?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
+        let now = DispatchTime.now()
+        let (ticket, refusal, ping): (Ticket?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
             if state.shutDown { return (nil, .shutDown, nil) }
+            if let inFlight = state.inFlight, now >= inFlight.startedAt + hungAfter.timeInterval {
+                state.stuck = true
+            }
             if state.stuck {
                 // Ask the thread to show it is alive again; one request at a time is enough.
                 let ping = state.responsePending ? nil : pingThread.withLock { $0 }
@@ -82,51 +95,39 @@ final class ServerCallGate: Sendable {
                 return (nil, .busy, ping)
             }
             state.nextNumber += 1
-            let ticket = Ticket(number: state.nextNumber)
-            let timer = DispatchSource.makeTimerSource(queue: timers)
-            state.waiting[ticket.number] = Waiting(fail: fail, watchdog: timer)
-            return ((ticket, timer), nil, nil)
+            state.waiting[state.nextNumber] = Waiting(fail: fail, deadline: now + watchdog.timeInterval)
+            rearmIfNeeded(&state)
+            return (Ticket(number: state.nextNumber), nil, nil)
         }
         ping?()
-        guard let (ticket, timer) = admitted else {
-            callbacks.async { fail(refusal!) }
-            return nil
+        if let refusal {
+            callbacks.async { fail(refusal) }
         }
-        timer.setEventHandler { [weak self] in self?.expire(ticket) }
-        timer.schedule(deadline: .now() + watchdog.timeInterval)
-        timer.activate()
         return ticket
     }
 
     /// On the main-loop thread, before starting `ticket`'s call: `false` when it was already
     /// answered (skip the call).
     func begin(_ ticket: Ticket) -> Bool {
-        let started: DispatchSourceTimer? = state.withLock { state in
+        state.withLock { state in
             state.stuck = false
-            guard state.waiting[ticket.number] != nil else { return nil }
-            let hungTimer = DispatchSource.makeTimerSource(queue: timers)
-            state.inFlight = InFlight(number: ticket.number, hungTimer: hungTimer)
-            return hungTimer
+            guard state.waiting[ticket.number] != nil else { return false }
+            state.inFlight = InFlight(number: ticket.number, startedAt: .now())
+            rearmIfNeeded(&state)
+            return true
         }
-        guard let hungTimer = started else { return false }
-        hungTimer.setEventHandler { [weak self] in self?.callHangs(ticket) }
-        hungTimer.schedule(deadline: .now() + hungAfter.timeInterval)
-        hungTimer.activate()
-        return true
     }
 
     /// On the main-loop thread, after `ticket`'s call: hands its outcome to `deliver` on the
     /// callback queue unless it was answered already.
     func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) {
-        let (waiting, hungTimer) = state.withLock { state in
+        let answered = state.withLock { state in
             state.stuck = false
-            let hungTimer = state.inFlight?.number == ticket.number ? state.inFlight?.hungTimer : nil
-            if hungTimer != nil { state.inFlight = nil }
-            return (state.waiting.removeValue(forKey: ticket.number), hungTimer)
+            if state.inFlight?.number == ticket.number { state.inFlight = nil }
+            // The timer stays armed: when it fires it finds nothing due and disarms itself.
+            return state.waiting.removeValue(forKey: ticket.number) == nil
         }
-        hungTimer?.cancel()
-        guard let waiting else { return }
-        waiting.watchdog.cancel()
+        guard !answered else { return }
         callbacks.async(execute: deliver)
     }
 
@@ -142,40 +143,66 @@ final class ServerCallGate: Sendable {
     func shutDown() {
         let waiting = state.withLock { state in
             state.shutDown = true
-            state.inFlight?.hungTimer.cancel()
             defer { state.waiting.removeAll() }
             return state.waiting.sorted { $0.key < $1.key }.map(\.value)
         }
         answer(waiting, with: .shutDown)
     }
 
-    /// The call `ticket` still runs after ``hungAfter``: the calls behind it stop waiting.
-    private func callHangs(_ ticket: Ticket) {
-        let queued = state.withLock { state -> [Waiting] in
-            guard state.inFlight?.number == ticket.number else { return [] }
-            state.stuck = true
-            let queued = state.waiting.filter { $0.key != ticket.number }.sorted { $0.key < $1.key }
-            for (number, _) in queued { state.waiting[number] = nil }
-            return queued.map(\.value)
+    /// Answers the calls whose watchdog expired, and those queued behind a hung call.
+    private func timerFired() {
+        let now = DispatchTime.now()
+        let (expired, queuedBehindHung) = state.withLock { state -> ([Waiting], [Waiting]) in
+            state.armedFor = nil
+            let due = state.waiting.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+            for (number, _) in due { state.waiting[number] = nil }
+            // The thread did not finish these calls (or even reach them) in time: it is stuck.
+            if !due.isEmpty { state.stuck = true }
+            var queued: [(key: UInt64, value: Waiting)] = []
+            if var inFlight = state.inFlight, !inFlight.reportedHung, now >= inFlight.startedAt + hungAfter.timeInterval {
+                inFlight.reportedHung = true
+                state.inFlight = inFlight
+                state.stuck = true
+                queued = state.waiting.filter { $0.key != inFlight.number }.sorted { $0.key < $1.key }
+                for (number, _) in queued { state.waiting[number] = nil }
+            }
+            rearmIfNeeded(&state)
+            return (due.map(\.value), queued.map(\.value))
         }
-        answer(queued, with: .busy)
+        answer(expired, with: .timedOut)
+        answer(queuedBehindHung, with: .busy)
     }
 
-    private func expire(_ ticket: Ticket) {
-        let waiting = state.withLock { state in
-            let waiting = state.waiting.removeValue(forKey: ticket.number)
-            // The thread did not finish this call (or even reach it) in time: it is stuck.
-            if waiting != nil { state.stuck = true }
-            return waiting
+    /// Arms the timer for the earliest moment something may need answering, when that is
+    /// earlier than what it is armed for (under the lock, so arming never goes out of order).
+    private func rearmIfNeeded(_ state: inout State) {
+        var next = state.waiting.values.map(\.deadline).min()
+        if let inFlight = state.inFlight, !inFlight.reportedHung, state.waiting.keys.contains(where: { $0 != inFlight.number }) {
+            let hung = inFlight.startedAt + hungAfter.timeInterval
+            next = next.map { min($0, hung) } ?? hung
         }
-        answer(waiting.map { [$0] } ?? [], with: .timedOut)
+        guard let next, state.armedFor.map({ next < $0 }) ?? true else { return }
+        state.armedFor = next
+        timer.source.schedule(deadline: next)
     }
 
     private func answer(_ calls: [Waiting], with failure: Failure) {
         for call in calls {
-            call.watchdog.cancel()
             let fail = call.fail
             callbacks.async { fail(failure) }
+        }
+    }
+
+    /// The gate's one Dispatch timer, activated once for its whole life (libdispatch traps on
+    /// releasing a source that was never activated).
+    private final class TimerSource: @unchecked Sendable {
+        // @unchecked: Dispatch sources may be scheduled and cancelled from any thread.
+        let source: DispatchSourceTimer
+
+        init(queue: DispatchQueue) {
+            source = DispatchSource.makeTimerSource(queue: queue)
+            source.schedule(deadline: .distantFuture)
+            source.activate()
         }
     }
 }
