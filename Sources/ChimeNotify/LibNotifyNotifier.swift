@@ -144,8 +144,8 @@ public final class LibNotifyNotifier: Notifier {
         }
         guard let ticket = admitted else { return }
         loop.perform { [session, gate] in
-            guard gate.begin(ticket), let server = session.value else { return }
-            let outcome = server.deliver(notification, for: job)
+            guard gate.begin(ticket) else { return }
+            let outcome = session.value?.deliver(notification, for: job) ?? .failed(message: "the notifier was shut down")
             gate.finish(ticket) { completion(outcome) }
         }
     }
@@ -160,8 +160,8 @@ public final class LibNotifyNotifier: Notifier {
         }
         guard let ticket = admitted else { return }
         loop.perform { [session, gate] in
-            guard gate.begin(ticket), let server = session.value else { return }
-            let outcome = server.close(serverIDs: serverIDs)
+            guard gate.begin(ticket) else { return }
+            let outcome = session.value?.close(serverIDs: serverIDs) ?? .failed(message: "the notifier was shut down")
             gate.finish(ticket) { completion(outcome) }
         }
     }
@@ -176,8 +176,8 @@ public final class LibNotifyNotifier: Notifier {
         }
         guard let ticket = admitted else { return }
         loop.perform { [session, gate] in
-            guard gate.begin(ticket), let server = session.value else { return }
-            let probe = server.probe()
+            guard gate.begin(ticket) else { return }
+            let probe = session.value?.probe() ?? ServerProbe(status: .failed, detail: "the notifier was shut down")
             gate.finish(ticket) { completion(probe) }
         }
     }

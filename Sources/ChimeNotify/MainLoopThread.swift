@@ -21,6 +21,8 @@ final class MainLoopThread: @unchecked Sendable {
         let started = DispatchSemaphore(value: 0)
         // The thread keeps `self` alive until it finishes.
         let thread = Thread { [self] in
+            // Named from inside: on Linux, Foundation names only the current thread.
+            Thread.current.name = name
             g_main_context_push_thread_default(context)
             setUp()
             started.signal()
@@ -29,7 +31,6 @@ final class MainLoopThread: @unchecked Sendable {
             g_main_context_pop_thread_default(context)
             finished.signal()
         }
-        thread.name = name
         thread.start()
         started.wait()
     }

@@ -131,11 +131,12 @@ final class ServerCallGate: Sendable {
         callbacks.async(execute: deliver)
     }
 
-    /// On the main-loop thread: it is responsive again.
+    /// On the main-loop thread, between calls: it is responsive again.
     func threadResponded() {
         state.withLock { state in
             state.stuck = false
             state.responsePending = false
+            state.inFlight = nil
         }
     }
 
