@@ -60,7 +60,8 @@ pid_of() { # pid_of <name>: the last pid recorded under that name, if still that
 
 owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
   case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
-    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|watch:*) return 0 ;;
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst) return 0 ;;
+    watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
     *) return 1 ;;
   esac
 }
@@ -202,7 +203,7 @@ stop() {
   # The watcher first (it would run `stop` itself), then reverse start order.
   while read -r name pid; do
     [ -n "$pid" ] && alive "$pid" || continue
-    if [ "$name" = watch ]; then kill -TERM "$pid" 2>/dev/null || true; continue; fi
+    if [ "$name" = watch ]; then owned watch "$pid" && kill -TERM "$pid" 2>/dev/null; continue; fi
     terminate "$name" "$pid"
   done < <(grep '^watch ' "$DIR/pids" || true; grep -v '^watch ' "$DIR/pids" | tac)
   rm -rf "$DIR"
