@@ -28,6 +28,9 @@ final class MainLoopThread: @unchecked Sendable {
             started.signal()
             g_main_loop_run(loop)
             tearDown()
+            // Run what tear-down left pending (GDBus frees unsubscribed handlers and drops its
+            // references in idle callbacks): skipped, they would keep the bus connection alive.
+            while g_main_context_iteration(context, 0) != 0 {}
             g_main_context_pop_thread_default(context)
             finished.signal()
         }

@@ -38,6 +38,11 @@ final class SessionBus {
         self.address = address
         let connection: OpaquePointer? = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }
         guard let connection else { throw GLibError(message: "no session bus connection") }
+        guard g_dbus_connection_is_closed(connection) == 0 else {
+            // GIO hands out its shared connection for as long as anyone holds it, even closed.
+            g_object_unref(UnsafeMutableRawPointer(connection))
+            throw GLibError(message: "the shared session bus connection is closed")
+        }
         self.connection = connection
         // GIO's shared connection raises SIGTERM in the whole process when the bus goes away.
         // The daemon must survive a bus restart, and tests stop their private bus.

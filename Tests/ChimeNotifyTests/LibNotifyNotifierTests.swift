@@ -295,7 +295,7 @@ struct LibNotifyNotifierTests {
             let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250", consumed: "500", goal: "2000")))
             let attack = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: LibNotifyNotifierTests.attack)))
 
-            #expect(outcome.shownID != nil && attack.shownID != nil)
+            #expect(outcome.shownID != nil && attack.shownID != nil, "\(outcome), \(attack)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 2 })
             #expect(monitor.notifyCalls.map(\.body) == ["Drink 250 ml.\n500 of 2000 ml today.", LibNotifyNotifierTests.attack])
         }

@@ -104,12 +104,12 @@ struct StdoutNotifierTests {
     }
 
     @Test func aWriteErrorIsAFailure() async throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        close(fds[1])
-        let notifier = StdoutNotifier(descriptor: fds[1], language: .english)
+        // Open for reading only: writing fails, and the number stays ours (a closed one could be
+        // reused by a test running alongside).
+        let readOnly = open("/dev/null", O_RDONLY)
+        defer { close(readOnly) }
+        let notifier = StdoutNotifier(descriptor: readOnly, language: .english)
         let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "x")))
-        close(fds[0])
         guard case .failed(let message) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return
