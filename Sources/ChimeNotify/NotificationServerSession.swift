@@ -61,7 +61,8 @@ final class NotificationServerSession {
         case .success: break
         case .failure(let problem): return problem.closeOutcome
         }
-        for serverID in serverIDs where serverID > 0 {
+        // libnotify keeps ids as positive Int32; nothing else can be a bubble of ours.
+        for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
             // A bubble shown by this process reports its `closed` signal; for an id from before a
             // restart, a throwaway notification carrying that id sends the same CloseNotification.
             let bubble = bubbles.values.first { $0.serverID == serverID }
