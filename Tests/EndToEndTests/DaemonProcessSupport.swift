@@ -80,12 +80,13 @@ final class DaemonSandbox {
     }
 
     /// Polls `condition` (an external process is doing the work) until it holds or `timeout`
-    /// passes; returns whether it held.
-    func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+    /// passes; returns whether it held. Sleeps with `Task.sleep`, so a waiting test leaves the
+    /// shared test threads to the others.
+    func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         return try condition()
     }
@@ -129,15 +130,16 @@ final class DaemonProcess {
 
     /// Waits for `READY=1` on the notify socket; false when it did not come in time or the
     /// daemon exited first.
-    func waitUntilReady(timeout: TimeInterval = 10) -> Bool {
+    func waitUntilReady(timeout: TimeInterval = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date() < deadline {
             if hasExited { return false }
-            var entry = pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 50) > 0 else { continue }
             let count = recv(notifySocket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            guard count > 0 else { continue }
+            guard count > 0 else {
+                try? await Task.sleep(for: .milliseconds(10))
+                continue
+            }
             let message = String(decoding: buffer[..<count], as: UTF8.self)
             if message.split(separator: "\n").contains("READY=1") { return true }
         }
@@ -155,10 +157,10 @@ final class DaemonProcess {
 
     /// Waits up to `timeout` for the process to end; its exit status (128 + signal when a
     /// signal ended it), or nil when it is still running.
-    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+    func waitForExit(timeout: TimeInterval = 10) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while !hasExited, Date() < deadline {
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return exitStatus
     }
@@ -168,11 +170,12 @@ final class DaemonProcess {
         if !hasExited { Glibc.kill(pid, signal) }
     }
 
-    /// Ends the process at once and reaps it.
+    /// Ends the process at once and reaps it (a killed process is gone in a moment).
     func kill() {
         guard !hasExited else { return }
         Glibc.kill(pid, SIGKILL)
-        _ = waitForExit(timeout: 5)
+        var status: Int32 = 0
+        if waitpid(pid, &status, 0) == pid { exitStatus = Self.decode(status) }
     }
 
     private static func decode(_ status: Int32) -> Int32 {

@@ -31,12 +31,12 @@ struct DaemonProcessTests {
     }
 
     @Test("a 10s:5s fast delivers its end notification to dunst within its tolerance", .timeLimit(.minutes(1)))
-    func fastEndWithinTolerance() throws {
+    func fastEndWithinTolerance() async throws {
         let server = try notificationServer("fast")
         defer { server.stop() }
         let sandbox = try DaemonSandbox(bus: server)
         let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
         let store = try sandbox.openStore()
 
         let now = Date()
@@ -45,7 +45,7 @@ struct DaemonProcessTests {
         try write(plan, to: sandbox, store: store)
         let end = try #require(plan.requests.first { $0.kind == .fastEnd })
 
-        #expect(try sandbox.waitUntil(timeout: 30) { try !deliveries(of: end.identifier, in: store).isEmpty }, "\(daemon.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 30) { try !deliveries(of: end.identifier, in: store).isEmpty }, "\(daemon.errors)")
         let record = try #require(try deliveries(of: end.identifier, in: store).first)
         #expect(record.at >= end.due)
         // The daemon wakes at the deadline (due + tolerance), the latest on-time instant, so
@@ -57,16 +57,16 @@ struct DaemonProcessTests {
         #expect(history.contains { $0.id == Int(serverID) && $0.appName == "Chime" }, "dunst shows bubble \(serverID): \(history)")
 
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(await daemon.waitForExit() == 0)
     }
 
     @Test("a request cancelled before its time never reaches the notification server", .timeLimit(.minutes(1)))
-    func cancelledNeverAppears() throws {
+    func cancelledNeverAppears() async throws {
         let server = try notificationServer("cancel")
         defer { server.stop() }
         let sandbox = try DaemonSandbox(bus: server)
         let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
         let store = try sandbox.openStore()
 
         let now = Date()
@@ -78,23 +78,23 @@ struct DaemonProcessTests {
         cancel.cancelledGroups = ["cancelled"]
         try write(cancel, to: sandbox, store: store)
 
-        #expect(try sandbox.waitUntil(timeout: 20) { try !deliveries(of: "remind/control", in: store).isEmpty }, "\(daemon.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 20) { try !deliveries(of: "remind/control", in: store).isEmpty }, "\(daemon.errors)")
         let history = try server.history()
         #expect(history.contains { $0.body.contains("this one shows") })
         #expect(!history.contains { $0.body.contains("must never show") })
         #expect(try store.request(identifier: "remind/cancelled")?.state == .cancelled)
         #expect(!daemon.errors.contains("remind/cancelled"))
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(await daemon.waitForExit() == 0)
     }
 
     @Test("a daemon killed with requests due delivers each exactly once after a restart", .timeLimit(.minutes(1)))
-    func killAndRestart() throws {
+    func killAndRestart() async throws {
         let server = try notificationServer("kill")
         defer { server.stop() }
         let sandbox = try DaemonSandbox(bus: server)
         let first = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
+        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
         let store = try sandbox.openStore()
 
         // Killed well before this (the margin is for a loaded machine), restarted after it.
@@ -106,19 +106,19 @@ struct DaemonProcessTests {
         }
         try write(plan, to: sandbox, store: store)
         first.kill()
-        #expect(sandbox.waitUntil(timeout: 5) { Date() > due.addingTimeInterval(0.5) })
+        #expect(try await sandbox.waitUntil(timeout: 5) { Date() > due.addingTimeInterval(0.5) })
 
         // The next daemon catches up at start: every request is overdue now.
         let second = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
-        #expect(try sandbox.waitUntil(timeout: 10) {
+        #expect(await second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 10) {
             try names.allSatisfy { try store.request(identifier: "remind/\($0)")?.state == .delivered }
         }, "\(second.errors)")
         second.kill()
 
         // A third start finds nothing to show again.
         let third = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(third.waitUntilReady(), "chimed did not report readiness: \(third.errors)")
+        #expect(await third.waitUntilReady(), "chimed did not report readiness: \(third.errors)")
         _ = try sandbox.ask(.status)
         for name in names {
             #expect(try deliveries(of: "remind/\(name)", in: store).count == 1)
@@ -128,19 +128,19 @@ struct DaemonProcessTests {
             #expect(history.filter { $0.body.contains("reminder \(name)") }.count == 1, "\(history)")
         }
         third.send(SIGTERM)
-        #expect(third.waitForExit() == 0)
+        #expect(await third.waitForExit() == 0)
     }
 
     @Test("a request a crashed daemon left in delivering is shown again in place of its bubble, not beside it", .timeLimit(.minutes(1)))
-    func interruptedDeliveryReplacesBubble() throws {
+    func interruptedDeliveryReplacesBubble() async throws {
         let server = try notificationServer("replace")
         defer { server.stop() }
         let sandbox = try DaemonSandbox(bus: server)
         let first = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
+        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
         let store = try sandbox.openStore()
         try write(DaemonRequests.reminder("again", text: "shown once on screen", due: Date().addingTimeInterval(0.5)), to: sandbox, store: store)
-        #expect(try sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(first.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(first.errors)")
         let shownAs = try #require(try store.request(identifier: "remind/again")?.serverID)
         first.kill()
 
@@ -151,22 +151,22 @@ struct DaemonProcessTests {
         #expect(try store.beginDelivery(rowIDs: [row.rowID], now: Date()).map(\.serverID) == [shownAs])
 
         let second = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
-        #expect(try sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(second.errors)")
+        #expect(await second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(second.errors)")
         #expect(try store.request(identifier: "remind/again")?.serverID == shownAs)
         let history = try server.history()
         #expect(history.filter { $0.body.contains("shown once on screen") }.map(\.id) == [Int(shownAs)], "\(history)")
         second.send(SIGTERM)
-        #expect(second.waitForExit() == 0)
+        #expect(await second.waitForExit() == 0)
     }
 
     @Test("\"Drank\" picked on a water bubble in dunst logs the glass and schedules the next reminder", .timeLimit(.minutes(1)))
-    func drankThroughDunst() throws {
+    func drankThroughDunst() async throws {
         let server = try notificationServer("drank")
         defer { server.stop() }
         let sandbox = try DaemonSandbox(bus: server)
         let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
         let store = try sandbox.openStore()
 
         let now = Date()
@@ -182,28 +182,28 @@ struct DaemonProcessTests {
             misfirePolicy: .collapse(until: now.addingTimeInterval(3600))
         )]
         try write(plan, to: sandbox, store: store)
-        #expect(try sandbox.waitUntil(timeout: 15) { try store.request(identifier: "water/w/e2e")?.state == .delivered }, "\(daemon.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 15) { try store.request(identifier: "water/w/e2e")?.state == .delivered }, "\(daemon.errors)")
 
         try server.invokeAction(labeled: "Drank 300 ml")
-        #expect(try sandbox.waitUntil(timeout: 10) { try !store.intakes(forSchedule: "w", since: now).isEmpty }, "\(daemon.errors)")
+        #expect(try await sandbox.waitUntil(timeout: 10) { try !store.intakes(forSchedule: "w", since: now).isEmpty }, "\(daemon.errors)")
         let intakes = try store.intakes(forSchedule: "w", since: now)
         #expect(intakes.map(\.amountML) == [300])
         let next = try store.pendingRequests(inGroup: "w")
         #expect(next.count == 1)
         #expect(next.first.map { $0.request.due > intakes[0].instant } == true)
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(await daemon.waitForExit() == 0)
     }
 
     @Test("SIGHUP reloads from the store and the daemon carries on")
-    func hangupReloads() throws {
+    func hangupReloads() async throws {
         let sandbox = try DaemonSandbox()
         let daemon = try sandbox.startDaemon()
-        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
         // Written without a nudge: only the reload can find it.
         try sandbox.openStore().apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
         daemon.send(SIGHUP)
-        #expect(daemon.waitUntilReady(), "no READY=1 after the reload: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "no READY=1 after the reload: \(daemon.errors)")
         guard case .status(let status) = try sandbox.ask(.status) else {
             Issue.record("status was not answered")
             return
@@ -211,16 +211,16 @@ struct DaemonProcessTests {
         #expect(status.pendingCount == 1)
         #expect(daemon.errors.contains("<6>chimed: reloading from the store"))
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(await daemon.waitForExit() == 0)
     }
 
     @Test("a second daemon for the same user is refused with exit code 75 and one line saying why")
-    func secondDaemonRefused() throws {
+    func secondDaemonRefused() async throws {
         let sandbox = try DaemonSandbox()
         let first = try sandbox.startDaemon()
-        #expect(first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
+        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
         let second = try sandbox.startDaemon()
-        #expect(second.waitForExit() == 75)
+        #expect(await second.waitForExit() == 75)
         let lines = second.errors.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("<3>chimed: ") == true)
@@ -232,14 +232,14 @@ struct DaemonProcessTests {
         }
         #expect(identity.pid == first.pid)
         first.send(SIGTERM)
-        #expect(first.waitForExit() == 0)
+        #expect(await first.waitForExit() == 0)
     }
 
     @Test("a client sending garbage does not disturb a concurrent status request")
-    func garbageClient() throws {
+    func garbageClient() async throws {
         let sandbox = try DaemonSandbox()
         let daemon = try sandbox.startDaemon()
-        #expect(daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
         try sandbox.openStore().apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
         _ = try sandbox.ask(.changed(sequence: 0))
 
@@ -264,7 +264,7 @@ struct DaemonProcessTests {
         #expect(!daemon.hasExited)
 
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(await daemon.waitForExit() == 0)
     }
 }
 
