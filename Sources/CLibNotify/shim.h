@@ -1,4 +1,55 @@
 #ifndef CHIME_CLIBNOTIFY_SHIM_H
 #define CHIME_CLIBNOTIFY_SHIM_H
+// libnotify and the parts of GLib/GIO that ChimeNotify calls. Swift imports neither macros nor
+// variadic functions, so each of those gets a small typed wrapper here, prefixed `chime_`.
 #include <libnotify/notify.h>
+#include <gio/gio.h>
+
+/// Handler for NotifyNotification's `closed` signal.
+typedef void (*chime_closed_handler)(NotifyNotification *notification, gpointer user_data);
+
+/// `g_signal_connect` is a macro over `g_signal_connect_data` that casts the handler to
+/// GCallback; this keeps the handler's real type visible to Swift.
+static inline gulong chime_notification_connect_closed(NotifyNotification *notification,
+                                                       chime_closed_handler handler,
+                                                       gpointer user_data,
+                                                       GClosureNotify destroy_user_data) {
+    return g_signal_connect_data(notification, "closed", G_CALLBACK(handler), user_data,
+                                 destroy_user_data, (GConnectFlags)0);
+}
+
+/// Sets the `id` property (the server's notification id to replace). `g_object_set` is variadic
+/// and G_TYPE_INT a macro, so the GValue is built here.
+static inline void chime_notification_set_id(NotifyNotification *notification, gint id) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_INT);
+    g_value_set_int(&value, id);
+    g_object_set_property(G_OBJECT(notification), "id", &value);
+    g_value_unset(&value);
+}
+
+/// Reads the `id` property: the server's id after a successful show, 0 before or after close.
+static inline gint chime_notification_get_id(NotifyNotification *notification) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_INT);
+    g_object_get_property(G_OBJECT(notification), "id", &value);
+    gint id = g_value_get_int(&value);
+    g_value_unset(&value);
+    return id;
+}
+
+/// `G_VARIANT_TYPE` is a macro (a checked cast of a type string).
+static inline const GVariantType *chime_variant_type(const gchar *type_string) {
+    return G_VARIANT_TYPE(type_string);
+}
+
+/// The parameters `(s)` of a D-Bus call taking one string; `g_variant_new` is variadic.
+static inline GVariant *chime_variant_new_string_tuple(const gchar *string) {
+    return g_variant_new("(s)", string);
+}
+
+/// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
+static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
+static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }
+
 #endif

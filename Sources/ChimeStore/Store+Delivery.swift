@@ -201,12 +201,15 @@ extension Store {
     }
 
     /// Records that the request at `rowID` will not be shown, and why (a misfire drop reason such
-    /// as `expired`), with a history entry. Only a `pending` or `delivering` row changes.
+    /// as `expired`), with a history entry, and applies `followUp` (the next water reminder, the
+    /// next rolling occurrence) in the same transaction. Only a `pending` or `delivering` row
+    /// changes, and only then is `followUp` applied.
     ///
     /// - Returns: whether the row changed.
     @discardableResult
-    public func markMissed(rowID: Int64, reason: String, at instant: Date) throws(StoreError) -> Bool {
-        try write { (connection, sequence) throws(StoreError) -> Bool in
+    public func markMissed(rowID: Int64, reason: String, at instant: Date, followUp: ChangePlan? = nil) throws(StoreError) -> Bool {
+        let hook = configuration.afterApplyStep
+        return try write { (connection, sequence) throws(StoreError) -> Bool in
             let missed = try connection.queryFirst("""
                 UPDATE requests SET state = 'missed', last_error = ?, change_sequence = ?
                 WHERE row_id = ? AND state IN ('pending', 'delivering')
@@ -216,6 +219,9 @@ extension Store {
             }
             guard let missed else { return false }
             try Self.recordHistory(connection, rowID: rowID, row: missed, outcome: .missed, at: instant, serverID: .null, detail: reason)
+            if let followUp {
+                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook)
+            }
             return true
         }
     }

@@ -193,6 +193,25 @@ struct DeliveryTests {
         #expect(try store.deliveryHistory(limit: 1).count == 1)
     }
 
+    @Test("a missed request's follow-up is applied in the same transaction, and only when the row changed")
+    func missedFollowUp() throws {
+        let (store, rows) = try store(with: [Fixture.request("water/1", group: "w", due: now, kind: .water)])
+        var followUp = ChangePlan()
+        followUp.requests = [Fixture.request("water/2", group: "w", due: now.addingTimeInterval(2700), kind: .water)]
+        let before = try store.currentSequence()
+        #expect(try store.markMissed(rowID: rows["water/1"]!, reason: "outside-window", at: now, followUp: followUp))
+        let missed = try #require(try store.request(identifier: "water/1"))
+        let next = try #require(try store.request(identifier: "water/2"))
+        #expect(missed.state == .missed && next.state == .pending)
+        #expect(next.changeSequence == missed.changeSequence, "one transaction stamps both rows")
+        #expect(try store.currentSequence() == before + 1)
+
+        var another = ChangePlan()
+        another.requests = [Fixture.request("water/3", group: "w")]
+        #expect(try store.markMissed(rowID: rows["water/1"]!, reason: "again", at: now, followUp: another) == false)
+        #expect(try store.request(identifier: "water/3") == nil)
+    }
+
     @Test("forgetting server ids clears every id and close request; a cleared close forgets the id")
     func serverIDs() throws {
         let (store, rows) = try store(with: [Fixture.request("a", group: "g", due: now), Fixture.request("b", group: "g", due: now)])

@@ -1,0 +1,186 @@
+import ChimeNotify
+import ChimeStore
+import Foundation
+import Glibc
+
+/// The `chimed` process: takes the instance lock, opens the store, wires the scheduler to the
+/// event loop (timer, signals, time-zone watch, notifier answers, control socket), reports
+/// readiness and runs until `SIGTERM` or `SIGINT`.
+///
+/// Everything runs on the calling thread except the notifier's own; the caller must have
+/// blocked the daemon's signals (``SignalSource/block(_:)``) before any thread started.
+public enum Daemon {
+    /// How long a stopping daemon waits for answers to deliveries already handed to the
+    /// notifier, so their outcome is recorded (the notifier's watchdog is at most 5 s).
+    static let stopGracePeriod: Duration = .seconds(6)
+
+    /// The daemon's patience with another process's write lock on the store. CLI writes take
+    /// milliseconds, and the scheduler's thread must not stall for long behind a stuck one:
+    /// a write that fails is retried through the scheduler's recovery.
+    static let storeBusyTimeout: Duration = .seconds(1)
+
+    /// Runs `chimed` with `arguments` (without the program name) and returns its exit code:
+    /// 0 after a clean stop, 64 for bad arguments, 75 when another daemon runs, the store's
+    /// code when the database cannot be used.
+    public static func main(arguments: [String], environment: [String: String], log: DaemonLog = DaemonLog()) -> Int32 {
+        let command: DaemonCommand
+        do {
+            command = try DaemonCommandLine.parse(arguments)
+        } catch {
+            DaemonLog.writeToStandardError("chimed: \(error.message)\n")
+            return error.exitCode
+        }
+        switch command {
+        case .help(let text):
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        case .version(let line):
+            FileHandle.standardOutput.write(Data(line.utf8))
+            return 0
+        case .run(let options):
+            return run(options: options, environment: environment, log: log)
+        }
+    }
+
+    /// Runs the daemon until it is asked to stop; returns the exit code.
+    public static func run(
+        options: DaemonOptions,
+        environment: [String: String],
+        log: DaemonLog,
+        makeNotifier: (DaemonOptions.NotifierChoice) throws -> any Notifier = { try $0.makeNotifier() }
+    ) -> Int32 {
+        let directory = RuntimeDirectory.resolve(environment: environment)
+        if directory.isFallback {
+            log.warning("XDG_RUNTIME_DIR is not set: keeping the control socket in \(directory.path)")
+        }
+        let lock: InstanceLock
+        do {
+            lock = try InstanceLock(in: directory)
+        } catch let error as RuntimeError {
+            log.error(error.message)
+            return error.kind == .alreadyRunning ? 75 : 69
+        } catch {
+            log.error("cannot take the instance lock in \(directory.path): \(error)")
+            return 69
+        }
+        // The lock is held until the daemon returns.
+        defer { withExtendedLifetime(lock) {} }
+        let store: Store
+        do {
+            store = try Store(environment: environment, configuration: Store.Configuration(busyTimeout: storeBusyTimeout))
+        } catch {
+            log.error(error.message)
+            return error.exitCode
+        }
+        for warning in store.warnings {
+            log.warning("the database is at risk: \(warning)")
+        }
+        let notifier: any Notifier
+        do {
+            notifier = try makeNotifier(options.notifier)
+        } catch {
+            log.error("cannot start the \(options.notifier.rawValue) notifier: \(error)")
+            return 70
+        }
+        defer { notifier.shutdown() }
+        do {
+            return try serve(store: store, notifier: notifier, directory: directory, environment: environment, log: log)
+        } catch let error as StoreError {
+            log.error(error.message)
+            return error.exitCode
+        } catch let error as RuntimeError {
+            log.error(error.message)
+            return error.kind == .alreadyRunning ? 75 : 69
+        } catch {
+            log.error("stopped by an unexpected failure: \(error)")
+            return 70
+        }
+    }
+
+    /// Wires and runs the loop; returns 0 after a clean stop.
+    private static func serve(store: Store, notifier: any Notifier, directory: RuntimeDirectory, environment: [String: String], log: DaemonLog) throws -> Int32 {
+        let readiness = try ReadinessNotifier(environment: environment)
+        let loop = try EventLoop()
+        let signals = try SignalSource()
+        let timer = try RealtimeTimer()
+        let wakeups = try WakeupChannel<SchedulerMessage>()
+        let scheduler = Scheduler(
+            store: store, notifier: notifier, clock: SystemWallClock(), timer: timer,
+            timeZones: SystemTimeZoneSource(), log: log,
+            post: { message in
+                do {
+                    try wakeups.post(message)
+                } catch {
+                    log.error("cannot wake the scheduler: \(error)")
+                }
+            }
+        )
+
+        try loop.register(timer.fileDescriptor) { _ in
+            switch try timer.read() {
+            case .fired: scheduler.timerFired()
+            case .clockChanged: scheduler.clockChanged()
+            case nil: break
+            }
+        }
+        try loop.register(wakeups.fileDescriptor) { _ in
+            for message in try wakeups.drain() {
+                scheduler.handle(message)
+            }
+        }
+        try loop.register(signals.fileDescriptor) { _ in
+            for signal in try signals.read() {
+                switch signal {
+                case .terminate, .interrupt:
+                    log.info("stopping (\(signal == .terminate ? "SIGTERM" : "SIGINT"))")
+                    try? readiness.notify(.stopping)
+                    scheduler.stop()
+                    loop.stop()
+                case .hangup:
+                    try? readiness.notify(.reloading)
+                    scheduler.reload()
+                    try? readiness.notify(.ready, .status(summary(of: scheduler)))
+                }
+            }
+        }
+        do {
+            let zoneWatch = try FileWatch()
+            try loop.register(zoneWatch.fileDescriptor) { _ in
+                if try zoneWatch.readChanges() { scheduler.timeZoneChanged() }
+            }
+        } catch {
+            log.warning("cannot watch \(FileWatch.localTimePath) for time-zone changes (\(error)): restart chimed after changing the zone")
+        }
+        let server = try ControlServer(directory: directory, loop: loop, log: log) { request in
+            switch request {
+            case .ping: return .pong(.current)
+            case .status: return .status(scheduler.status())
+            case .changed(let sequence): return scheduler.applyChanges(upTo: sequence)
+            }
+        }
+
+        try scheduler.start()
+        try readiness.notify(.ready, .status(summary(of: scheduler)))
+        log.info("ready: listening on \(server.socketPath); \(summary(of: scheduler))")
+        try loop.run()
+
+        // Answers for deliveries already handed over are still recorded, so the next start
+        // does not show them again.
+        let deadline = ContinuousClock.now + stopGracePeriod
+        while scheduler.deliveriesInFlight > 0, ContinuousClock.now < deadline {
+            try loop.runOnce(timeout: deadline - ContinuousClock.now)
+        }
+        if scheduler.deliveriesInFlight > 0 {
+            log.warning("stopped with \(scheduler.deliveriesInFlight) deliveries unanswered: the next start shows them again")
+        }
+        withExtendedLifetime(server) {}
+        return 0
+    }
+
+    /// One line for `systemctl status`.
+    private static func summary(of scheduler: Scheduler) -> String {
+        let pending = "\(scheduler.pendingCount) pending"
+        guard let wake = scheduler.armedDeadline else { return "\(pending), nothing to wake for" }
+        return "\(pending), next wake at \(Scheduler.instant(wake))"
+    }
+}

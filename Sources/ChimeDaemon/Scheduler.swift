@@ -1,0 +1,619 @@
+import ChimeCore
+import ChimeNotify
+import ChimeStore
+import Foundation
+
+/// The daemon's scheduling state and every decision made on it: which requests are due, what
+/// the store records about them, and when the one timer fires next.
+///
+/// The store is the truth; the scheduler keeps only what it needs to wake on time: a queue of
+/// row ids and deadlines (no request bodies, so 100k pending requests cost a few MB), the last
+/// change sequence it applied, and the deliveries waiting for the notifier's answer. It is
+/// driven by events, each handled to the end before the next: ``start()``, ``timerFired()``,
+/// ``clockChanged()``, ``timeZoneChanged()``, ``reload()``, ``applyChanges(upTo:)`` (the CLI's
+/// nudge), ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
+/// and are handed over through `post`), and ``stop()``. After each one the timer is armed at
+/// the earliest deadline, or disarmed when nothing is pending: nothing wakes the daemon while
+/// nothing is due.
+///
+/// At a wake the due rows move to `delivering` in one transaction before the notifier sees
+/// them, so a crash can at worst show a request again (replacing its bubble), never lose it.
+/// A failed store call does not stop the daemon: it logs the error and reloads everything
+/// from the store after a backoff.
+///
+/// Not Sendable: it belongs to the thread that runs the event loop (or the test).
+public final class Scheduler {
+    /// Tunables; the defaults are the daemon's.
+    public struct Configuration: Sendable {
+        /// Derives next occurrences and action plans.
+        public var planner: FastingPlanner
+        /// How far past its deadline a request still counts as on time (see ``MisfireResolver``).
+        public var misfireSlack: TimeInterval
+        /// A timer firing this much later than armed means the machine slept or the clock
+        /// jumped: the scheduler reloads from the store instead of trusting its queue.
+        public var lateWakeThreshold: TimeInterval
+        /// The wait before retrying a delivery the server could not take.
+        public var retryBackoff: RetryBackoff
+        /// The wait before reloading after a failed store call (same doubling, 1 s to 60 s).
+        public var recoveryBackoff: RetryBackoff
+        /// How far back water intake is read when deriving the next reminder.
+        public var intakeLookback: TimeInterval
+
+        /// The daemon's configuration.
+        public init(
+            planner: FastingPlanner = FastingPlanner(),
+            misfireSlack: TimeInterval = MisfireResolver.onTimeSlack,
+            lateWakeThreshold: TimeInterval = MisfireResolver.onTimeSlack,
+            retryBackoff: RetryBackoff = RetryBackoff(),
+            recoveryBackoff: RetryBackoff = RetryBackoff(),
+            intakeLookback: TimeInterval = 2 * 86_400
+        ) {
+            self.planner = planner
+            self.misfireSlack = misfireSlack
+            self.lateWakeThreshold = lateWakeThreshold
+            self.retryBackoff = retryBackoff
+            self.recoveryBackoff = recoveryBackoff
+            self.intakeLookback = intakeLookback
+        }
+    }
+
+    /// A request handed to the notifier whose outcome the store has not recorded yet.
+    private struct Flight {
+        /// Tells this attempt's answer from a stale one.
+        let attempt: UInt64
+        let stored: StoredRequest
+        /// An answer that arrived but could not be written (the store failed): written again
+        /// at recovery, so a shown bubble is never shown a second time.
+        var unrecorded: (outcome: DeliveryOutcome, at: Date)?
+    }
+
+    private let store: Store
+    private let notifier: any Notifier
+    private let clock: any WallClock
+    private let timer: any SchedulerTimer
+    private let timeZones: any TimeZoneSource
+    private let log: DaemonLog
+    private let configuration: Configuration
+    private let post: @Sendable (SchedulerMessage) -> Void
+    private let followUps: FollowUpPlanner
+
+    private var queue = PendingQueue<Int64, Int64>()
+    private var flights: [Int64: Flight] = [:]
+    private var nextAttempt: UInt64 = 1
+    /// Rows whose bubbles the notifier is closing.
+    private var closing: Set<Int64> = []
+    private var isProbing = false
+    /// The deadline the timer was last armed for: a wake long after it is a late wake.
+    private var plannedWake: Date?
+    /// When to reload after a failed store call, and the wait that led there.
+    private var recovery: (at: Date, delay: TimeInterval)?
+    private var isStopping = false
+
+    /// The store's change sequence the queue reflects.
+    public private(set) var lastAppliedSequence: Int64 = 0
+    /// What the daemon last learned about the notification server.
+    public private(set) var serverState = NotificationServerState.unknown
+
+    /// A scheduler over `store` that shows requests through `notifier`, reads the time from
+    /// `clock` and `timeZones`, and keeps `timer` armed at the earliest deadline.
+    ///
+    /// `post` must hand each message to the scheduler's thread, which passes it to
+    /// ``handle(_:)``: the notifier's completions and events arrive on other threads.
+    public init(
+        store: Store,
+        notifier: any Notifier,
+        clock: any WallClock,
+        timer: any SchedulerTimer,
+        timeZones: any TimeZoneSource,
+        log: DaemonLog,
+        configuration: Configuration = Configuration(),
+        post: @escaping @Sendable (SchedulerMessage) -> Void
+    ) {
+        self.store = store
+        self.notifier = notifier
+        self.clock = clock
+        self.timer = timer
+        self.timeZones = timeZones
+        self.log = log
+        self.configuration = configuration
+        self.post = post
+        followUps = FollowUpPlanner(planner: configuration.planner, intakeLookback: configuration.intakeLookback, store: store)
+        notifier.setEventHandler { event in post(.notifier(event)) }
+    }
+
+    // MARK: What others read
+
+    /// How many requests wait in the queue.
+    public var pendingCount: Int { queue.count }
+    /// The earliest deadline in the queue.
+    public var nextWake: Date? { queue.nextWake }
+    /// The instant the timer is armed for.
+    public var armedDeadline: Date? { timer.armedDeadline }
+    /// How many deliveries wait for the notifier's answer or for the store to record it.
+    public var deliveriesInFlight: Int { flights.count }
+    /// How many answers from the notifier are still to come (deliveries, closes, a probe).
+    public var awaitedAnswers: Int {
+        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + (isProbing ? 1 : 0)
+    }
+    /// Whether a store call failed and a reload is scheduled.
+    public var isRecovering: Bool { recovery != nil }
+
+    /// The answer to `status`.
+    public func status(daemon: DaemonIdentity = .current) -> DaemonStatus {
+        DaemonStatus(
+            armedDeadline: timer.armedDeadline, pendingCount: queue.count,
+            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon
+        )
+    }
+
+    // MARK: Events
+
+    /// Loads the pending requests, shows again what a crash left in `delivering`, handles
+    /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
+    /// whose close was requested, and arms the timer.
+    ///
+    /// - Throws: the store's error when the first load fails: the daemon cannot work then.
+    public func start() throws(StoreError) {
+        let now = clock.now
+        try load(now: now)
+        rearm()
+        if !isProbing {
+            isProbing = true
+            let post = post
+            notifier.probe { probe in post(.probed(probe)) }
+        }
+        log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
+    }
+
+    /// The timer reached its deadline: shows what is due, or reloads everything after a wake
+    /// much later than planned (a suspend, or a clock set forward).
+    public func timerFired() {
+        guard !isStopping else { return }
+        let now = clock.now
+        if let recovery, recovery.at <= now {
+            recover(now: now)
+        } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
+            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned)) (suspend or clock change): reloading from the store")
+            reloadSteps(now: now)
+        } else {
+            processDue(now: now)
+        }
+        rearm()
+    }
+
+    /// The wall clock was set: every deadline is recomputed from the store.
+    public func clockChanged() {
+        guard !isStopping else { return }
+        log.notice("the wall clock was set (now \(Self.instant(clock.now))): reloading from the store")
+        reloadSteps(now: clock.now)
+        rearm()
+    }
+
+    /// Reloads everything from the store (`SIGHUP`).
+    public func reload() {
+        guard !isStopping else { return }
+        log.info("reloading from the store")
+        reloadSteps(now: clock.now)
+        rearm()
+    }
+
+    /// The system's time zone changed: water reminders are derived again in the new zone.
+    ///
+    /// What is due now is shown first, in the old derivation, so nothing due is skipped or
+    /// shown twice; a schedule whose reminder is on its way to the server is left to that
+    /// reminder's follow-up, which is derived in the new zone.
+    public func timeZoneChanged() {
+        guard !isStopping else { return }
+        timeZones.refresh()
+        let zone = timeZones.current
+        let now = clock.now
+        log.notice("the time zone is now \(zone.identifier): deriving water reminders again")
+        processDue(now: now)
+        do {
+            let busyGroups = Set(flights.values.map(\.stored.request.group))
+            let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
+            if !schedules.isEmpty {
+                let plan = try followUps.rederive(schedules, now: now, timeZone: zone)
+                try store.apply(plan, now: now)
+                try syncChanges()
+            }
+        } catch {
+            fail(error, while: "deriving water reminders in the new time zone")
+        }
+        rearm()
+    }
+
+    /// The CLI's nudge: applies the store's changes since the last applied sequence, re-arms,
+    /// and answers with the sequence now applied (the answer goes out after re-arming).
+    public func applyChanges(upTo sequence: Int64) -> ControlResponse {
+        do {
+            try syncChanges()
+        } catch {
+            fail(error, while: "reading the changes up to \(sequence)")
+            rearm()
+            return .error(ControlError(.internalFailure, "chimed could not read the store's changes (\(error.message)): it will retry by itself"))
+        }
+        rearm()
+        return .changeApplied(sequence: lastAppliedSequence)
+    }
+
+    /// Handles what another thread reported: a delivery's or a close's outcome, a probe, or
+    /// an event from the server.
+    public func handle(_ message: SchedulerMessage) {
+        switch message {
+        case .delivered(let rowID, let attempt, let outcome):
+            record(outcome, rowID: rowID, attempt: attempt)
+        case .closed(let rowIDs, let outcome):
+            finishClosing(rowIDs, outcome: outcome)
+        case .notifier(let event):
+            handle(event)
+        case .probed(let probe):
+            isProbing = false
+            serverState = NotificationServerState(probe: probe)
+            log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
+        }
+        rearm()
+    }
+
+    /// Stops scheduling: the timer is disarmed and later wakes are ignored. Answers still
+    /// arriving for deliveries in flight are recorded (the daemon waits a moment for them).
+    public func stop() {
+        isStopping = true
+        do {
+            try timer.disarm()
+        } catch {
+            log.warning("cannot disarm the timer: \(error)")
+        }
+    }
+
+    // MARK: Loading
+
+    /// Fills the queue from the store and handles what is due and what a crash left behind.
+    private func load(now: Date) throws(StoreError) {
+        queue = PendingQueue()
+        let sequence = try store.forEachPending { entry in
+            queue.add(entry.rowID, due: entry.effectiveDue, deadline: entry.deadline)
+        }
+        lastAppliedSequence = sequence
+        // A row in `delivering` that no answer is awaited for was begun by a daemon that died
+        // (or a write that failed): show it again, replacing the bubble it may have.
+        let orphans = try store.deliveringRequests().filter { flights[$0.rowID] == nil }
+        if !orphans.isEmpty {
+            log.notice("showing again \(orphans.count) request\(orphans.count == 1 ? "" : "s") whose delivery was interrupted")
+        }
+        try takeDue(now: now, adding: orphans)
+        let closes = try store.closeRequests().filter { !closing.contains($0.rowID) }
+        close(closes)
+        // The store is read afresh; only answers still to be written keep the recovery due.
+        if !flights.values.contains(where: { $0.unrecorded != nil }) {
+            recovery = nil
+        }
+    }
+
+    private func reloadSteps(now: Date) {
+        do {
+            try load(now: now)
+        } catch {
+            fail(error, while: "reloading from the store")
+        }
+    }
+
+    // MARK: Waking
+
+    private func processDue(now: Date) {
+        do {
+            try takeDue(now: now, adding: [])
+        } catch {
+            fail(error, while: "starting the deliveries due at \(Self.instant(now))")
+        }
+    }
+
+    /// Moves the due rows to `delivering`, decides with the misfire policy which to show, hands
+    /// those to the notifier and records the others as missed.
+    private func takeDue(now: Date, adding resumed: [StoredRequest]) throws(StoreError) {
+        var due: [Int64] = []
+        for entry in queue.popDue(at: now) {
+            if flights[entry.id] != nil {
+                // Replaced while its previous showing is still on its way: wait for that
+                // answer, so one row never has two attempts in flight.
+                queue.add(entry.id, due: now.addingTimeInterval(1), deadline: max(entry.deadline, now.addingTimeInterval(1)))
+            } else {
+                due.append(entry.id)
+            }
+        }
+        guard !due.isEmpty || !resumed.isEmpty else { return }
+        let begun = due.isEmpty ? [] : try store.beginDelivery(rowIDs: due, now: now)
+        if begun.count < due.count {
+            try restoreSkipped(Set(due).subtracting(begun.map(\.rowID)))
+        }
+        try dispatch(resumed + begun, now: now)
+    }
+
+    /// Rows taken from the queue that the store did not move to `delivering`: each was
+    /// cancelled or moved later by a change not applied yet. Following the change sequence
+    /// sorts that out; a row still pending after that goes back into the queue.
+    private func restoreSkipped(_ skipped: Set<Int64>) throws(StoreError) {
+        try syncChanges()
+        let missing = skipped.filter { !queue.contains($0) }
+        guard !missing.isEmpty else { return }
+        for stored in try store.requests(rowIDs: Array(missing)) where stored.state == .pending {
+            queue.add(stored.rowID, due: stored.effectiveDue, deadline: stored.deadline)
+        }
+    }
+
+    /// Shows or drops `batch` (rows in `delivering`) as the misfire policy decides.
+    private func dispatch(_ batch: [StoredRequest], now: Date) throws(StoreError) {
+        guard !batch.isEmpty else { return }
+        let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
+        let zone = timeZones.current
+        // Deliveries first: the notifier works while the drops are written.
+        for delivery in decision.deliveries {
+            guard let stored = byIdentifier[delivery.request.identifier] else { continue }
+            send(stored, now: now, timeZone: zone)
+        }
+        for drop in decision.drops {
+            guard let stored = byIdentifier[drop.request.identifier] else { continue }
+            // A collapsed reminder's newest sibling carries the schedule on.
+            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
+            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due))): \(drop.reason.rawValue)")
+        }
+        try syncChanges()
+    }
+
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone) {
+        let attempt = nextAttempt
+        nextAttempt += 1
+        flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
+        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID)
+        let post = post
+        let rowID = stored.rowID
+        notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }
+    }
+
+    // MARK: Outcomes
+
+    private func record(_ outcome: DeliveryOutcome, rowID: Int64, attempt: UInt64) {
+        guard var flight = flights[rowID], flight.attempt == attempt, flight.unrecorded == nil else {
+            log.debug("ignored a stale delivery answer for row \(rowID)")
+            return
+        }
+        if let state = NotificationServerState(outcome: outcome), state != serverState {
+            log.info("notification server: \(state.rawValue)")
+            serverState = state
+        }
+        let now = clock.now
+        do {
+            let retryAt = try write(outcome, for: flight.stored, at: now)
+            flights[rowID] = nil
+            try syncChanges()
+            if let retryAt { expediteRetry(rowID, at: retryAt) }
+        } catch {
+            if flights[rowID] != nil {
+                flight.unrecorded = (outcome, now)
+                flights[rowID] = flight
+            }
+            fail(error, while: "recording the outcome of \(flight.stored.request.identifier)")
+        }
+    }
+
+    /// Writes one answer: shown (with the next occurrence of a repeating request), a retry
+    /// with backoff, or missed; returns the retry instant of a retry.
+    @discardableResult
+    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) -> Date? {
+        let request = stored.request
+        switch outcome {
+        case .shown(let serverID):
+            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
+            let delivered = try store.completeDelivery(rowID: stored.rowID, serverID: serverID, at: now, followUp: followUp)
+            let lateness = Self.milliseconds(now.timeIntervalSince(request.due))
+            log.info(delivered
+                ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
+                : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
+        case .rejected(let reason):
+            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
+            try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
+            log.warning("cannot show \(request.identifier): \(reason)")
+        case .serverUnavailable, .serverBusy, .timedOut, .failed:
+            let delay = configuration.retryBackoff.delay(afterAttempt: stored.attempts)
+            let description = Self.describe(outcome)
+            let retryAt = now.addingTimeInterval(delay)
+            try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: description)
+            log.notice("could not show \(request.identifier) (attempt \(stored.attempts)): \(description); retrying in \(Self.seconds(delay))")
+            return retryAt
+        }
+        return nil
+    }
+
+    /// Makes a retry fire at its instant. The store gives a retried row the window
+    /// `[retry, retry + tolerance]`, and the queue fires at the end of a window; a retry is late
+    /// already, so waiting out the tolerance again (up to 5 min for water) would only add to it.
+    private func expediteRetry(_ rowID: Int64, at retryAt: Date) {
+        guard let entry = queue[rowID], entry.due == retryAt else { return }
+        queue.add(rowID, due: retryAt, deadline: retryAt)
+    }
+
+    // MARK: Notifier events
+
+    private func handle(_ event: NotifierEvent) {
+        switch event {
+        case .actionInvoked(let identifier, let action):
+            perform(action, on: identifier)
+        case .closed(let identifier, let serverID, let reason):
+            log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
+        case .serverChanged:
+            log.notice("the notification server changed: forgetting the ids of bubbles shown before")
+            serverState = .available
+            do {
+                try store.forgetServerIDs()
+                try syncChanges()
+            } catch {
+                fail(error, while: "forgetting the old server's bubble ids")
+            }
+        }
+    }
+
+    private func perform(_ action: ActionKey, on identifier: String) {
+        let now = clock.now
+        do {
+            guard let stored = try store.request(identifier: identifier) else {
+                log.notice("action \(action.rawValue) on \(identifier), which no longer exists: ignored")
+                return
+            }
+            guard let plan = try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZones.current) else {
+                log.info("action \(action.rawValue) on \(identifier): nothing to do")
+                return
+            }
+            try store.apply(plan, now: now)
+            log.info("action \(action.rawValue) on \(identifier) applied")
+            try syncChanges()
+        } catch let error as StoreError {
+            fail(error, while: "applying action \(action.rawValue) on \(identifier)")
+        } catch {
+            log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
+        }
+    }
+
+    // MARK: Following the store
+
+    /// Applies every request row written since ``lastAppliedSequence`` (by the CLI or by this
+    /// scheduler): pending rows join the queue with their new times, rows in any other state
+    /// leave it, and bubbles whose close was requested are closed.
+    ///
+    /// Reading is a range search by change sequence; handling a change writes nothing except
+    /// after a close is confirmed, and that write's own change asks for nothing more, so
+    /// following the sequence never loops.
+    private func syncChanges() throws(StoreError) {
+        let changeSet = try store.changes(since: lastAppliedSequence)
+        var closes: [ShownNotification] = []
+        for change in changeSet.changes {
+            if let entry = change.pendingEntry {
+                queue.add(entry.rowID, due: entry.effectiveDue, deadline: entry.deadline)
+            } else {
+                queue.remove(change.rowID)
+            }
+            if change.closeRequested, let serverID = change.serverID, !closing.contains(change.rowID) {
+                closes.append(ShownNotification(rowID: change.rowID, serverID: serverID))
+            }
+        }
+        lastAppliedSequence = max(lastAppliedSequence, changeSet.latestSequence)
+        close(closes)
+    }
+
+    private func close(_ bubbles: [ShownNotification]) {
+        guard !bubbles.isEmpty else { return }
+        let rowIDs = bubbles.map(\.rowID)
+        closing.formUnion(rowIDs)
+        let post = post
+        notifier.close(serverIDs: bubbles.map(\.serverID)) { outcome in post(.closed(rowIDs: rowIDs, outcome: outcome)) }
+    }
+
+    private func finishClosing(_ rowIDs: [Int64], outcome: CloseOutcome) {
+        closing.subtract(rowIDs)
+        switch outcome {
+        case .closed, .serverUnavailable:
+            // Closed, or gone with the server that showed them.
+            do {
+                for rowID in rowIDs {
+                    try store.clearCloseRequest(rowID: rowID)
+                }
+                try syncChanges()
+            } catch {
+                fail(error, while: "recording closed bubbles")
+            }
+        case .serverBusy, .timedOut, .failed:
+            // The close requests stay in the store: the next reload asks again.
+            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(outcome); retrying at the next reload")
+        }
+    }
+
+    // MARK: Failures
+
+    /// Logs a failed store call and schedules a reload after a backoff; the store is the truth,
+    /// so reloading from it repairs whatever the failed call left undone.
+    private func fail(_ error: StoreError, while activity: String) {
+        let delay = recovery.map { min(configuration.recoveryBackoff.maximum, $0.delay * 2) } ?? configuration.recoveryBackoff.initial
+        recovery = (clock.now.addingTimeInterval(delay), delay)
+        log.error("store failure while \(activity): \(error); reloading in \(Self.seconds(delay))")
+    }
+
+    private func recover(now: Date) {
+        let delay = recovery?.delay
+        for (rowID, flight) in flights {
+            guard let unrecorded = flight.unrecorded else { continue }
+            do {
+                try write(unrecorded.outcome, for: flight.stored, at: unrecorded.at)
+                flights[rowID] = nil
+            } catch {
+                // Keep the doubling: the next failure waits longer.
+                recovery = delay.map { (now, $0) }
+                fail(error, while: "recording the outcome of \(flight.stored.request.identifier) again")
+                return
+            }
+        }
+        do {
+            try load(now: now)
+            log.notice("recovered: the queue holds \(queue.count) pending requests again")
+        } catch {
+            recovery = delay.map { (now, $0) }
+            fail(error, while: "reloading from the store")
+        }
+    }
+
+    // MARK: The timer
+
+    /// Arms the timer at the earliest deadline (or the recovery instant), or disarms it when
+    /// nothing is pending; the timer itself skips the call when the deadline is unchanged.
+    private func rearm() {
+        guard !isStopping else { return }
+        var wake = queue.nextWake
+        if let recovery {
+            wake = min(wake ?? recovery.at, recovery.at)
+        }
+        do {
+            if let wake {
+                try timer.arm(at: wake)
+            } else {
+                try timer.disarm()
+            }
+            // Armed in the past, the timer fires at once: that is not a late wake.
+            plannedWake = wake.map { max($0, clock.now) }
+        } catch {
+            log.error("cannot set the timer: \(error)")
+        }
+    }
+
+    private func describeArming() -> String {
+        guard let wake = queue.nextWake else { return "nothing to wake for" }
+        return "next wake at \(Self.instant(wake))"
+    }
+
+    // MARK: Formatting for the log
+
+    static func instant(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    }
+
+    static func seconds(_ interval: TimeInterval) -> String {
+        interval < 10 ? String(format: "%.3f s", interval) : String(format: "%.0f s", interval)
+    }
+
+    static func milliseconds(_ interval: TimeInterval) -> String {
+        String(format: "%.1f ms", max(0, interval) * 1000)
+    }
+
+    static func describe(_ outcome: DeliveryOutcome) -> String {
+        switch outcome {
+        case .shown(let serverID): return "shown as \(serverID)"
+        case .serverUnavailable(let reason): return reason.description
+        case .serverBusy: return "an earlier call to the notification server is still hanging"
+        case .timedOut: return "the notification server did not answer in time"
+        case .rejected(let reason): return "rejected: \(reason)"
+        case .failed(let message): return message
+        }
+    }
+}
+
+@available(*, unavailable, message: "a Scheduler belongs to the thread that runs the event loop")
+extension Scheduler: Sendable {}

@@ -1,0 +1,35 @@
+import ChimeCore
+import Foundation
+
+/// One request to show, as the daemon hands it to a ``Notifier``.
+public struct DeliveryJob: Hashable, Sendable {
+    /// How far past its due time a request must be to be worded as late ("3 h ago").
+    public static let lateWordingThreshold: TimeInterval = 60
+
+    /// What to show.
+    public var request: NotificationRequest
+    /// The instant of the delivery attempt; texts say how late it is relative to this.
+    public var now: Date
+    /// The zone in which times are written ("ends at 20:00").
+    public var timeZone: TimeZone
+    /// The server's id of a bubble this request may already have (known from the store after a
+    /// crash), so that showing it again replaces that bubble instead of stacking a second one.
+    public var replacesServerID: UInt32?
+
+    /// Makes a job.
+    public init(request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil) {
+        self.request = request
+        self.now = now
+        self.timeZone = timeZone
+        self.replacesServerID = replacesServerID
+    }
+
+    /// How long after its due time the request is being shown (never negative).
+    public var lateness: TimeInterval { max(0, now.timeIntervalSince(request.due)) }
+
+    /// Whether the texts say the notification comes late: past the request's deadline (due plus
+    /// tolerance) and at least ``lateWordingThreshold`` after its due time.
+    public var isLate: Bool {
+        now > request.deadline && lateness >= Self.lateWordingThreshold
+    }
+}

@@ -1,0 +1,200 @@
+import CLibNotify
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Shows notifications through libnotify on whatever server owns `org.freedesktop.Notifications`
+/// on the session bus.
+///
+/// All GLib and libnotify calls run on one thread of its own that also runs a GLib main loop
+/// (actions, the `closed` signal and server restarts arrive only while it runs). Callers never
+/// wait for it: every call has a watchdog (``Configuration/watchdog``, at most 5 s), at most one
+/// call to the server is in flight, and once a call hangs (``Configuration/hangThreshold``) the
+/// calls behind it and new ones fail at once as ``DeliveryOutcome/serverBusy``.
+///
+/// libnotify keeps process-wide state (its proxy, its list of notifications), so only one
+/// instance may run in a process at a time; ``init(configuration:)`` refuses a second one.
+public final class LibNotifyNotifier: Notifier {
+    /// Settings of a notifier.
+    public struct Configuration: Hashable, Sendable {
+        /// The longest a watchdog may be: the daemon's scheduler must never wait longer.
+        public static let maximumWatchdog: TimeInterval = 5
+
+        /// The language of the texts.
+        public var language: NotificationLanguage
+        /// How long a call to the server may take before it is reported as timed out (0-5 s).
+        public var watchdog: TimeInterval
+        /// How long a call may run before it counts as hung: the calls queued behind it, and new
+        /// ones, are then answered at once as ``DeliveryOutcome/serverBusy`` (a healthy server
+        /// answers in about a millisecond).
+        public var hangThreshold: TimeInterval
+        /// The application name the server shows.
+        public var appName: String
+        /// The `desktop-entry` hint: the basename of Chime's `.desktop` file.
+        public var desktopEntry: String
+        /// The icon name (from the freedesktop icon naming specification).
+        public var iconName: String
+
+        /// Makes a configuration; the language defaults to the one the locale variables ask for.
+        public init(
+            language: NotificationLanguage = .preferred(environment: ProcessInfo.processInfo.environment),
+            watchdog: TimeInterval = 4,
+            hangThreshold: TimeInterval = 0.5,
+            appName: String = "Chime",
+            desktopEntry: String = "chime",
+            iconName: String = "appointment-soon"
+        ) {
+            self.language = language
+            self.watchdog = min(max(0.001, watchdog), Self.maximumWatchdog)
+            self.hangThreshold = min(max(0.001, hangThreshold), self.watchdog)
+            self.appName = appName
+            self.desktopEntry = desktopEntry
+            self.iconName = iconName
+        }
+    }
+
+    /// Why a notifier could not be made.
+    public enum SetupError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Another ``LibNotifyNotifier`` is still running in this process.
+        case alreadyRunning
+
+        public var description: String {
+            switch self {
+            case .alreadyRunning:
+                return "another libnotify notifier is running in this process: shut it down first"
+            }
+        }
+    }
+
+    /// The settings this notifier runs with.
+    public let configuration: Configuration
+    private let renderer: NotificationRenderer
+    private let callbacks = DispatchQueue(label: "chime.notify.callbacks")
+    private let gate: ServerCallGate
+    private let eventHandler = EventHandlerSlot()
+    private let isShutDown = Mutex(false)
+    private let session: ConfinedSession
+    private let loop: MainLoopThread
+
+    private static let instanceRunning = Mutex(false)
+
+    /// Starts the notifier's thread; nothing talks to the bus until the first call.
+    public init(configuration: Configuration = Configuration()) throws(SetupError) {
+        let claimed = Self.instanceRunning.withLock { running in
+            defer { running = true }
+            return !running
+        }
+        guard claimed else { throw .alreadyRunning }
+        self.configuration = configuration
+        renderer = NotificationRenderer(language: configuration.language)
+        gate = ServerCallGate(
+            watchdog: .milliseconds(Int64(configuration.watchdog * 1000)),
+            hungAfter: .milliseconds(Int64(configuration.hangThreshold * 1000)),
+            callbacks: callbacks
+        )
+        let session = ConfinedSession()
+        self.session = session
+        let callbacks = callbacks
+        let eventHandler = eventHandler
+        let emit: @Sendable (NotifierEvent) -> Void = { event in
+            callbacks.async { eventHandler.current?(event) }
+        }
+        loop = MainLoopThread(
+            name: "chime.notify.glib",
+            setUp: {
+                _ = notify_init(configuration.appName)
+                session.value = NotificationServerSession(configuration: configuration, emit: emit)
+            },
+            tearDown: {
+                // Bubbles go before notify_uninit: it would close those that never expire or
+                // have actions, and disposing one without libnotify's proxy calls the server.
+                session.value?.tearDown()
+                session.value = nil
+                notify_uninit()
+                LibNotifyNotifier.instanceRunning.withLock { $0 = false }
+            }
+        )
+        gate.setPing { [loop, gate] in
+            loop.perform { gate.threadResponded() }
+        }
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    public func setEventHandler(_ handler: @escaping @Sendable (NotifierEvent) -> Void) {
+        eventHandler.current = handler
+    }
+
+    public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
+        let notification: RenderedNotification
+        do {
+            notification = try renderer.render(job)
+        } catch {
+            callbacks.async { completion(.rejected(reason: error.message)) }
+            return
+        }
+        let admitted = gate.admit { failure in
+            switch failure {
+            case .busy: completion(.serverBusy)
+            case .timedOut: completion(.timedOut)
+            case .shutDown: completion(.failed(message: "the notifier was shut down"))
+            }
+        }
+        guard let ticket = admitted else { return }
+        loop.perform { [session, gate] in
+            guard gate.begin(ticket) else { return }
+            let outcome = session.value?.deliver(notification, for: job) ?? .failed(message: "the notifier was shut down")
+            gate.finish(ticket) { completion(outcome) }
+        }
+    }
+
+    public func close(serverIDs: [UInt32], completion: @escaping @Sendable (CloseOutcome) -> Void) {
+        let admitted = gate.admit { failure in
+            switch failure {
+            case .busy: completion(.serverBusy)
+            case .timedOut: completion(.timedOut)
+            case .shutDown: completion(.failed(message: "the notifier was shut down"))
+            }
+        }
+        guard let ticket = admitted else { return }
+        loop.perform { [session, gate] in
+            guard gate.begin(ticket) else { return }
+            let outcome = session.value?.close(serverIDs: serverIDs) ?? .failed(message: "the notifier was shut down")
+            gate.finish(ticket) { completion(outcome) }
+        }
+    }
+
+    public func probe(completion: @escaping @Sendable (ServerProbe) -> Void) {
+        let admitted = gate.admit { failure in
+            switch failure {
+            case .busy: completion(ServerProbe(status: .busy, detail: "an earlier call to the notification server still hangs"))
+            case .timedOut: completion(ServerProbe(status: .timedOut, detail: "the notification server did not answer in time"))
+            case .shutDown: completion(ServerProbe(status: .failed, detail: "the notifier was shut down"))
+            }
+        }
+        guard let ticket = admitted else { return }
+        loop.perform { [session, gate] in
+            guard gate.begin(ticket) else { return }
+            let probe = session.value?.probe() ?? ServerProbe(status: .failed, detail: "the notifier was shut down")
+            gate.finish(ticket) { completion(probe) }
+        }
+    }
+
+    public func shutdown() {
+        let first = isShutDown.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        gate.shutDown()
+        // A thread stuck in a hung call finishes (and frees the instance slot) on its own later.
+        _ = loop.stop(timeout: configuration.watchdog + 1)
+    }
+
+    /// The session, touched only on the main-loop thread (hence unchecked).
+    private final class ConfinedSession: @unchecked Sendable {
+        var value: NotificationServerSession?
+    }
+}

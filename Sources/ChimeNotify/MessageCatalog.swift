@@ -1,0 +1,133 @@
+/// Every text Chime puts in a notification, in every language, in one table.
+///
+/// Templates name their values in braces: `{plan}`; `{*ends}` marks a value shown in bold where
+/// the server renders markup. Both languages of a message use the same names (a unit test
+/// checks this), so adding a language means adding one column.
+enum MessageCatalog {
+    /// A message of the table.
+    enum Message: CaseIterable {
+        case fastStartedTitle, fastStartedBody, fastStartedLateBody
+        case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
+        case fastNudgeTitle, fastNudgeBody
+        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody
+        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress
+        case reminderTitle, reminderBody, reminderLateBody
+        case tagged
+        case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
+        case ago, momentsAgo, minutes, hours, days
+        case actionOpen, actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
+        case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
+    }
+
+    /// The template of `message` in `language`.
+    static func template(_ message: Message, _ language: NotificationLanguage) -> String {
+        let texts = entry(message)
+        switch language {
+        case .english: return texts.english
+        case .simplifiedChinese: return texts.chinese
+        }
+    }
+
+    // The table. One line per message: English, then Simplified Chinese.
+    private static func entry(_ message: Message) -> (english: String, chinese: String) {
+        switch message {
+        case .fastStartedTitle: return ("Fast started", "禁食开始")
+        case .fastStartedBody: return ("Your {plan} fast{tagged} has begun. It ends {*ends}.", "你的 {plan} 禁食{tagged}已开始，将于 {*ends} 结束。")
+        case .fastStartedLateBody: return ("Your {plan} fast{tagged} began {due}, {ago}. It ends {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），将于 {*ends} 结束。")
+        case .fastCompleteTitle: return ("Fast complete", "禁食完成")
+        case .fastCompleteBody: return ("You finished your {plan} fast{tagged}.", "你完成了 {plan} 禁食{tagged}。")
+        case .fastCompleteLateBody: return ("Your {plan} fast{tagged} ended {*due}, {ago}.", "你的 {plan} 禁食{tagged}已于 {*due} 结束（{ago}）。")
+        case .fastNudgeTitle: return ("{left} left", "还剩 {left}")
+        case .fastNudgeBody: return ("Your {plan} fast{tagged} ends {*ends}.", "你的 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .eatingClosedTitle: return ("Eating window closed", "进食窗口已关闭")
+        case .eatingClosedBody: return ("Your next {plan} fast{tagged} ends {*ends}.", "下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .eatingClosedLateBody: return ("Your eating window closed {due}, {ago}. Your next {plan} fast{tagged} ends {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .waterTitle: return ("Time to drink water", "该喝水了")
+        case .waterBody: return ("Drink {*amount} ml.", "请喝 {*amount} 毫升水。")
+        case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
+        case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
+        case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
+        case .reminderTitle: return ("Reminder", "提醒")
+        case .reminderBody: return ("{text}", "{text}")
+        case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
+        case .tagged: return (" ({tag})", "（{tag}）")
+        case .atTimeToday: return ("at {clock}", "{clock}")
+        case .atTimeTomorrow: return ("tomorrow at {clock}", "明天 {clock}")
+        case .atTimeYesterday: return ("yesterday at {clock}", "昨天 {clock}")
+        case .atTimeOnDate: return ("on {date} at {clock}", "{date} {clock}")
+        case .ago: return ("{duration} ago", "{duration}前")
+        case .momentsAgo: return ("moments ago", "刚刚")
+        case .minutes: return ("{count} min", "{count} 分钟")
+        case .hours: return ("{count} h", "{count} 小时")
+        case .days: return ("{count} d", "{count} 天")
+        case .actionOpen: return ("Open", "打开")
+        case .actionEndFast: return ("End fast", "结束禁食")
+        case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
+        case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")
+        case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
+        case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后提醒")
+        case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后提醒")
+        }
+    }
+
+    /// The names a template refers to, in order (`*` marks removed).
+    static func placeholders(in template: String) -> [String] {
+        parse(template).compactMap { piece in
+            if case .placeholder(let name, _) = piece { return name }
+            return nil
+        }
+    }
+
+    /// `template` with its placeholders replaced by `values` (a missing value becomes empty), as
+    /// body segments; adjacent plain runs are merged.
+    static func fill(_ template: String, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        var segments: [RenderedNotification.Segment] = []
+        func appendText(_ text: String) {
+            guard !text.isEmpty else { return }
+            if case .text(let previous)? = segments.last {
+                segments[segments.count - 1] = .text(previous + text)
+            } else {
+                segments.append(.text(text))
+            }
+        }
+        for piece in parse(template) {
+            switch piece {
+            case .literal(let text):
+                appendText(text)
+            case .placeholder(let name, let emphasized):
+                let value = values[name] ?? ""
+                if emphasized, !value.isEmpty {
+                    segments.append(.emphasis(value))
+                } else {
+                    appendText(value)
+                }
+            }
+        }
+        return segments
+    }
+
+    /// `template` with its placeholders replaced, as plain text (titles, labels, phrases).
+    static func fillPlain(_ template: String, _ values: [String: String]) -> String {
+        fill(template, values).map(\.content).joined()
+    }
+
+    private enum Piece {
+        case literal(String)
+        case placeholder(name: String, emphasized: Bool)
+    }
+
+    private static func parse(_ template: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+            var name = rest[rest.index(after: open)..<close]
+            let emphasized = name.first == "*"
+            if emphasized { name = name.dropFirst() }
+            pieces.append(.placeholder(name: String(name), emphasized: emphasized))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        return pieces
+    }
+}

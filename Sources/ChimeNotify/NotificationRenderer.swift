@@ -1,0 +1,177 @@
+import ChimeCore
+import Foundation
+
+/// Turns a notification request into the texts, urgency, category and actions of a bubble.
+///
+/// Pure: the same request, instant, zone and language always give the same notification. Every
+/// value taken from the request's arguments passes through ``NotificationText/clean(_:field:maximumBytes:)``.
+public struct NotificationRenderer: Hashable, Sendable {
+    /// The language of all texts.
+    public var language: NotificationLanguage
+
+    /// Makes a renderer writing in `language`.
+    public init(language: NotificationLanguage) {
+        self.language = language
+    }
+
+    /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone.
+    public func render(_ job: DeliveryJob) throws(TextRejection) -> RenderedNotification {
+        let request = job.request
+        let arguments = request.content.arguments
+        var values: [String: String] = [:]
+        for (name, value) in arguments {
+            values[name] = try NotificationText.clean(value, field: Self.fieldName(name))
+        }
+
+        let calendar = Self.calendar(in: job.timeZone)
+        let endsAt = arguments[ContentArgument.endsAt].flatMap(Self.parseInstant) ?? request.due
+        values["ends"] = timePhrase(endsAt, now: job.now, calendar: calendar)
+        values["due"] = timePhrase(request.due, now: job.now, calendar: calendar)
+        values["ago"] = agoPhrase(job.lateness)
+        let tag = values[ContentArgument.tag] ?? ""
+        values["tagged"] = tag.isEmpty ? "" : text(.tagged, ["tag": tag])
+        if let left = arguments[ContentArgument.left].flatMap({ try? TimeSpan(parsing: $0) }) {
+            values[ContentArgument.left] = durationPhrase(left.timeInterval)
+        }
+        let amount = arguments[ContentArgument.amount].flatMap { Int($0) }.map(String.init)
+        values["amount"] = amount
+
+        let late = job.isLate
+        let title: String
+        var body: [RenderedNotification.Segment]
+        switch request.content.template {
+        case .fastStarted:
+            title = text(.fastStartedTitle, values)
+            body = segments(late ? .fastStartedLateBody : .fastStartedBody, values)
+        case .fastComplete:
+            title = text(.fastCompleteTitle, values)
+            body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)
+        case .fastNudge:
+            title = text(.fastNudgeTitle, values)
+            body = segments(.fastNudgeBody, values)
+        case .eatingWindowClosed:
+            title = text(.eatingClosedTitle, values)
+            body = segments(late ? .eatingClosedLateBody : .eatingClosedBody, values)
+        case .waterReminder:
+            title = text(.waterTitle, values)
+            body = amount == nil ? segments(.waterBodyWithoutAmount, values) : segments(late ? .waterLateBody : .waterBody, values)
+            if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
+               let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
+                body.append(.text("\n"))
+                body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
+            }
+        case .reminder:
+            title = text(.reminderTitle, values)
+            body = segments(late ? .reminderLateBody : .reminderBody, values)
+        }
+
+        return RenderedNotification(
+            title: NotificationText.truncated(title, maximumBytes: NotificationText.maximumValueBytes),
+            body: body,
+            urgency: Self.urgency(of: request.kind),
+            category: Self.category(of: request.kind),
+            actions: actions(for: request.kind, amount: amount),
+            expiry: Self.expiry(of: request.kind)
+        )
+    }
+
+    /// The buttons of a notification of `kind`; the default action (a click) comes first.
+    public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
+        var keys: [(ActionKey, String)] = [(.default, text(.actionOpen, [:]))]
+        switch kind {
+        case .fastEnd:
+            keys += [(.endFast, text(.actionEndFast, [:])), (.extendOneHour, text(.actionExtendOneHour, [:]))]
+        case .water:
+            let drank = amount.map { text(.actionDrank, ["amount": $0]) } ?? text(.actionDrankWithoutAmount, [:])
+            keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
+        case .reminder:
+            keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
+        case .fastStart, .fastNudge, .eatingEnd:
+            break
+        }
+        return keys.map { NotificationAction(key: $0.0, label: $0.1) }
+    }
+
+    /// How loudly a notification of `kind` is presented: water and nudges are low, the rest normal.
+    public static func urgency(of kind: RequestKind) -> RenderedNotification.Urgency {
+        switch kind {
+        case .water, .fastNudge: return .low
+        case .fastStart, .fastEnd, .eatingEnd, .reminder: return .normal
+        }
+    }
+
+    /// The category hint of a notification of `kind`.
+    public static func category(of kind: RequestKind) -> RenderedNotification.Category {
+        switch kind {
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return .fasting
+        case .water: return .water
+        case .reminder: return .reminder
+        }
+    }
+
+    /// When a notification of `kind` goes away: a completed fast and a reminder the user asked
+    /// for stay until dismissed; the others follow the server's default.
+    public static func expiry(of kind: RequestKind) -> RenderedNotification.Expiry {
+        switch kind {
+        case .fastEnd, .reminder: return .never
+        case .fastStart, .fastNudge, .eatingEnd, .water: return .serverDefault
+        }
+    }
+
+    /// "at 20:00", "tomorrow at 08:00", "yesterday at 12:00" or "on 2026-03-04 at 08:00",
+    /// relative to the local day of `now`.
+    func timePhrase(_ instant: Date, now: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: instant)).day ?? 0
+        switch days {
+        case 0: return text(.atTimeToday, ["clock": clock])
+        case 1: return text(.atTimeTomorrow, ["clock": clock])
+        case -1: return text(.atTimeYesterday, ["clock": clock])
+        default:
+            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            return text(.atTimeOnDate, ["clock": clock, "date": date])
+        }
+    }
+
+    /// "3 h ago", "3 h 20 min ago", "moments ago" (under a minute).
+    func agoPhrase(_ lateness: TimeInterval) -> String {
+        lateness < 60 ? text(.momentsAgo, [:]) : text(.ago, ["duration": durationPhrase(lateness)])
+    }
+
+    /// A duration in its two largest units, rounded down to minutes: "45 min", "3 h 20 min", "2 d 1 h".
+    func durationPhrase(_ seconds: TimeInterval) -> String {
+        let totalMinutes = max(1, Int(seconds / 60))
+        let units: [(count: Int, message: MessageCatalog.Message)] = [
+            (totalMinutes / 1440, .days), (totalMinutes / 60 % 24, .hours), (totalMinutes % 60, .minutes),
+        ]
+        let significant = units.drop { $0.count == 0 }.prefix(2).filter { $0.count > 0 }
+        return significant.map { text($0.message, ["count": String($0.count)]) }.joined(separator: " ")
+    }
+
+    private func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
+        MessageCatalog.fillPlain(MessageCatalog.template(message, language), values)
+    }
+
+    private func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        MessageCatalog.fill(MessageCatalog.template(message, language), values)
+    }
+
+    private static func fieldName(_ argument: String) -> String {
+        switch argument {
+        case ContentArgument.tag: return "session tag"
+        case ContentArgument.text: return "reminder text"
+        default: return "argument \(argument)"
+        }
+    }
+
+    private static func parseInstant(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
+    }
+
+    private static func calendar(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}

@@ -1,0 +1,256 @@
+import CLibNotify
+import Foundation
+
+/// Everything ChimeNotify knows about the notification server, confined to the main-loop
+/// thread: the bus connection, the server's unique name and capabilities, and the bubble of each
+/// request identifier.
+final class NotificationServerSession {
+    /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
+    /// bubble stays on screen; a later show of its identifier adds a new one).
+    static let bubbleLimit = 256
+
+    private let configuration: LibNotifyNotifier.Configuration
+    private let emit: (NotifierEvent) -> Void
+    private var bus: SessionBus?
+    /// The unique name of the last server seen; kept while no server runs, so that the next
+    /// one is recognised as a different process.
+    private var knownServer: String?
+    private var capabilities: [String]?
+    private var bubbles: [String: NotificationBubble] = [:]
+    private var bubbleOrder: [String] = []
+
+    /// Makes a session; `emit` reports events (on the main-loop thread).
+    init(configuration: LibNotifyNotifier.Configuration, emit: @escaping (NotifierEvent) -> Void) {
+        self.configuration = configuration
+        self.emit = emit
+    }
+
+    /// Shows `notification` for `job`, replacing the bubble its identifier already has.
+    func deliver(_ notification: RenderedNotification, for job: DeliveryJob) -> DeliveryOutcome {
+        let server: ServerState
+        switch connectToServer() {
+        case .success(let state): server = state
+        case .failure(let problem): return problem.deliveryOutcome
+        }
+        let identifier = job.request.identifier
+        let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
+        let markup = server.capabilities.contains("body-markup")
+        let content = NotificationBubble.Content(
+            title: notification.title,
+            body: notification.bodyText(markup: markup),
+            iconName: configuration.iconName,
+            appName: configuration.appName,
+            desktopEntry: configuration.desktopEntry,
+            urgency: notification.urgency,
+            category: notification.category,
+            timeout: notification.expiry.timeout,
+            actions: server.capabilities.contains("actions") ? notification.actions : []
+        )
+        do throws(GLibError) {
+            let serverID = try bubble.show(content)
+            remember(bubble)
+            return .shown(serverID: serverID)
+        } catch {
+            return ServerProblem(error).deliveryOutcome
+        }
+    }
+
+    /// Asks the server to close the bubbles with `serverIDs`.
+    func close(serverIDs: [UInt32]) -> CloseOutcome {
+        switch connectToServer() {
+        case .success: break
+        case .failure(let problem): return problem.closeOutcome
+        }
+        // libnotify keeps ids as positive Int32; nothing else can be a bubble of ours.
+        for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
+            // A bubble shown by this process reports its `closed` signal; for an id from before a
+            // restart, a throwaway notification carrying that id sends the same CloseNotification.
+            let bubble = bubbles.values.first { $0.serverID == serverID }
+                ?? NotificationBubble(identifier: "", replacing: serverID, onClosed: { _, _ in }, onAction: { _ in })
+            do throws(GLibError) {
+                try bubble.close()
+            } catch {
+                return ServerProblem(error).closeOutcome
+            }
+        }
+        return .closed
+    }
+
+    /// Who serves notifications, and what they can do.
+    func probe() -> ServerProbe {
+        let address = SessionBus.address(environment: ProcessInfo.processInfo.environment)
+        switch connectToServer() {
+        case .failure(let problem):
+            return problem.probe(busAddress: address)
+        case .success(let server):
+            do throws(GLibError) {
+                let reply = try bus!.call(
+                    destination: server.busName, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
+                    method: "GetServerInformation", replyType: "(ssss)", timeout: configuration.watchdog
+                )
+                let information = ServerInformation(
+                    name: reply.child(0).string, vendor: reply.child(1).string, version: reply.child(2).string,
+                    specificationVersion: reply.child(3).string, busName: server.busName
+                )
+                return ServerProbe(status: .ready, busAddress: address, server: information, capabilities: server.capabilities)
+            } catch {
+                return ServerProblem(error).probe(busAddress: address)
+            }
+        }
+    }
+
+    /// Forgets every bubble and drops the bus connection; then libnotify can be shut down.
+    func tearDown() {
+        forgetBubbles()
+        bus = nil
+    }
+
+    // MARK: Server state
+
+    private struct ServerState {
+        var busName: String
+        var capabilities: [String]
+    }
+
+    /// Why the server cannot be used right now.
+    private enum ServerProblem: Error {
+        case unavailable(ServerUnavailability)
+        case timedOut
+        case failed(String)
+
+        init(_ error: GLibError) {
+            if error.meansNoServer {
+                self = .unavailable(.noServer)
+            } else if error.meansConnectionClosed {
+                self = .unavailable(.busUnreachable(error.message))
+            } else if error.meansTimeout {
+                self = .timedOut
+            } else {
+                self = .failed(error.message)
+            }
+        }
+
+        var deliveryOutcome: DeliveryOutcome {
+            switch self {
+            case .unavailable(let reason): return .serverUnavailable(reason)
+            case .timedOut: return .timedOut
+            case .failed(let message): return .failed(message: message)
+            }
+        }
+
+        var closeOutcome: CloseOutcome {
+            switch self {
+            case .unavailable(let reason): return .serverUnavailable(reason)
+            case .timedOut: return .timedOut
+            case .failed(let message): return .failed(message: message)
+            }
+        }
+
+        func probe(busAddress: String?) -> ServerProbe {
+            switch self {
+            case .unavailable(let reason): return ServerProbe(status: .unavailable(reason), busAddress: busAddress, detail: reason.description)
+            case .timedOut: return ServerProbe(status: .timedOut, busAddress: busAddress, detail: "the notification server did not answer in time")
+            case .failed(let message): return ServerProbe(status: .failed, busAddress: busAddress, detail: message)
+            }
+        }
+    }
+
+    /// The server that owns the notifications name now, with its capabilities; connects to the
+    /// bus first if needed. Nothing here can start a server.
+    private func connectToServer() -> Result<ServerState, ServerProblem> {
+        if let current = bus, current.isClosed {
+            // The bus went away (a new login session): everything tied to it is stale, including
+            // libnotify's cached proxy, which only notify_uninit drops.
+            forgetBubbles()
+            bus = nil
+            notify_uninit()
+            _ = notify_init(configuration.appName)
+        }
+        if bus == nil {
+            guard let address = SessionBus.address(environment: ProcessInfo.processInfo.environment) else {
+                return .failure(.unavailable(.noSessionBus))
+            }
+            do throws(GLibError) {
+                let connected = try SessionBus(address: address)
+                connected.observeOwner(of: SessionBus.notificationsName) { [weak self] owner in
+                    self?.serverOwnerChanged(to: owner)
+                }
+                bus = connected
+            } catch {
+                return .failure(.unavailable(.busUnreachable(error.message)))
+            }
+        }
+        do throws(GLibError) {
+            guard let owner = try bus!.owner(of: SessionBus.notificationsName, timeout: configuration.watchdog) else {
+                serverOwnerChanged(to: nil)
+                return .failure(.unavailable(.noServer))
+            }
+            serverOwnerChanged(to: owner)
+            if capabilities == nil {
+                let reply = try bus!.call(
+                    destination: owner, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
+                    method: "GetCapabilities", replyType: "(as)", timeout: configuration.watchdog
+                )
+                capabilities = reply.child(0).strings
+            }
+            return .success(ServerState(busName: owner, capabilities: capabilities ?? []))
+        } catch {
+            return .failure(ServerProblem(error))
+        }
+    }
+
+    /// Notes who owns the notifications name now; a different process than before means every
+    /// server id is stale (the new server hands out small ids again).
+    private func serverOwnerChanged(to owner: String?) {
+        guard let owner else {
+            capabilities = nil
+            return
+        }
+        guard owner != knownServer else { return }
+        let replaced = knownServer != nil
+        knownServer = owner
+        capabilities = nil
+        if replaced {
+            forgetBubbles()
+            emit(.serverChanged)
+        }
+    }
+
+    // MARK: Bubbles
+
+    private func makeBubble(identifier: String, replacing serverID: UInt32?) -> NotificationBubble {
+        NotificationBubble(
+            identifier: identifier, replacing: serverID,
+            onClosed: { [weak self] serverID, reason in
+                self?.bubbleClosed(identifier: identifier, serverID: serverID, reason: reason)
+            },
+            onAction: { [emit] action in
+                emit(.actionInvoked(identifier: identifier, action: action))
+            }
+        )
+    }
+
+    private func bubbleClosed(identifier: String, serverID: UInt32, reason: CloseReason) {
+        emit(.closed(identifier: identifier, serverID: serverID, reason: reason))
+        // A closed bubble cannot be replaced any more; the next show of the identifier adds one.
+        if bubbles[identifier]?.serverID == serverID || bubbles[identifier]?.serverID == 0 {
+            bubbles[identifier] = nil
+            bubbleOrder.removeAll { $0 == identifier }
+        }
+    }
+
+    private func remember(_ bubble: NotificationBubble) {
+        if bubbles[bubble.identifier] == nil {
+            bubbleOrder.append(bubble.identifier)
+        }
+        bubbles[bubble.identifier] = bubble
+        if bubbleOrder.count > Self.bubbleLimit {
+            bubbles[bubbleOrder.removeFirst()] = nil
+        }
+    }
+
+    private func forgetBubbles() {
+        bubbles.removeAll()
+        bubbleOrder.removeAll()
+    }
+}

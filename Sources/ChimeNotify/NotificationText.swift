@@ -1,0 +1,113 @@
+import ChimeCore
+import Foundation
+
+/// The one place where text is made safe for a notification server.
+///
+/// GLib aborts the whole process on invalid UTF-8, D-Bus strings cannot hold NUL, control
+/// characters garble a bubble, huge texts stall the server (a 1 MB body took 2.2 s), and a server
+/// that parses markup turns a user's `<a href=...>` into a link. So: bytes are checked where they
+/// enter (``decodeUTF8(_:field:)``), every user-supplied value is cleaned and capped
+/// (``clean(_:field:maximumBytes:)``), and markup is escaped only when the server parses it
+/// (``escapeMarkup(_:)``).
+public enum NotificationText {
+    /// The most bytes of one user-supplied value (a tag, a reminder text) that reach the server.
+    public static let maximumValueBytes = UserText.maximumBytes
+    /// The most bytes of a rendered title or body.
+    public static let maximumTextBytes = 4096
+    /// Appended where text was cut to fit.
+    public static let ellipsis = "…"
+
+    /// `bytes` as a string, or a rejection when they are not valid UTF-8 or contain NUL.
+    ///
+    /// Use it wherever raw bytes become text (command-line arguments, files): Swift strings made
+    /// from invalid bytes silently get U+FFFD replacement characters instead of an error.
+    public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes, field: String) throws(TextRejection) -> String {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\0" {
+                    throw TextRejection(.containsNUL, "the \(field) contains a NUL character: remove it")
+                }
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return String(scalars)
+            case .error:
+                throw TextRejection(.invalidUTF8, "the \(field) is not valid UTF-8 (at byte \(offset)): use UTF-8 text")
+            }
+        }
+    }
+
+    /// The NUL-terminated C string at `cString` as a string, with the checks of ``decodeUTF8(_:field:)``.
+    public static func decodeCString(_ cString: UnsafePointer<CChar>, field: String) throws(TextRejection) -> String {
+        let length = strlen(cString)
+        let bytes = UnsafeRawBufferPointer(start: cString, count: length)
+        return try decodeUTF8(bytes, field: field)
+    }
+
+    /// `text` ready to be shown: a NUL is refused, tabs and line breaks become spaces, other control
+    /// characters are dropped, surrounding spaces trimmed, and the result cut at a character
+    /// boundary to at most `maximumBytes` bytes of UTF-8 (ending in "…" when cut).
+    public static func clean(_ text: String, field: String, maximumBytes: Int = maximumValueBytes) throws(TextRejection) -> String {
+        if text.unicodeScalars.contains("\0") {
+            throw TextRejection(.containsNUL, "the \(field) contains a NUL character: remove it")
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                scalars.append(" ")
+            } else if !UserText.isControl(scalar) {
+                scalars.append(scalar)
+            }
+        }
+        let trimmed = String(scalars).trimmingCharacters(in: " ")
+        return truncated(trimmed, maximumBytes: maximumBytes)
+    }
+
+    /// `text` cut at a character boundary so that its UTF-8, plus "…" when cut, fits `maximumBytes`.
+    public static func truncated(_ text: String, maximumBytes: Int) -> String {
+        guard text.utf8.count > maximumBytes else { return text }
+        let budget = max(0, maximumBytes - ellipsis.utf8.count)
+        var result = ""
+        var used = 0
+        // Whole characters only, so a cut never splits an emoji or a combining sequence.
+        for character in text {
+            let width = character.utf8.count
+            if used + width > budget { break }
+            result.append(character)
+            used += width
+        }
+        return result + ellipsis
+    }
+
+    /// `text` with `& < > " '` replaced by entities, for a server that parses body markup.
+    public static func escapeMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
+
+extension String {
+    /// The string without leading and trailing `character`s.
+    fileprivate func trimmingCharacters(in character: Unicode.Scalar) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != character }),
+              let last = scalars.lastIndex(where: { $0 != character }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,27 @@
+/// Something the notification server reported without being asked.
+public enum NotifierEvent: Hashable, Sendable {
+    /// The user picked `action` on the bubble of the request `identifier`.
+    case actionInvoked(identifier: String, action: ActionKey)
+    /// The bubble of the request `identifier`, shown under `serverID`, went away.
+    case closed(identifier: String, serverID: UInt32, reason: CloseReason)
+    /// A different process now owns `org.freedesktop.Notifications` (the server restarted):
+    /// every stored server id is stale, since a new server reuses small ids for other bubbles.
+    case serverChanged
+}
+
+/// Why a bubble went away, as the notification specification numbers it.
+public enum CloseReason: UInt32, Hashable, Sendable {
+    /// It expired.
+    case expired = 1
+    /// The user dismissed it.
+    case dismissed = 2
+    /// A `CloseNotification` call closed it (``Notifier/close(serverIDs:completion:)``).
+    case closedByCall = 3
+    /// The server gave no reason, or one the specification does not define.
+    case undefined = 4
+
+    /// The reason for the specification's number `code` (unknown numbers are ``undefined``).
+    public init(code: UInt32) {
+        self = CloseReason(rawValue: code) ?? .undefined
+    }
+}

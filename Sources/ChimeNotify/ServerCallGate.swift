@@ -1,0 +1,217 @@
+import Dispatch
+import Synchronization
+
+/// Admits calls to the notification server one at a time, each with a watchdog, and hands
+/// every outcome to the callback queue exactly once.
+///
+/// A healthy server answers in about a millisecond, so calls made in a burst wait their turn.
+/// A call still running after ``hungAfter`` counts as hung: the calls queued behind it are
+/// answered at once as busy, and so is every new one until the main-loop thread responds
+/// again. The hung call itself is answered as timed out when its watchdog fires (libnotify
+/// would wait 25 s for a stopped server).
+///
+/// One timer serves every call, armed for the earliest deadline only when that moves earlier:
+/// a call that finishes in time costs no timer operation at all, and with nothing waiting the
+/// timer is disarmed (no wake-ups).
+final class ServerCallGate: Sendable {
+    /// Why a call was answered without its result.
+    enum Failure: Sendable {
+        /// The main-loop thread is stuck in an earlier call.
+        case busy
+        /// The watchdog fired first.
+        case timedOut
+        /// The notifier was shut down.
+        case shutDown
+    }
+
+    /// A call admitted through the gate.
+    struct Ticket: Hashable, Sendable {
+        fileprivate let number: UInt64
+    }
+
+    private struct Waiting {
+        let fail: @Sendable (Failure) -> Void
+        let deadline: DispatchTime
+    }
+
+    private struct InFlight {
+        let number: UInt64
+        let startedAt: DispatchTime
+        var reportedHung = false
+    }
+
+    private struct State: ~Copyable {
+        var nextNumber: UInt64 = 0
+        var waiting: [UInt64: Waiting] = [:]
+        var inFlight: InFlight?
+        var stuck = false
+        var responsePending = false
+        var shutDown = false
+        /// When the timer fires next, if it is armed.
+        var armedFor: DispatchTime?
+    }
+
+    /// How long a call may take, from admission to outcome.
+    let watchdog: Duration
+    /// How long a call may run before the calls behind it stop waiting for it.
+    let hungAfter: Duration
+    private let callbacks: DispatchQueue
+    private let timer: TimerSource
+    private let state = Mutex(State())
+    /// Runs a no-op on the main-loop thread that calls ``threadResponded()``: set once by the owner.
+    private let pingThread = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Makes a gate whose outcomes run on `callbacks`.
+    init(watchdog: Duration, hungAfter: Duration, callbacks: DispatchQueue) {
+        self.watchdog = watchdog
+        self.hungAfter = min(hungAfter, watchdog)
+        self.callbacks = callbacks
+        timer = TimerSource(queue: DispatchQueue(label: "chime.notify.watchdog"))
+        timer.source.setEventHandler { [weak self] in self?.timerFired() }
+    }
+
+    deinit {
+        timer.source.cancel()
+    }
+
+    /// Sets how to reach the main-loop thread when it seems stuck.
+    func setPing(_ ping: @escaping @Sendable () -> Void) {
+        pingThread.withLock { $0 = ping }
+    }
+
+    /// Admits a call, or answers it at once through `fail` (on the callback queue) and returns
+    /// `nil` when the thread is stuck or the gate is shut down. Never blocks.
+    func admit(fail: @escaping @Sendable (Failure) -> Void) -> Ticket? {
+        let now = DispatchTime.now()
+        let (ticket, refusal, ping): (Ticket?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
+            if state.shutDown { return (nil, .shutDown, nil) }
+            if let inFlight = state.inFlight, now >= inFlight.startedAt + hungAfter.timeInterval {
+                state.stuck = true
+            }
+            if state.stuck {
+                // Ask the thread to show it is alive again; one request at a time is enough.
+                let ping = state.responsePending ? nil : pingThread.withLock { $0 }
+                state.responsePending = true
+                return (nil, .busy, ping)
+            }
+            state.nextNumber += 1
+            state.waiting[state.nextNumber] = Waiting(fail: fail, deadline: now + watchdog.timeInterval)
+            rearmIfNeeded(&state)
+            return (Ticket(number: state.nextNumber), nil, nil)
+        }
+        ping?()
+        if let refusal {
+            callbacks.async { fail(refusal) }
+        }
+        return ticket
+    }
+
+    /// On the main-loop thread, before starting `ticket`'s call: `false` when it was already
+    /// answered (skip the call).
+    func begin(_ ticket: Ticket) -> Bool {
+        state.withLock { state in
+            state.stuck = false
+            guard state.waiting[ticket.number] != nil else { return false }
+            state.inFlight = InFlight(number: ticket.number, startedAt: .now())
+            rearmIfNeeded(&state)
+            return true
+        }
+    }
+
+    /// On the main-loop thread, after `ticket`'s call: hands its outcome to `deliver` on the
+    /// callback queue unless it was answered already.
+    func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) {
+        let answered = state.withLock { state in
+            state.stuck = false
+            if state.inFlight?.number == ticket.number { state.inFlight = nil }
+            // The timer stays armed: when it fires it finds nothing due and disarms itself.
+            return state.waiting.removeValue(forKey: ticket.number) == nil
+        }
+        guard !answered else { return }
+        callbacks.async(execute: deliver)
+    }
+
+    /// On the main-loop thread, between calls: it is responsive again.
+    func threadResponded() {
+        state.withLock { state in
+            state.stuck = false
+            state.responsePending = false
+            state.inFlight = nil
+        }
+    }
+
+    /// Answers every waiting call as shut down, and all later ones too.
+    func shutDown() {
+        let waiting = state.withLock { state in
+            state.shutDown = true
+            defer { state.waiting.removeAll() }
+            return state.waiting.sorted { $0.key < $1.key }.map(\.value)
+        }
+        answer(waiting, with: .shutDown)
+    }
+
+    /// Answers the calls whose watchdog expired, and those queued behind a hung call.
+    private func timerFired() {
+        let now = DispatchTime.now()
+        let (expired, queuedBehindHung) = state.withLock { state -> ([Waiting], [Waiting]) in
+            state.armedFor = nil
+            let due = state.waiting.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+            for (number, _) in due { state.waiting[number] = nil }
+            // The thread did not finish these calls (or even reach them) in time: it is stuck.
+            if !due.isEmpty { state.stuck = true }
+            var queued: [(key: UInt64, value: Waiting)] = []
+            if var inFlight = state.inFlight, !inFlight.reportedHung, now >= inFlight.startedAt + hungAfter.timeInterval {
+                inFlight.reportedHung = true
+                state.inFlight = inFlight
+                state.stuck = true
+                queued = state.waiting.filter { $0.key != inFlight.number }.sorted { $0.key < $1.key }
+                for (number, _) in queued { state.waiting[number] = nil }
+            }
+            rearmIfNeeded(&state)
+            return (due.map(\.value), queued.map(\.value))
+        }
+        answer(expired, with: .timedOut)
+        answer(queuedBehindHung, with: .busy)
+    }
+
+    /// Arms the timer for the earliest moment something may need answering, when that is
+    /// earlier than what it is armed for (under the lock, so arming never goes out of order).
+    private func rearmIfNeeded(_ state: inout State) {
+        var next = state.waiting.values.map(\.deadline).min()
+        if let inFlight = state.inFlight, !inFlight.reportedHung, state.waiting.keys.contains(where: { $0 != inFlight.number }) {
+            let hung = inFlight.startedAt + hungAfter.timeInterval
+            next = next.map { min($0, hung) } ?? hung
+        }
+        guard let next, state.armedFor.map({ next < $0 }) ?? true else { return }
+        state.armedFor = next
+        timer.source.schedule(deadline: next)
+    }
+
+    private func answer(_ calls: [Waiting], with failure: Failure) {
+        for call in calls {
+            let fail = call.fail
+            callbacks.async { fail(failure) }
+        }
+    }
+
+    /// The gate's one Dispatch timer, activated once for its whole life (libdispatch traps on
+    /// releasing a source that was never activated).
+    private final class TimerSource: @unchecked Sendable {
+        // @unchecked: Dispatch sources may be scheduled and cancelled from any thread.
+        let source: DispatchSourceTimer
+
+        init(queue: DispatchQueue) {
+            source = DispatchSource.makeTimerSource(queue: queue)
+            source.schedule(deadline: .distantFuture)
+            source.activate()
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation and Dispatch count time.
+    var timeInterval: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

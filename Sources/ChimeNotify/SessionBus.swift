@@ -1,0 +1,126 @@
+import CLibNotify
+import Foundation
+
+/// The process's connection to the D-Bus session bus (GIO's shared one, which libnotify uses
+/// too), owned on the main-loop thread.
+///
+/// Only this type decides whether there is a bus at all: without an address it reports
+/// `nil` instead of letting GIO autolaunch a new bus (and a notification server) through
+/// `dbus-launch`.
+final class SessionBus {
+    /// The well-known name of the notification server.
+    static let notificationsName = "org.freedesktop.Notifications"
+    static let notificationsPath = "/org/freedesktop/Notifications"
+
+    /// The address GIO would use, when it would not need to autolaunch a bus:
+    /// `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` when that socket exists.
+    static func address(environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
+            return address
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            let socket = runtime + "/bus"
+            var info = stat()
+            if stat(socket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+                return "unix:path=\(socket)"
+            }
+        }
+        return nil
+    }
+
+    /// The address this connection was made to.
+    let address: String
+    private let connection: OpaquePointer
+    private var subscriptions: [guint] = []
+
+    /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
+    init(address: String) throws(GLibError) {
+        self.address = address
+        let connection: OpaquePointer? = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }
+        guard let connection else { throw GLibError(message: "no session bus connection") }
+        guard g_dbus_connection_is_closed(connection) == 0 else {
+            // GIO hands out its shared connection for as long as anyone holds it, even closed.
+            g_object_unref(UnsafeMutableRawPointer(connection))
+            throw GLibError(message: "the shared session bus connection is closed")
+        }
+        self.connection = connection
+        // GIO's shared connection raises SIGTERM in the whole process when the bus goes away.
+        // The daemon must survive a bus restart, and tests stop their private bus.
+        g_dbus_connection_set_exit_on_close(connection, 0)
+    }
+
+    deinit {
+        for subscription in subscriptions {
+            g_dbus_connection_signal_unsubscribe(connection, subscription)
+        }
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// Whether the bus went away (the connection cannot be used again).
+    var isClosed: Bool { g_dbus_connection_is_closed(connection) != 0 }
+
+    /// The unique name of the process owning `name`, or `nil` when nobody owns it.
+    ///
+    /// `GetNameOwner`, like `NameHasOwner`, never starts a service; it also tells which process
+    /// answers, so a restarted server is noticed even before its `NameOwnerChanged` arrives.
+    func owner(of name: String, timeout: TimeInterval) throws(GLibError) -> String? {
+        do {
+            let reply = try call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                method: "GetNameOwner", parameters: chime_variant_new_string_tuple(name), replyType: "(s)", timeout: timeout
+            )
+            return reply.child(0).string
+        } catch where error.meansNoServer {
+            return nil
+        }
+    }
+
+    /// Calls `method` and returns its reply (a tuple of `replyType`).
+    ///
+    /// Never starts a service (`NO_AUTO_START`): on a normal session bus, an activated server
+    /// without a display crashes, and a server nobody asked for is not ours to start.
+    func call(
+        destination: String, path: String, interface: String, method: String,
+        parameters: OpaquePointer? = nil, replyType: String, timeout: TimeInterval
+    ) throws(GLibError) -> GVariantValue {
+        let reply = try GLibError.check { error in
+            // The type string must outlive the call: G_VARIANT_TYPE only casts the pointer.
+            replyType.withCString { typeString in
+                g_dbus_connection_call_sync(
+                    connection, destination, path, interface, method, parameters, chime_variant_type(typeString),
+                    G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.milliseconds(timeout), nil, error
+                )
+            }
+        }
+        guard let reply else { throw GLibError(message: "\(method) returned no reply") }
+        return GVariantValue(owning: reply)
+    }
+
+    /// Calls `handler` with the new owner (`nil`: none) whenever the owner of `name` changes.
+    /// The handler runs on the main-loop thread that subscribed.
+    func observeOwner(of name: String, handler: @escaping (String?) -> Void) {
+        let box = Unmanaged.passRetained(OwnerChangeHandler(handler)).toOpaque()
+        let subscription = g_dbus_connection_signal_subscribe(
+            connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+            name, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, _, parameters, userData in
+                guard let parameters, let userData else { return }
+                let newOwner = GVariantValue(owning: g_variant_get_child_value(parameters, 2)).string
+                Unmanaged<OwnerChangeHandler>.fromOpaque(userData).takeUnretainedValue().handler(newOwner.isEmpty ? nil : newOwner)
+            },
+            box,
+            { userData in Unmanaged<OwnerChangeHandler>.fromOpaque(userData!).release() }
+        )
+        subscriptions.append(subscription)
+    }
+
+    /// `timeout` as the milliseconds GIO expects, at least 1.
+    static func milliseconds(_ timeout: TimeInterval) -> Int32 {
+        Int32(max(1, min(Double(Int32.max), (timeout * 1000).rounded(.up))))
+    }
+
+    private final class OwnerChangeHandler {
+        let handler: (String?) -> Void
+        init(_ handler: @escaping (String?) -> Void) { self.handler = handler }
+    }
+}

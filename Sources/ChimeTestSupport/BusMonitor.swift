@@ -1,0 +1,182 @@
+import Foundation
+import Synchronization
+
+/// Records the D-Bus traffic to and from the notification server of an environment
+/// (`busctl monitor`, as JSON), so tests can check exactly what a client sent.
+public final class BusMonitor: Sendable {
+    /// One `Notify` call as the server received it.
+    public struct NotifyCall: Sendable {
+        /// The application name.
+        public var appName: String
+        /// The id of the bubble to replace (0: a new one).
+        public var replacesID: UInt32
+        /// The application icon.
+        public var appIcon: String
+        /// The summary.
+        public var summary: String
+        /// The body, exactly as sent.
+        public var body: String
+        /// Action keys and labels, alternating, as sent.
+        public var actions: [String]
+        /// The hints with simple values (strings, numbers), by name.
+        public var hints: [String: String]
+        /// The expiry timeout in milliseconds (-1: server default, 0: never).
+        public var timeout: Int
+
+        /// The action keys only.
+        public var actionKeys: [String] {
+            stride(from: 0, to: actions.count, by: 2).map { actions[$0] }
+        }
+    }
+
+    /// A `NotificationClosed` signal.
+    public struct ClosedSignal: Hashable, Sendable {
+        /// The server's id of the bubble.
+        public var id: UInt32
+        /// The reason code (1 expired, 2 dismissed, 3 closed by a call, 4 undefined).
+        public var reason: UInt32
+
+        /// Makes a signal value (to compare with).
+        public init(id: UInt32, reason: UInt32) {
+            self.id = id
+            self.reason = reason
+        }
+    }
+
+    private let child: ChildProcess
+    private let recorder = LineRecorder()
+    private let stopped = Mutex(false)
+
+    /// Starts monitoring the bus of `environment`; returns once `busctl` is listening.
+    public init(environment: NotificationServerEnvironment) throws {
+        let output = try ChildProcess.Pipe.make()
+        let errors = try ChildProcess.Pipe.make()
+        defer {
+            close(output.write)
+            close(errors.write)
+        }
+        child = try ChildProcess.spawn(
+            "/usr/bin/env", ["busctl", "--user", "--json=short", "monitor", "org.freedesktop.Notifications"],
+            environment: environment.variables, standardOutput: output.write, standardError: errors.write
+        )
+        let ready = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var announced = false
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(errors.read, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                if !announced, String(decoding: buffer[..<count], as: UTF8.self).contains("Monitoring") {
+                    announced = true
+                    ready.signal()
+                }
+            }
+            close(errors.read)
+            if !announced { ready.signal() }
+        }
+        Thread.detachNewThread { [recorder] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(output.read, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                recorder.append(Data(buffer[..<count]))
+            }
+            close(output.read)
+        }
+        ready.wait()
+        guard kill(child.pid, 0) == 0 else {
+            stop()
+            throw NotificationServerEnvironment.Failure(description: "busctl monitor did not start")
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops monitoring.
+    public func stop() {
+        let first = stopped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        child.terminate()
+        child.wait()
+    }
+
+    /// Every message seen so far, as `busctl` printed it (one JSON object per line).
+    public var rawMessages: [String] { recorder.lines }
+
+    /// The `Notify` calls seen so far, oldest first.
+    public var notifyCalls: [NotifyCall] {
+        messages(member: "Notify", type: "method_call").compactMap(Self.notifyCall)
+    }
+
+    /// The `NotificationClosed` signals seen so far, oldest first.
+    public var closedSignals: [ClosedSignal] {
+        messages(member: "NotificationClosed", type: "signal").compactMap { message in
+            guard let data = (message["payload"] as? [String: Any])?["data"] as? [Any], data.count == 2,
+                  let id = data[0] as? Int, let reason = data[1] as? Int else { return nil }
+            return ClosedSignal(id: UInt32(id), reason: UInt32(reason))
+        }
+    }
+
+    /// Waits until `condition` holds for this monitor or `timeout` passes; returns whether it
+    /// held. (Polls the recorded output of an external process, 100 times a second.)
+    public func waitUntil(timeout: TimeInterval = 5, _ condition: (BusMonitor) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while !condition(self) {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    private func messages(member: String, type: String) -> [[String: Any]] {
+        recorder.lines.compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["member"] as? String == member, object["type"] as? String == type else { return nil }
+            return object
+        }
+    }
+
+    private static func notifyCall(_ message: [String: Any]) -> NotifyCall? {
+        guard let data = (message["payload"] as? [String: Any])?["data"] as? [Any], data.count == 8 else { return nil }
+        var hints: [String: String] = [:]
+        for (name, value) in data[6] as? [String: Any] ?? [:] {
+            if let typed = value as? [String: Any], let content = typed["data"] {
+                hints[name] = "\(content)"
+            }
+        }
+        return NotifyCall(
+            appName: data[0] as? String ?? "",
+            replacesID: UInt32(data[1] as? Int ?? 0),
+            appIcon: data[2] as? String ?? "",
+            summary: data[3] as? String ?? "",
+            body: data[4] as? String ?? "",
+            actions: data[5] as? [String] ?? [],
+            hints: hints,
+            timeout: data[7] as? Int ?? -1
+        )
+    }
+
+    /// Collects complete lines from chunks of output.
+    private final class LineRecorder: Sendable {
+        private let state = Mutex<(lines: [String], partial: Data)>(([], Data()))
+
+        var lines: [String] { state.withLock { $0.lines } }
+
+        func append(_ data: Data) {
+            state.withLock { state in
+                state.partial.append(data)
+                guard let lastNewline = state.partial.lastIndex(of: UInt8(ascii: "\n")) else { return }
+                let text = String(decoding: state.partial[..<lastNewline], as: UTF8.self)
+                state.partial.removeSubrange(..<state.partial.index(after: lastNewline))
+                state.lines += text.split(separator: "\n").map(String.init)
+            }
+        }
+    }
+}

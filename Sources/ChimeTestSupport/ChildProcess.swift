@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+/// A child process started with `posix_spawn`, for test helpers.
+///
+/// Foundation's `Process.waitUntilExit()` was seen to hang forever inside Swift Testing here
+/// after its child had exited; `waitpid` on our own child cannot. The child gets only standard
+/// input, output and error: every other descriptor is closed (`closefrom`), so a daemon it
+/// starts can never hold one of the test process's pipes open.
+public struct ChildProcess: Sendable {
+    /// A failure to start or run a program.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed and why.
+        public let description: String
+    }
+
+    /// What a finished program printed, and how it ended.
+    public struct Result: Sendable {
+        /// The exit status (128 + signal number when a signal ended it).
+        public var status: Int32
+        /// Its standard output.
+        public var output: String
+        /// Its standard error.
+        public var errors: String
+    }
+
+    /// The child's process id.
+    public let pid: pid_t
+
+    /// Starts `executable` (a path; `/usr/bin/env` finds programs on `PATH`) with `arguments`,
+    /// the current environment plus `environment`, standard input from /dev/null, and standard
+    /// output and error going to the given descriptors (or /dev/null).
+    public static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        standardOutput: Int32? = nil, standardError: Int32? = nil
+    ) throws -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (target, source) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
+            if let source {
+                posix_spawn_file_actions_adddup2(&actions, source, target)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            }
+        }
+        guard closeFrom(&actions, 3) == 0 else {
+            throw Failure(description: "cannot prepare to start \(executable)")
+        }
+
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        // The calling thread may block signals (Dispatch and Swift Testing threads do): a child
+        // inheriting that mask would never see SIGTERM. Start it with none blocked, defaults.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        return ChildProcess(pid: pid)
+    }
+
+    /// Runs `executable` to completion and returns what it printed; throws when it exits with a
+    /// status other than 0.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let output = try Pipe.make()
+        let errors = try Pipe.make()
+        let child: ChildProcess
+        do {
+            child = try spawn(executable, arguments, environment: environment, standardOutput: output.write, standardError: errors.write)
+        } catch {
+            [output.read, output.write, errors.read, errors.write].forEach { close($0) }
+            throw error
+        }
+        close(output.write)
+        close(errors.write)
+        // Drain both pipes to the end, so a chatty program never blocks on a full one.
+        let errorData = Mutex(Data())
+        let drained = DispatchGroup()
+        DispatchQueue.global().async(group: drained) {
+            let data = Pipe.readAll(errors.read)
+            errorData.withLock { $0 = data }
+        }
+        let outputData = Pipe.readAll(output.read)
+        drained.wait()
+        close(output.read)
+        close(errors.read)
+        let result = Result(
+            status: child.wait(),
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: errorData.withLock { String(decoding: $0, as: UTF8.self) }
+        )
+        guard result.status == 0 else {
+            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited with \(result.status): \(result.errors)\(result.output)")
+        }
+        return result
+    }
+
+    /// Waits for the child to end and returns its exit status (128 + signal when killed).
+    @discardableResult
+    public func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            if errno != EINTR { return -1 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// Sends SIGTERM.
+    public func terminate() {
+        kill(pid, SIGTERM)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
+    /// does not export (it needs _GNU_SOURCE); looked up once by name.
+    private static let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc 2.34 or later is required (posix_spawn_file_actions_addclosefrom_np)")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    /// A pipe's two descriptors, both close-on-exec.
+    enum Pipe {
+        static func make() throws -> (read: Int32, write: Int32) {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else {
+                throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            // Not inherited by other children (ours close everything above 2 anyway).
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            return (fds[0], fds[1])
+        }
+
+        static func readAll(_ fd: Int32) -> Data {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 {
+                    data.append(buffer, count: count)
+                } else if count == 0 || errno != EINTR {
+                    return data
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+
+/// A private notification server for tests: Xvfb, a D-Bus session bus that activates nothing,
+/// and dunst, started and stopped through the project's `scripts/notify-env.sh`.
+///
+/// Each instance has its own state directory, display and bus; the script stops everything by
+/// itself if the test process dies without calling ``stop()``.
+public final class NotificationServerEnvironment: Sendable {
+    /// A failed step, with what the tool printed.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed and why.
+        public let description: String
+    }
+
+    /// One entry of dunst's history (closed or expired notifications), newest first.
+    public struct HistoryEntry: Hashable, Sendable {
+        /// dunst's id of the notification.
+        public var id: Int
+        /// The summary (title) as received.
+        public var summary: String
+        /// The body as received (escaped markup stays escaped here).
+        public var body: String
+        /// The text dunst drew, after its markup processing.
+        public var message: String
+        /// The application name.
+        public var appName: String
+        /// The category hint.
+        public var category: String
+    }
+
+    /// The state directory (`NOTIFY_ENV_DIR`).
+    public let directory: String
+    /// The private bus's address.
+    public let busAddress: String
+    /// The X display dunst draws on.
+    public let display: String
+    private let stopped = Mutex(false)
+
+    /// The project's `scripts/notify-env.sh`, found from this source file's location.
+    public static let scriptPath: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/notify-env.sh").path
+
+    /// Starts a new environment; `label` names its directory (for debugging leftovers). With
+    /// `bodyMarkup` false, dunst parses no markup and does not advertise `body-markup`.
+    public static func start(label: String, bodyMarkup: Bool = true) throws -> NotificationServerEnvironment {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("chime-notify-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let output = try runScript(["start"], directory: directory, extra: ["NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no"])
+        var exports: [String: String] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("export ") {
+            let assignment = line.dropFirst("export ".count)
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            let value = assignment[assignment.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            exports[String(assignment[..<equals])] = value
+        }
+        guard let address = exports["DBUS_SESSION_BUS_ADDRESS"], let display = exports["DISPLAY"] else {
+            throw Failure(description: "notify-env.sh start printed no bus address: \(output)")
+        }
+        return NotificationServerEnvironment(directory: directory, busAddress: address, display: display)
+    }
+
+    private init(directory: String, busAddress: String, display: String) {
+        self.directory = directory
+        self.busAddress = busAddress
+        self.display = display
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The variables a client of this environment needs (`DISPLAY`, `DBUS_SESSION_BUS_ADDRESS`).
+    public var variables: [String: String] {
+        ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": busAddress]
+    }
+
+    /// Stops dunst, the bus and Xvfb (resuming a stopped dunst first) and removes the directory.
+    public func stop() {
+        let first = stopped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        _ = try? Self.runScript(["stop"], directory: directory)
+    }
+
+    /// Stops only dunst: the bus stays, without a notification server.
+    public func stopServer() throws {
+        try Self.runScript(["stop-server"], directory: directory)
+    }
+
+    /// Starts dunst again on the same bus (after ``stopServer()``: a server restart).
+    public func startServer() throws {
+        try Self.runScript(["start-server"], directory: directory)
+    }
+
+    /// dunst's process id.
+    public func serverPID() throws -> pid_t {
+        let output = try Self.runScript(["server-pid"], directory: directory)
+        guard let pid = pid_t(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "notify-env.sh server-pid printed \(output)")
+        }
+        return pid
+    }
+
+    /// Closes every bubble on screen (they move to the history).
+    public func closeAll() throws {
+        try run("dunstctl", ["close-all"])
+    }
+
+    /// dunst's history after closing everything on screen, newest first.
+    public func history() throws -> [HistoryEntry] {
+        try closeAll()
+        let output = try run("dunstctl", ["history"])
+        guard let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+              let outer = json["data"] as? [Any], let entries = outer.first as? [[String: Any]] else {
+            throw Failure(description: "unexpected dunstctl history output: \(output)")
+        }
+        func field(_ entry: [String: Any], _ name: String) -> Any? {
+            (entry[name] as? [String: Any])?["data"]
+        }
+        return entries.map { entry in
+            HistoryEntry(
+                id: field(entry, "id") as? Int ?? -1,
+                summary: field(entry, "summary") as? String ?? "",
+                body: field(entry, "body") as? String ?? "",
+                message: field(entry, "message") as? String ?? "",
+                appName: field(entry, "appname") as? String ?? "",
+                category: field(entry, "category") as? String ?? ""
+            )
+        }
+    }
+
+    /// Closes every bubble on screen and returns a mark for ``history(since:)``: the history
+    /// before this point.
+    public func historyMark() throws -> Int {
+        try history().count
+    }
+
+    /// The history entries added after `mark` (bubbles still on screen closed first), newest first.
+    public func history(since mark: Int) throws -> [HistoryEntry] {
+        let entries = try history()
+        return Array(entries.prefix(max(0, entries.count - mark)))
+    }
+
+    /// Invokes the default action of the newest bubble, as a click would (`dunstctl action 0`).
+    public func invokeDefaultAction() throws {
+        try run("dunstctl", ["action", "0"])
+    }
+
+    /// Picks the action labelled `label` from dunst's context menu (`dunstctl context`, with the
+    /// environment's `dmenu` answering with the line containing the label).
+    public func invokeAction(labeled label: String) throws {
+        try Data(label.utf8).write(to: URL(fileURLWithPath: directory + "/dmenu-choice"))
+        try run("dunstctl", ["context"])
+    }
+
+    /// Runs `tool` with this environment's variables and returns its standard output; throws
+    /// when it fails.
+    @discardableResult
+    public func run(_ tool: String, _ arguments: [String]) throws -> String {
+        try Self.execute("/usr/bin/env", [tool] + arguments, environment: variables)
+    }
+
+    @discardableResult
+    private static func runScript(_ arguments: [String], directory: String, extra: [String: String] = [:]) throws -> String {
+        let variables = ["NOTIFY_ENV_DIR": directory, "NOTIFY_ENV_OWNER_PID": String(getpid())]
+        return try execute(scriptPath, arguments, environment: variables.merging(extra) { _, new in new })
+    }
+
+    private static func execute(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> String {
+        try ChildProcess.run(executable, arguments, environment: environment).output
+    }
+}

@@ -1,0 +1,193 @@
+import ChimeCore
+@testable import ChimeNotify
+import Foundation
+import Testing
+
+struct NotificationRendererTests {
+    let english = NotificationRenderer(language: .english)
+    let chinese = NotificationRenderer(language: .simplifiedChinese)
+
+    func job(_ request: NotificationRequest, late seconds: TimeInterval = 0, zone: TimeZone = Fixtures.utc) -> DeliveryJob {
+        DeliveryJob(request: request, now: request.due.addingTimeInterval(seconds), timeZone: zone)
+    }
+
+    @Test func fastCompleteOnTime() throws {
+        let rendered = try english.render(job(Fixtures.fastEnd()))
+        #expect(rendered.title == "Fast complete")
+        #expect(rendered.plainBody == "You finished your 16:8 fast (morning).")
+        #expect(rendered.urgency == .normal)
+        #expect(rendered.category == .fasting)
+        #expect(rendered.expiry == .never)
+        #expect(rendered.actions == [
+            NotificationAction(key: .default, label: "Open"),
+            NotificationAction(key: .endFast, label: "End fast"),
+            NotificationAction(key: .extendOneHour, label: "Extend 1 h"),
+        ])
+    }
+
+    @Test func fastCompleteLateSaysWhenItEndedAndHowLongAgo() throws {
+        let rendered = try english.render(job(Fixtures.fastEnd(), late: 3 * 3600))
+        #expect(rendered.plainBody == "Your 16:8 fast (morning) ended at 12:00, 3 h ago.")
+        #expect(rendered.markupBody == "Your 16:8 fast (morning) ended <b>at 12:00</b>, 3 h ago.")
+    }
+
+    @Test func fastCompleteInChinese() throws {
+        let onTime = try chinese.render(job(Fixtures.fastEnd()))
+        #expect(onTime.title == "禁食完成")
+        #expect(onTime.plainBody == "你完成了 16:8 禁食（morning）。")
+        #expect(onTime.actions.map(\.label) == ["打开", "结束禁食", "延长 1 小时"])
+        let late = try chinese.render(job(Fixtures.fastEnd(), late: 3 * 3600 + 20 * 60))
+        #expect(late.plainBody == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时 20 分钟前）。")
+    }
+
+    @Test func emptyTagLeavesNoParentheses() throws {
+        #expect(try english.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "You finished your 16:8 fast.")
+        #expect(try chinese.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "你完成了 16:8 禁食。")
+    }
+
+    @Test func timesAreWrittenInTheJobsZone() throws {
+        let start = Fixtures.fastStart(start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(16 * 3600))
+        #expect(try english.render(job(start)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 04:00.")
+        // 12:00 UTC is 20:00 in Shanghai, and 04:00 UTC the next day is 12:00 there.
+        #expect(try english.render(job(start, zone: Fixtures.shanghai)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 12:00.")
+        #expect(try chinese.render(job(start, zone: Fixtures.shanghai)).plainBody == "你的 16:8 禁食已开始，将于 明天 12:00 结束。")
+    }
+
+    @Test func farAwayTimesCarryTheDate() throws {
+        let start = Fixtures.fastStart(start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(48 * 3600))
+        #expect(try english.render(job(start)).plainBody == "Your 16:8 fast has begun. It ends on 2026-03-04 at 12:00.")
+    }
+
+    @Test func lateFastStartSaysWhenItBegan() throws {
+        let start = Fixtures.fastStart(tag: "weekday", start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(16 * 3600))
+        #expect(try english.render(job(start, late: 45 * 60)).plainBody
+            == "Your 16:8 fast (weekday) began at 12:00, 45 min ago. It ends tomorrow at 04:00.")
+    }
+
+    @Test func slightlyLateDeliveriesKeepTheOnTimeWording() throws {
+        // Past the 10 s tolerance, but under a minute: nothing worth a "moments ago".
+        let rendered = try english.render(job(Fixtures.fastEnd(), late: 30))
+        #expect(rendered.plainBody == "You finished your 16:8 fast (morning).")
+    }
+
+    @Test func nudgeSaysHowMuchIsLeft() throws {
+        let rendered = try english.render(job(Fixtures.nudge(left: "1h30m", endsAt: Fixtures.noon.addingTimeInterval(3600))))
+        #expect(rendered.title == "1 h 30 min left")
+        #expect(rendered.plainBody == "Your 16:8 fast ends at 13:00.")
+        #expect(rendered.urgency == .low)
+        #expect(rendered.actions.map(\.key) == [.default])
+        #expect(try chinese.render(job(Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
+    }
+
+    @Test func waterReminderWithProgress() throws {
+        let rendered = try english.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
+        #expect(rendered.title == "Time to drink water")
+        #expect(rendered.plainBody == "Drink 300 ml.\n750 of 2000 ml today.")
+        #expect(rendered.markupBody == "Drink <b>300</b> ml.\n750 of 2000 ml today.")
+        #expect(rendered.urgency == .low)
+        #expect(rendered.category == .water)
+        #expect(rendered.expiry == .serverDefault)
+        #expect(rendered.actions == [
+            NotificationAction(key: .default, label: "Open"),
+            NotificationAction(key: .drank, label: "Drank 300 ml"),
+            NotificationAction(key: .snoozeFifteenMinutes, label: "Snooze 15 min"),
+        ])
+        let zh = try chinese.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
+        #expect(zh.plainBody == "请喝 300 毫升水。\n今天已喝 750/2000 毫升。")
+        #expect(zh.actions.map(\.label) == ["打开", "已喝 300 毫升", "15 分钟后提醒"])
+    }
+
+    @Test func waterReminderWithoutAmountStillReadsWell() throws {
+        let rendered = try english.render(job(Fixtures.water(amount: nil)))
+        #expect(rendered.plainBody == "Time for a glass of water.")
+        #expect(rendered.actions.map(\.label) == ["Open", "Drank a glass", "Snooze 15 min"])
+    }
+
+    @Test func missedWaterReminder() throws {
+        let rendered = try english.render(job(Fixtures.water(), late: 26 * 3600))
+        #expect(rendered.plainBody == "Missed reminder from yesterday at 12:00, 1 d 2 h ago: drink 250 ml.")
+    }
+
+    @Test func reminderShowsTheUsersText() throws {
+        let rendered = try english.render(job(Fixtures.reminder(text: "call mom")))
+        #expect(rendered.title == "Reminder")
+        #expect(rendered.plainBody == "call mom")
+        #expect(rendered.category == .reminder)
+        #expect(rendered.urgency == .normal)
+        #expect(rendered.expiry == .never)
+        #expect(rendered.actions.map(\.key) == [.default, .snoozeTenMinutes])
+        let late = try english.render(job(Fixtures.reminder(text: "call mom"), late: 150 * 60))
+        #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
+        #expect(try chinese.render(job(Fixtures.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
+            == "给妈妈打电话（原定 12:00，2 小时 30 分钟前）")
+    }
+
+    @Test func markupAttackInATagStaysText() throws {
+        let attack = #"<b>bold</b> & <a href="file:///etc/passwd">x</a>"#
+        let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))
+        #expect(rendered.plainBody == "You finished your 16:8 fast (\(attack)).")
+        #expect(rendered.markupBody
+            == "You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;).")
+        #expect(rendered.bodyText(markup: true) == rendered.markupBody)
+        #expect(rendered.bodyText(markup: false) == rendered.plainBody)
+    }
+
+    @Test func userTextIsCleanedAndCapped() throws {
+        let rendered = try english.render(job(Fixtures.reminder(text: "line one\nline two\u{7}" + String(repeating: "x", count: 8192))))
+        #expect(rendered.plainBody.hasPrefix("line one line two"))
+        #expect(rendered.plainBody.utf8.count <= NotificationText.maximumValueBytes)
+        #expect(rendered.plainBody.hasSuffix("…"))
+    }
+
+    @Test func aNULInUserTextIsRejected() {
+        #expect(throws: TextRejection(.containsNUL, "the session tag contains a NUL character: remove it")) {
+            try english.render(job(Fixtures.fastEnd(tag: "a\0b")))
+        }
+    }
+
+    @Test func templateArgumentsCannotInjectPlaceholders() throws {
+        #expect(try english.render(job(Fixtures.reminder(text: "{ago} {*ends}"))).plainBody == "{ago} {*ends}")
+    }
+
+    @Test func everyKindHasItsUrgencyCategoryAndExpiry() {
+        #expect(RequestKind.allCases.map(NotificationRenderer.urgency) == [.normal, .normal, .low, .normal, .low, .normal])
+        #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder])
+    }
+
+    @Test func everyTemplateRendersInEveryLanguageWithoutLeftoverPlaceholders() throws {
+        let end = Fixtures.noon.addingTimeInterval(3600)
+        let requests = [
+            Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
+            eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
+        ]
+        #expect(Set(requests.map(\.content.template)) == Set(TemplateKey.allCases))
+        for language in NotificationLanguage.allCases {
+            for request in requests {
+                for lateness in [0.0, 7200] {
+                    let rendered = try NotificationRenderer(language: language).render(job(request, late: lateness))
+                    for text in [rendered.title, rendered.plainBody] + rendered.actions.map(\.label) {
+                        #expect(!text.contains("{") && !text.contains("}") && !text.isEmpty, "\(language) \(request.identifier): \(text)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func bothLanguagesOfEveryMessageUseTheSameValues() {
+        for message in MessageCatalog.Message.allCases {
+            let english = Set(MessageCatalog.placeholders(in: MessageCatalog.template(message, .english)))
+            let chinese = Set(MessageCatalog.placeholders(in: MessageCatalog.template(message, .simplifiedChinese)))
+            #expect(english == chinese, "\(message)")
+        }
+    }
+
+    func eatingClosed(endsAt: Date) -> NotificationRequest {
+        NotificationRequest(
+            identifier: "fast/f-1/eating-end/3", group: "f-1", kind: .eatingEnd, due: Fixtures.noon, tolerance: 10,
+            content: NotificationContent(template: .eatingWindowClosed, arguments: [
+                ContentArgument.plan: "16:8", ContentArgument.tag: "", ContentArgument.endsAt: Fixtures.iso(endsAt), ContentArgument.cycle: "3",
+            ]),
+            misfirePolicy: .deliverLate(until: Fixtures.noon.addingTimeInterval(3600))
+        )
+    }
+}

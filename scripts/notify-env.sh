@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# A private desktop-notification environment for Chime's tests and benchmarks:
+# Xvfb + a private D-Bus session bus that activates nothing + dunst with a deterministic config.
+#
+#   eval "$(scripts/notify-env.sh start)"   # prints `export DISPLAY=... DBUS_SESSION_BUS_ADDRESS=...`
+#   scripts/notify-env.sh stop              # stops what `start` started, removes the state directory
+#   scripts/notify-env.sh stop-server       # stops only dunst (the bus stays: "no server" cases)
+#   scripts/notify-env.sh start-server      # starts dunst again on the same bus (a server restart)
+#   scripts/notify-env.sh server-pid        # dunst's pid (tests stop it with SIGSTOP)
+#   scripts/notify-env.sh env               # the export lines again
+#
+# Knobs: NOTIFY_ENV_DIR (state directory; default /tmp/chime-notify-env-$UID; one per instance),
+#        NOTIFY_ENV_OWNER_PID (optional: when this process exits, the environment stops itself,
+#        so a crashed test run leaves nothing behind),
+#        NOTIFY_ENV_MARKUP (dunst's `markup`: full, the default, or no: a server without the
+#        body-markup capability).
+#
+# The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
+# (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
+#
+# Context menu (`dunstctl context`): dunst pipes the actions to the `dmenu` program; ours answers
+# with the first line containing the text in $NOTIFY_ENV_DIR/dmenu-choice, so a test picks a
+# named action by writing its label there first.
+set -euo pipefail
+DIR="${NOTIFY_ENV_DIR:-/tmp/chime-notify-env-$(id -u)}"
+
+# Close descriptors inherited from the caller (beyond 0-2, and bash's own 255): the daemons
+# started below outlive this script, and a pipe one of them held open would keep the caller
+# waiting for end-of-file (Foundation's Process.waitUntilExit hung exactly so).
+for fd in /proc/$$/fd/*; do
+  fd="${fd##*/}"
+  if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+done
+
+die() { echo "notify-env: $*" >&2; exit 1; }
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+wait_for() { # wait_for <timeout-seconds> <command...>: polls an external process, 20 times a second
+  local deadline=$(( $(now_ms) + $1 * 1000 )); shift
+  until "$@" >/dev/null 2>&1; do
+    (( $(now_ms) < deadline )) || return 1
+    sleep 0.05
+  done
+}
+
+alive() { # running and not a zombie
+  local state; state="$(sed 's/.*) //' /proc/"$1"/stat 2>/dev/null | cut -d' ' -f1)" || return 1
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
+pid_of() { # pid_of <name>: the last pid recorded under that name, if still that program
+  local name pid found=""
+  [ -f "$DIR/pids" ] || return 1
+  while read -r name pid; do
+    [ "$name" = "$1" ] && found="$pid"
+  done < "$DIR/pids"
+  [ -n "$found" ] && alive "$found" && owned "$1" "$found" && echo "$found"
+}
+
+owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
+  case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst) return 0 ;;
+    watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
+    *) return 1 ;;
+  esac
+}
+
+terminate() { # terminate <name> <pid>
+  owned "$1" "$2" || { echo "notify-env: pid $2 is no longer $1, skipping" >&2; return 0; }
+  kill -CONT "$2" 2>/dev/null || true   # a stopped process never handles TERM
+  kill -TERM "$2" 2>/dev/null || true
+  for _ in $(seq 1 100); do alive "$2" || return 0; sleep 0.02; done
+  echo "notify-env: $1 ($2) ignored TERM, sending KILL" >&2
+  kill -KILL "$2" 2>/dev/null || true
+}
+
+bus_has_server() {
+  DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" dbus-send --session --print-reply \
+    --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+    string:org.freedesktop.Notifications | grep -q 'boolean true'
+}
+
+write_dunstrc() {
+  cat > "$DIR/dmenu.sh" <<SH
+#!/bin/sh
+choice="\$(cat '$DIR/dmenu-choice' 2>/dev/null)"
+grep -F -m1 -- "\$choice"
+SH
+  chmod +x "$DIR/dmenu.sh"
+  cat > "$DIR/dunstrc" <<RC
+[global]
+    monitor = 0
+    follow = none
+    width = 420
+    height = 300
+    origin = top-right
+    offset = 10x40
+    font = DejaVu Sans 11
+    markup = ${NOTIFY_ENV_MARKUP:-full}
+    format = "<b>%s</b>\n%b"
+    # Xvfb always looks idle, and an idle dunst never expires notifications.
+    idle_threshold = 0
+    # Tests read everything back from the history: keep all of it, in order.
+    history_length = 10000
+    sticky_history = yes
+    # Identical texts must stay separate notifications, or counts lie.
+    stack_duplicates = false
+    notification_limit = 0
+    show_age_threshold = -1
+    ignore_dbusclose = false
+    browser = /bin/true
+    dmenu = $DIR/dmenu.sh
+[urgency_low]
+    timeout = 600
+[urgency_normal]
+    timeout = 600
+[urgency_critical]
+    timeout = 0
+RC
+}
+
+start_server() {
+  [ -f "$DIR/bus_address" ] || die "no environment in $DIR: run '$0 start' first"
+  pid_of dunst >/dev/null && die "dunst is already running in $DIR"
+  DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
+    setsid dunst -config "$DIR/dunstrc" >>"$DIR/dunst.log" 2>&1 </dev/null &
+  echo "dunst $!" >> "$DIR/pids"
+  wait_for 10 bus_has_server || { cat "$DIR/dunst.log" >&2; die "dunst did not claim org.freedesktop.Notifications"; }
+}
+
+stop_server() {
+  local pid
+  pid="$(pid_of dunst)" || { echo "notify-env: dunst is not running in $DIR" >&2; return 0; }
+  terminate dunst "$pid"
+  wait_for 5 bus_has_no_server || true
+}
+
+bus_has_no_server() { ! bus_has_server; }
+
+xvfb_ready() { # ready once it wrote the display number; fail early if it died
+  test -s "$DIR/display" && return 0
+  alive "$1" || return 2
+  return 1
+}
+
+start() {
+  command -v Xvfb >/dev/null && command -v dbus-daemon >/dev/null && command -v dunst >/dev/null \
+    || die "need Xvfb, dbus-daemon and dunst: run scripts/install-deps.sh --test"
+  [ -e "$DIR/pids" ] && die "$DIR/pids exists: already running? run '$0 stop' first"
+  case "${NOTIFY_ENV_MARKUP:-full}" in full|strip|no) ;; *) die "NOTIFY_ENV_MARKUP must be full, strip or no" ;; esac
+  mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
+
+  # 1. Xvfb picks a free display and writes its number once it accepts connections.
+  setsid Xvfb -screen 0 1280x800x24 -nolisten tcp -displayfd 3 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 </dev/null &
+  local xpid=$!; echo "xvfb $xpid" >> "$DIR/pids"
+  local rc deadline=$(( $(now_ms) + 10000 ))
+  while rc=0; xvfb_ready "$xpid" || rc=$?; [ "$rc" -eq 1 ] && (( $(now_ms) < deadline )); do sleep 0.02; done
+  [ "$rc" -eq 0 ] || { cat "$DIR/xvfb.log" >&2; stop; die "Xvfb did not start"; }
+  echo ":$(head -n1 "$DIR/display")" > "$DIR/display_name"
+
+  # 2. A private session bus without <servicedir>: nothing is D-Bus-activated behind our back.
+  cat > "$DIR/session.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$DIR/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+  dbus-daemon --config-file="$DIR/session.conf" --fork --print-address=3 --print-pid=4 \
+    3>"$DIR/bus_address.raw" 4>"$DIR/bus_pid" </dev/null >"$DIR/dbus.log" 2>&1 || { stop; die "dbus-daemon failed"; }
+  head -n1 "$DIR/bus_address.raw" > "$DIR/bus_address"
+  echo "dbus $(head -n1 "$DIR/bus_pid")" >> "$DIR/pids"
+
+  # 3. dunst.
+  write_dunstrc
+  start_server || { stop; exit 1; }
+
+  # 4. Optional: stop everything once the owner is gone (a test process that crashed).
+  if [ -n "${NOTIFY_ENV_OWNER_PID:-}" ]; then
+    ( trap '' HUP
+      while kill -0 "$NOTIFY_ENV_OWNER_PID" 2>/dev/null; do sleep 1; done
+      sed -i '/^watch /d' "$DIR/pids" 2>/dev/null && NOTIFY_ENV_DIR="$DIR" "$0" stop
+    ) >/dev/null 2>&1 </dev/null &
+    echo "watch $!" >> "$DIR/pids"
+  fi
+
+  { echo "export DISPLAY='$(cat "$DIR/display_name")'"
+    echo "export DBUS_SESSION_BUS_ADDRESS='$(cat "$DIR/bus_address")'"
+    echo "export NOTIFY_ENV_DIR='$DIR'"; } | tee "$DIR/env"
+}
+
+stop() {
+  [ -f "$DIR/pids" ] || { echo "notify-env: nothing to stop in $DIR" >&2; return 0; }
+  local name pid
+  # The watcher first (it would run `stop` itself), then reverse start order.
+  while read -r name pid; do
+    [ -n "$pid" ] && alive "$pid" || continue
+    if [ "$name" = watch ]; then owned watch "$pid" && kill -TERM "$pid" 2>/dev/null; continue; fi
+    terminate "$name" "$pid"
+  done < <(grep '^watch ' "$DIR/pids" || true; grep -v '^watch ' "$DIR/pids" | tac)
+  rm -rf "$DIR"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  env) cat "$DIR/env" ;;
+  start-server) start_server ;;
+  stop-server) stop_server ;;
+  server-pid) pid_of dunst || die "dunst is not running in $DIR" ;;
+  *) echo "usage: $0 start|stop|env|start-server|stop-server|server-pid" >&2; exit 64 ;;
+esac
