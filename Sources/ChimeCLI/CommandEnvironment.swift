@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeDaemon
+import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -35,6 +36,8 @@ public struct CommandEnvironment {
     public var makeRequestID: () -> String
     /// Sleeps between two looks of `status --follow`, or reports that the user asked to stop.
     public var pause: (TimeInterval) -> FollowPause
+    /// Asks the session bus who serves notifications and what it can do (for `doctor`).
+    public var probeNotificationServer: () -> ServerProbe
 
     /// Makes an environment from its parts.
     public init(
@@ -49,7 +52,8 @@ public struct CommandEnvironment {
         openDaemon: @escaping (Duration) throws -> any DaemonLink,
         randomSource: any RandomNumberGenerator,
         makeRequestID: @escaping () -> String,
-        pause: @escaping (TimeInterval) -> FollowPause
+        pause: @escaping (TimeInterval) -> FollowPause,
+        probeNotificationServer: @escaping () -> ServerProbe
     ) {
         self.clock = clock
         self.timeZone = timeZone
@@ -63,6 +67,13 @@ public struct CommandEnvironment {
         self.randomSource = randomSource
         self.makeRequestID = makeRequestID
         self.pause = pause
+        self.probeNotificationServer = probeNotificationServer
+    }
+
+    /// The language notification texts are written in, from the locale variables (as chimed
+    /// chooses it), so `list` shows the titles the bubbles will have.
+    public var notificationLanguage: NotificationLanguage {
+        NotificationLanguage.preferred(environment: variables)
     }
 
     /// The real environment of this process: the system clock, `TZ` (else the system zone),
@@ -92,7 +103,22 @@ public struct CommandEnvironment {
             },
             randomSource: SystemRandomNumberGenerator(),
             makeRequestID: { UUID().uuidString.lowercased() },
-            pause: { seconds in waiter.pause(for: seconds) }
+            pause: { seconds in waiter.pause(for: seconds) },
+            probeNotificationServer: { liveProbe() }
         )
+    }
+
+    /// How long `doctor` lets the notification server take to answer.
+    static let probeWatchdog: TimeInterval = 3
+
+    /// Probes through libnotify, as chimed's notifier would see the server.
+    private static func liveProbe() -> ServerProbe {
+        do {
+            let notifier = try LibNotifyNotifier(configuration: .init(watchdog: probeWatchdog))
+            defer { notifier.shutdown() }
+            return notifier.probe()
+        } catch {
+            return ServerProbe(status: .failed, detail: "\(error)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeDaemon
+import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -9,7 +10,7 @@ extension CommandRunner {
         var findings = [storeFinding()]
         findings += storeWarnings()
         findings.append(daemonFinding())
-        // TODO(cliwire): session bus and notification server through ChimeNotify's probe once the notify branch lands.
+        findings += notificationFindings(environment.probeNotificationServer())
         findings.append(timeZoneFinding())
         let report = DoctorReport(findings: findings)
         write(report.text(style: environment.style))
@@ -64,6 +65,47 @@ extension CommandRunner {
         } catch {
             return .init(check: "daemon", outcome: .problem, detail: "chimed cannot be reached: \(Self.failure(for: error).message)", fix: start)
         }
+    }
+
+    /// The session bus and the notification server, as chimed's libnotify notifier sees them.
+    func notificationFindings(_ probe: ServerProbe) -> [DoctorReport.Finding] {
+        let busFix = "log in to a desktop session, or set DBUS_SESSION_BUS_ADDRESS to its bus (chimed needs the same)"
+        var findings: [DoctorReport.Finding] = []
+        if probe.isBusReachable {
+            findings.append(.init(check: "session bus", outcome: .ok, detail: probe.busAddress ?? "reachable"))
+        } else {
+            let detail: String
+            if case .unavailable(let reason) = probe.status { detail = "\(reason)" } else { detail = probe.detail ?? "not reachable" }
+            findings.append(.init(check: "session bus", outcome: .problem, detail: detail, fix: busFix))
+        }
+        let check = "notification server"
+        switch probe.status {
+        case .ready:
+            guard let server = probe.server else {
+                findings.append(.init(check: check, outcome: .ok, detail: "answers"))
+                break
+            }
+            let capabilities = probe.capabilities.isEmpty ? "none" : probe.capabilities.joined(separator: ", ")
+            let detail = "\(server.name) \(server.version) (\(server.vendor), specification \(server.specificationVersion)); capabilities: \(capabilities)"
+            if probe.capabilities.contains("actions") {
+                findings.append(.init(check: check, outcome: .ok, detail: detail))
+            } else {
+                findings.append(.init(check: check, outcome: .warning, detail: detail,
+                                      fix: "this server shows no buttons: use \"chime water drink\" and \"chime snooze\" instead of Drank and Snooze"))
+            }
+        case .unavailable(.noServer):
+            findings.append(.init(check: check, outcome: .problem, detail: "nothing owns org.freedesktop.Notifications on the session bus",
+                                  fix: "start a notification server (dunst, mako, or your desktop's)"))
+        case .unavailable:
+            findings.append(.init(check: check, outcome: .problem, detail: "cannot be asked without a session bus", fix: busFix))
+        case .busy, .timedOut:
+            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? "did not answer in time",
+                                  fix: "restart the notification server"))
+        case .failed:
+            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? "answered with an error",
+                                  fix: "restart the notification server, then run chime doctor again"))
+        }
+        return findings
     }
 
     private func timeZoneFinding() -> DoctorReport.Finding {

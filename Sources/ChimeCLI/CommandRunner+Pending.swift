@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -123,10 +124,17 @@ extension CommandRunner {
         return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
     }
 
-    /// Title and body of `request`.
+    /// Title and body of `request` as its bubble will show them: rendered by chimed's renderer
+    /// as of its due time (or of `now` once overdue, in the late wording it would then get).
     func renderedText(of request: NotificationRequest, now: Date) -> (title: String, body: String) {
-        // TODO(cliwire): render with ChimeNotify's NotificationRenderer once the notify branch lands.
-        (request.kind.rawValue, request.content.arguments[ContentArgument.text] ?? "")
+        let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone)
+        do {
+            let rendered = try NotificationRenderer(language: environment.notificationLanguage).render(job)
+            return (rendered.title, rendered.plainBody)
+        } catch {
+            // Stored text the renderer refuses would also be refused at delivery: say so.
+            return (request.kind.rawValue, "cannot be shown: \(error)")
+        }
     }
 
     /// `request` due at `due` instead, its misfire bounds moved by as much, so a snoozed

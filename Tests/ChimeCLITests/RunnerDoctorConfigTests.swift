@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeNotify
 import ChimeStore
 import Foundation
 import Testing
@@ -15,6 +16,39 @@ struct RunnerDoctorConfigTests {
         #expect(lines.contains { $0.hasPrefix("ok") && $0.contains("daemon") && $0.contains("pid 4242") })
         #expect(lines.contains { $0.hasPrefix("ok") && $0.contains("time zone") && $0.contains("Europe/Berlin (UTC+01:00 now") })
         #expect(result.exitCode == .success, "\(result.output)")
+    }
+
+    @Test("doctor shows the session bus and the notification server with its capabilities")
+    func doctorServer() {
+        let harness = RunnerHarness()
+        let lines = harness.run("doctor").output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("ok") && $0.contains("session bus") && $0.hasSuffix("unix:path=/run/user/1000/bus") })
+        #expect(lines.contains {
+            $0.hasPrefix("ok") && $0.contains("notification server")
+                && $0.hasSuffix("dunst 1.9.0 (2022-06-27) (knopwob, specification 1.2); capabilities: actions, body, body-markup")
+        })
+    }
+
+    @Test("doctor exits 69 without a session bus or a notification server, and warns about a server without buttons", arguments: [
+        (ServerProbe(status: .unavailable(.noSessionBus)), "problem", "problem"),
+        (ServerProbe(status: .unavailable(.busUnreachable("connection refused")), busAddress: "unix:path=/x"), "problem", "problem"),
+        (ServerProbe(status: .unavailable(.noServer), busAddress: "unix:path=/x"), "ok", "problem"),
+        (ServerProbe(status: .timedOut, busAddress: "unix:path=/x", detail: "the notification server did not answer in time"), "ok", "problem"),
+        (ServerProbe(status: .ready, busAddress: "unix:path=/x",
+                     server: ServerInformation(name: "mini", vendor: "v", version: "1", specificationVersion: "1.2", busName: ":1.2"),
+                     capabilities: ["body"]), "ok", "warning"),
+    ])
+    func doctorNotificationProblems(_ probe: ServerProbe, _ bus: String, _ server: String) {
+        let harness = RunnerHarness()
+        harness.probe = probe
+        let result = harness.run("doctor")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix(bus) && $0.contains("session bus") })
+        #expect(lines.contains { $0.hasPrefix(server) && $0.contains("notification server") })
+        #expect(result.exitCode == (bus == "ok" && server != "problem" ? .success : .unavailable))
+        if server != "ok" {
+            #expect(result.output.contains("-> "))
+        }
     }
 
     @Test("doctor exits 69 and says how to start chimed when it is not running")
@@ -34,7 +68,9 @@ struct RunnerDoctorConfigTests {
         #expect(harness.timeZoneError != nil)
         let result = harness.run("doctor")
         #expect(result.exitCode == .unavailable)
-        #expect(result.output.contains("problem  time zone  unknown time zone \"Mars/Olympus\" in TZ"))
+        let line = result.output.split(separator: "\n").first { $0.contains("time zone") }
+        #expect(line?.hasPrefix("problem  time zone ") == true)
+        #expect(line?.hasSuffix("unknown time zone \"Mars/Olympus\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ") == true)
     }
 
     @Test("config set stores a setting, get and list read it back, defaults are marked")

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeDaemon
+import ChimeNotify
 import ChimeStore
 import Foundation
 import Testing
@@ -96,6 +97,12 @@ final class RunnerHarness {
     var style = TerminalStyle.plain
     /// Called for every pause of `status --follow`; by default the clock moves by the pause.
     var pause: ((TimeInterval) -> FollowPause)?
+    /// What `doctor`'s probe of the notification server finds.
+    var probe = ServerProbe(
+        status: .ready, busAddress: "unix:path=/run/user/1000/bus",
+        server: ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0 (2022-06-27)", specificationVersion: "1.2", busName: ":1.7"),
+        capabilities: ["actions", "body", "body-markup"]
+    )
     /// The output of the next run, replaceable to play a closed pipe.
     var output = TextBuffer()
 
@@ -151,7 +158,8 @@ final class RunnerHarness {
                 if let pause { return pause(seconds) }
                 advance(seconds)
                 return .elapsed
-            }
+            },
+            probeNotificationServer: { [unowned self] in probe }
         )
     }
 

@@ -38,6 +38,8 @@ struct RunnerPendingTests {
         #expect(rows[0].hasPrefix("ID"))
         #expect(rows[1].hasPrefix("remind/r-mom"))
         #expect(rows[1].contains("08:25 (in 25 min)"))
+        #expect(rows[1].hasSuffix("Reminder"))
+        #expect(rows[3].hasSuffix("Fast complete"))
         #expect(rows[2].hasPrefix("fast/f-abc/before-1h"))
         #expect(rows[3].hasPrefix("fast/f-abc/end"))
 
@@ -52,7 +54,10 @@ struct RunnerPendingTests {
         #expect(first["due"] as? String == "2026-03-10T08:25:00+01:00")
         #expect(first["tolerance_seconds"] as? Int == 5)
         #expect(first["state"] as? String == "pending")
-        #expect((first["title"] as? String)?.isEmpty == false)
+        #expect(first["title"] as? String == "Reminder")
+        #expect((first["body"] as? String)?.contains("call mom") == true)
+        #expect(array[2]["title"] as? String == "Fast complete")
+        #expect(array[1]["title"] as? String == "1 h left")
         #expect(keysAppearInOrder(json, ["id", "group", "kind", "due", "tolerance_seconds", "title", "body", "state"]))
 
         let group = try #require(jsonArray(harness.succeed("list", "--group", "f-abc", "--json")))
