@@ -1,0 +1,109 @@
+import ChimeTestSupport
+import Foundation
+import Testing
+
+/// The whole path a user takes: `chime` writes, `chimed` (with its default libnotify notifier)
+/// shows the notification on a real dunst, and `chime` reads the outcome back.
+@Suite("chime with chimed and dunst", .serialized)
+struct CliDaemonFlowTests {
+    @Test("a 10s:5s fast: listed, its end notification reaches dunst, and it shows in fast history")
+    func fastFlow() async throws {
+        let desktop = try NotificationServerEnvironment.start(label: "cli-flow")
+        defer { desktop.stop() }
+        let sandbox = CliSandbox()
+        sandbox.environment.merge(desktop.variables) { $1 }
+        let daemon = try CliDaemonProcess(sandbox: sandbox)
+        defer { daemon.stop() }
+        try await daemon.waitUntilAnswering(within: 20)
+
+        let doctor = sandbox.chime("doctor")
+        #expect(doctor.status == 0, "\(doctor.output)")
+        #expect(doctor.output.contains("notification server  dunst"))
+
+        let started = sandbox.succeed("fast", "start", "10s:5s", "--id", "f-flow")
+        #expect(started.output.hasPrefix("Fast f-flow started "))
+        #expect(started.output.hasSuffix("(10s:5s)\n"))
+        // chimed confirmed the nudge: no line about it not running.
+        #expect(started.errors == "")
+
+        let listed = try #require(cliJSONArray(sandbox.succeed("list", "--json").output))
+        #expect(listed.map { $0["id"] as? String } == ["fast/f-flow/end"])
+        #expect(listed.first?["kind"] as? String == "fast-end")
+        #expect(listed.first?["title"] as? String == "Fast complete")
+        #expect(sandbox.succeed("list").output.contains("fast/f-flow/end"))
+
+        // The fast ends 10 s after it started; dunst keeps that bubble until dismissed, so
+        // `history()` closes what is on screen and reads dunst's history, polled with a deadline.
+        var delivered: [NotificationServerEnvironment.HistoryEntry] = []
+        let deadline = Date().addingTimeInterval(40)
+        while Date() < deadline {
+            delivered = try desktop.history().filter { $0.summary == "Fast complete" }
+            if !delivered.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(delivered.count == 1, "chimed log: \(daemon.log)")
+        #expect(delivered.first?.appName == "Chime")
+        #expect(sandbox.succeed("list", "--json").output == "[]\n")
+
+        // Its end has passed: history counts it as completed (the eating window may still run).
+        let history = try #require(cliJSONObject(sandbox.succeed("fast", "history", "--json").output))
+        #expect(history["total"] as? Int == 1)
+        #expect(history["completed"] as? Int == 1)
+        let fasts = try #require(history["fasts"] as? [[String: Any]])
+        #expect(fasts.first?["id"] as? String == "f-flow")
+        #expect(fasts.first?["duration_seconds"] as? Int == 10)
+        #expect(sandbox.succeed("fast", "history").output.hasPrefix("Last 30 days: 1 fast, 1 completed (100%), current streak 1 day\n"))
+
+        let status = try #require(cliJSONObject(sandbox.succeed("status", "--format", "json").output))
+        #expect(status["daemon_running"] as? Bool == true)
+    }
+}
+
+/// `chimed --foreground` (default notifier) running in a sandbox, stopped with SIGTERM (then
+/// SIGKILL) at the end; its output goes to a log file.
+final class CliDaemonProcess {
+    private let process = Process()
+    private let sandbox: CliSandbox
+    private let logPath: String
+
+    init(sandbox: CliSandbox) throws {
+        self.sandbox = sandbox
+        logPath = sandbox.root.appendingPathComponent("chimed.log").path
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.executableURL = URL(fileURLWithPath: CliBinaries.path("chimed"))
+        process.arguments = ["--foreground"]
+        process.environment = sandbox.environment
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// What chimed logged so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Polls (chimed is another process) until `chime status` finds chimed answering.
+    func waitUntilAnswering(within seconds: TimeInterval) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, process.isRunning {
+            let status = cliJSONObject(sandbox.chime("status", "--format", "json").output)
+            if status?["daemon_running"] as? Bool == true { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw CliDaemonFailure(description: "chimed did not answer within \(seconds) s: \(log)")
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+struct CliDaemonFailure: Error, CustomStringConvertible {
+    let description: String
+}
