@@ -6,11 +6,11 @@ import Testing
 @Suite("chime binary: bad input changes nothing")
 struct CliBadInputTests {
     /// A sandbox holding a fast, a water schedule and a reminder.
-    static func populated() -> CliSandbox {
+    static func populated() async -> CliSandbox {
         let sandbox = CliSandbox()
-        sandbox.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
-        sandbox.succeed("water", "every", "1h", "--id", "w-abc")
-        sandbox.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
+        await sandbox.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
+        await sandbox.succeed("water", "every", "1h", "--id", "w-abc")
+        await sandbox.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
         return sandbox
     }
 
@@ -24,59 +24,59 @@ struct CliBadInputTests {
         ["cancel", "r-tea", "r-unknown"],
         ["cancel", "remind/r-unknown"],
     ])
-    func badValue(_ arguments: [String]) {
-        let sandbox = Self.populated()
-        let before = sandbox.dump()
+    func badValue(_ arguments: [String]) async {
+        let sandbox = await Self.populated()
+        let before = await sandbox.dump()
         #expect(before.contains("r-tea"))
-        let outcome = sandbox.run(CliBinaries.path("chime"), arguments)
+        let outcome = await sandbox.run(CliBinaries.path("chime"), arguments)
         #expect(outcome.status == 65)
         #expect(outcome.output == "")
         #expect(outcome.errors.hasPrefix("chime: "))
         #expect(outcome.errors.split(separator: "\n").count == 1)
-        #expect(sandbox.dump() == before)
+        #expect(await sandbox.dump() == before)
     }
 
     @Test("cancelling an unknown id says so and cancels nothing else")
-    func cancelUnknown() {
-        let sandbox = Self.populated()
-        let before = sandbox.dump()
-        let outcome = sandbox.chime("cancel", "r-tea", "x")
+    func cancelUnknown() async {
+        let sandbox = await Self.populated()
+        let before = await sandbox.dump()
+        let outcome = await sandbox.chime("cancel", "r-tea", "x")
         #expect(outcome.status == 65)
         #expect(outcome.errors == "chime: no pending reminder or id \"x\": see chime list\n")
-        #expect(sandbox.dump() == before)
-        #expect(sandbox.succeed("list").output.contains("remind/r-tea"))
+        #expect(await sandbox.dump() == before)
+        #expect(await sandbox.succeed("list").output.contains("remind/r-tea"))
     }
 
     @Test("an unknown zone in TZ exits 65 and changes nothing")
-    func unknownZone() {
-        let sandbox = Self.populated()
-        let before = sandbox.dump()
-        let outcome = sandbox.chime("remind", "in", "5m", "tea", extra: ["TZ": "Mars/Olympus"])
+    func unknownZone() async {
+        let sandbox = await Self.populated()
+        let before = await sandbox.dump()
+        let outcome = await sandbox.chime("remind", "in", "5m", "tea", extra: ["TZ": "Mars/Olympus"])
         #expect(outcome.status == 65)
         #expect(outcome.errors == "chime: unknown time zone \"Mars/Olympus\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ\n")
-        #expect(sandbox.dump() == before)
+        #expect(await sandbox.dump() == before)
     }
 
     @Test("a tag that is not valid UTF-8 exits 65 and changes nothing")
-    func invalidUTF8() {
-        let sandbox = Self.populated()
-        let before = sandbox.dump()
+    func invalidUTF8() async {
+        let sandbox = await Self.populated()
+        let before = await sandbox.dump()
         // Process takes Swift strings, which cannot hold the byte 0xFF: bash's $'...' quoting
         // makes it, and `exec` hands it to chime unchanged.
-        let outcome = sandbox.run("/bin/bash", ["-c", "exec \"$0\" fast start --replace --tag $'f\\xffo'", CliBinaries.path("chime")])
+        let outcome = await sandbox.run("/bin/bash", ["-c", "exec \"$0\" fast start --replace --tag $'f\\xffo'", CliBinaries.path("chime")])
         #expect(outcome.status == 65)
         #expect(outcome.errors.hasPrefix("chime: argument 5 ("))
         #expect(outcome.errors.contains("is not valid UTF-8 (byte 0xFF at offset 1)"))
-        #expect(sandbox.dump() == before)
+        #expect(await sandbox.dump() == before)
     }
 
     @Test("usage errors exit 64 and change nothing")
-    func usage() {
-        let sandbox = Self.populated()
-        let before = sandbox.dump()
+    func usage() async {
+        let sandbox = await Self.populated()
+        let before = await sandbox.dump()
         for arguments in [["fast", "strat"], ["list", "--jsn"], ["cancel"]] {
-            #expect(sandbox.run(CliBinaries.path("chime"), arguments).status == 64, "\(arguments)")
+            #expect(await sandbox.run(CliBinaries.path("chime"), arguments).status == 64, "\(arguments)")
         }
-        #expect(sandbox.dump() == before)
+        #expect(await sandbox.dump() == before)
     }
 }

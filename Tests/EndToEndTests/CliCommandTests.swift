@@ -5,128 +5,128 @@ import Testing
 @Suite("chime binary: commands")
 struct CliCommandTests {
     @Test("help, version and completions")
-    func helpAndVersion() {
+    func helpAndVersion() async {
         let sandbox = CliSandbox()
-        #expect(sandbox.succeed("--version").output == "chime 0.1.0\n")
-        let help = sandbox.succeed("--help").output
+        #expect(await sandbox.succeed("--version").output == "chime 0.1.0\n")
+        let help = await sandbox.succeed("--help").output
         #expect(help.hasPrefix("chime 0.1.0: fasting and water reminders"))
-        #expect(sandbox.succeed().output == help)
-        #expect(sandbox.succeed("fast", "start", "--help").output.hasPrefix("Usage: chime fast start [PLAN]"))
+        #expect(await sandbox.succeed().output == help)
+        #expect(await sandbox.succeed("fast", "start", "--help").output.hasPrefix("Usage: chime fast start [PLAN]"))
         for shell in ["bash", "zsh", "fish"] {
-            #expect(sandbox.succeed("completions", shell).output.contains("chime"))
+            #expect(await sandbox.succeed("completions", shell).output.contains("chime"))
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
     }
 
     @Test("a typo is a usage error with a suggestion")
-    func typo() {
+    func typo() async {
         let sandbox = CliSandbox()
-        let outcome = sandbox.chime("fats", "start")
+        let outcome = await sandbox.chime("fats", "start")
         #expect(outcome.status == 64)
         #expect(outcome.errors == "chime: unknown command \"fats\": did you mean \"fast\"?\n")
         #expect(outcome.output == "")
     }
 
     @Test("fast: start, status, extend, stop, history, with their exit codes and JSON")
-    func fast() throws {
+    func fast() async throws {
         let sandbox = CliSandbox()
-        let started = sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h")
+        let started = await sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h")
         #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends tomorrow \d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
         // No chimed in the sandbox: the change is saved and one line says how to start it.
         #expect(started.errors.hasPrefix("chimed is not running: saved, and notifications will fire once it runs"))
         #expect(started.errors.contains("systemctl --user start chimed"))
         #expect(started.errors.split(separator: "\n").count == 1)
 
-        let status = sandbox.succeed("fast", "status").output
+        let status = await sandbox.succeed("fast", "status").output
         #expect(status.hasPrefix("Fast f-e2e (18:6): fasting\n"))
         #expect(!status.contains("\u{1B}["))
-        let json = sandbox.succeed("fast", "status", "--json").output
+        let json = await sandbox.succeed("fast", "status", "--json").output
         #expect(cliKeysInOrder(json, ["id", "phase", "plan", "started_at", "ends_at", "remaining_seconds", "progress"]))
         let object = try #require(cliJSONObject(json))
         #expect(object["phase"] as? String == "fasting")
         #expect((object["started_at"] as? String)?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/) != nil)
 
-        #expect(sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends tomorrow"))
-        #expect(sandbox.succeed("fast", "stop").output.hasPrefix("Fast f-e2e stopped after "))
-        let again = sandbox.chime("fast", "stop")
+        #expect(await sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends tomorrow"))
+        #expect(await sandbox.succeed("fast", "stop").output.hasPrefix("Fast f-e2e stopped after "))
+        let again = await sandbox.chime("fast", "stop")
         #expect(again.status == 65)
         #expect(again.errors == "chime: no fast is running: start one with chime fast start\n")
 
-        let history = try #require(cliJSONObject(sandbox.succeed("fast", "history", "--json").output))
+        let history = try #require(cliJSONObject(await sandbox.succeed("fast", "history", "--json").output))
         #expect(history["total"] as? Int == 1)
         #expect(history["completed"] as? Int == 0)
-        #expect(sandbox.succeed("fast", "history").output.hasPrefix("Last 30 days: 1 fast, 0 completed (0%), current streak 0 days\n"))
+        #expect(await sandbox.succeed("fast", "history").output.hasPrefix("Last 30 days: 1 fast, 0 completed (0%), current streak 0 days\n"))
     }
 
     @Test("water: every, drink, pause, resume, status, off")
-    func water() throws {
+    func water() async throws {
         let sandbox = CliSandbox()
-        #expect(sandbox.succeed("water", "every", "1h", "--from", "00:00", "--until", "00:00", "--goal", "2000", "--id", "w-e2e").output
+        #expect(await sandbox.succeed("water", "every", "1h", "--from", "00:00", "--until", "00:00", "--goal", "2000", "--id", "w-e2e").output
             .hasPrefix("Water w-e2e: every 1 h, 00:00-00:00, 250 ml a glass, goal 2000 ml; next reminder "))
-        #expect(sandbox.succeed("water", "drink", "300").output.hasPrefix("Logged 300 ml: 300 of 2000 ml today; next reminder "))
-        #expect(sandbox.succeed("water", "pause", "2h").output.hasPrefix("Water reminders paused until "))
-        #expect(sandbox.succeed("water", "resume").output.hasPrefix("Water reminders resumed; next reminder "))
-        let json = sandbox.succeed("water", "status", "--json").output
+        #expect(await sandbox.succeed("water", "drink", "300").output.hasPrefix("Logged 300 ml: 300 of 2000 ml today; next reminder "))
+        #expect(await sandbox.succeed("water", "pause", "2h").output.hasPrefix("Water reminders paused until "))
+        #expect(await sandbox.succeed("water", "resume").output.hasPrefix("Water reminders resumed; next reminder "))
+        let json = await sandbox.succeed("water", "status", "--json").output
         #expect(cliKeysInOrder(json, ["id", "interval_seconds", "from", "until", "amount_ml", "goal_ml", "consumed_ml", "paused_until", "next_reminder"]))
         let object = try #require(cliJSONObject(json))
         #expect(object["consumed_ml"] as? Int == 300)
         #expect(object["goal_ml"] as? Int == 2000)
-        #expect(sandbox.succeed("water", "off").output == "Water reminders w-e2e turned off\n")
-        #expect(sandbox.succeed("water", "status").output.hasPrefix("No water reminders (today 300 ml)."))
+        #expect(await sandbox.succeed("water", "off").output == "Water reminders w-e2e turned off\n")
+        #expect(await sandbox.succeed("water", "status").output.hasPrefix("No water reminders (today 300 ml)."))
     }
 
     @Test("remind, list, snooze, cancel, with list --json's documented shape")
-    func pending() throws {
+    func pending() async throws {
         let sandbox = CliSandbox()
-        #expect(sandbox.succeed("remind", "in", "25m", "call", "mom", "--id", "r-mom").output
+        #expect(await sandbox.succeed("remind", "in", "25m", "call", "mom", "--id", "r-mom").output
             .wholeMatch(of: /Reminder r-mom at \S+( \S+)? \(in 25 min\): call mom\n/) != nil)
-        sandbox.succeed("remind", "at", "2030-01-02", "09:30", "passport", "--id", "r-pas")
-        let table = sandbox.succeed("list").lines
+        await sandbox.succeed("remind", "at", "2030-01-02", "09:30", "passport", "--id", "r-pas")
+        let table = await sandbox.succeed("list").lines
         #expect(table.count == 3)
         #expect(table[1].hasPrefix("remind/r-mom"))
         #expect(table[2].hasPrefix("remind/r-pas"))
 
-        let json = sandbox.succeed("list", "--json").output
+        let json = await sandbox.succeed("list", "--json").output
         #expect(cliKeysInOrder(json, ["id", "group", "kind", "due", "tolerance_seconds", "title", "body", "state"]))
         let array = try #require(cliJSONArray(json))
         #expect(array.map { $0["id"] as? String } == ["remind/r-mom", "remind/r-pas"])
         #expect(array[1]["due"] as? String == "2030-01-02T09:30:00+01:00")
         #expect(array[1]["state"] as? String == "pending")
 
-        #expect(sandbox.succeed("snooze", "remind/r-mom", "1h").output.hasPrefix("Snoozed remind/r-mom until "))
-        #expect(sandbox.succeed("cancel", "r-pas").output == "Cancelled 1 pending notification (r-pas)\n")
-        #expect(sandbox.succeed("cancel", "--all").output == "Cancelled 1 pending notification (all)\n")
-        #expect(sandbox.succeed("list", "--json").output == "[]\n")
+        #expect(await sandbox.succeed("snooze", "remind/r-mom", "1h").output.hasPrefix("Snoozed remind/r-mom until "))
+        #expect(await sandbox.succeed("cancel", "r-pas").output == "Cancelled 1 pending notification (r-pas)\n")
+        #expect(await sandbox.succeed("cancel", "--all").output == "Cancelled 1 pending notification (all)\n")
+        #expect(await sandbox.succeed("list", "--json").output == "[]\n")
     }
 
     @Test("status in its three formats, export, and config")
-    func statusExportConfig() throws {
+    func statusExportConfig() async throws {
         let sandbox = CliSandbox()
-        sandbox.succeed("fast", "start", "--id", "f-e2e")
-        let text = sandbox.succeed("status").output
+        await sandbox.succeed("fast", "start", "--id", "f-e2e")
+        let text = await sandbox.succeed("status").output
         #expect(text.hasPrefix("Fast f-e2e (16:8): fasting\n"))
         #expect(text.hasSuffix("chimed is not running: saved, and notifications will fire once it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
-        let json = sandbox.succeed("status", "--format", "json").output
+        let json = await sandbox.succeed("status", "--format", "json").output
         #expect(cliKeysInOrder(json, ["fast", "water", "next", "daemon_running"]))
         #expect(cliJSONObject(json)?["daemon_running"] as? Bool == false)
-        let waybar = sandbox.succeed("status", "--format", "waybar").output
+        let waybar = await sandbox.succeed("status", "--format", "waybar").output
         #expect(waybar.split(separator: "\n").count == 1)
         #expect(cliKeysInOrder(waybar, ["text", "tooltip", "class", "percentage"]))
         #expect(cliJSONObject(waybar)?["class"] as? String == "fasting")
 
-        let csv = sandbox.succeed("export", "--format", "csv").output
+        let csv = await sandbox.succeed("export", "--format", "csv").output
         #expect(csv.hasPrefix("id,plan,tag,cycle,started_at,ended_at,goal_ends_at,duration_seconds,completed\nf-e2e,16:8,,0,"))
-        #expect(cliJSONArray(sandbox.succeed("export", "--format", "json", "--what", "pending").output)?.count == 1)
+        #expect(cliJSONArray(await sandbox.succeed("export", "--format", "json", "--what", "pending").output)?.count == 1)
 
-        #expect(sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300\n")
-        #expect(sandbox.succeed("config", "get", "water.amount").output == "300\n")
-        #expect(sandbox.succeed("config", "list").output.contains("fast.plan                16:8 (default)\n"))
+        #expect(await sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300\n")
+        #expect(await sandbox.succeed("config", "get", "water.amount").output == "300\n")
+        #expect(await sandbox.succeed("config", "list").output.contains("fast.plan                16:8 (default)\n"))
     }
 
     @Test("doctor exits 69 when chimed is not running and names what to do")
-    func doctor() {
+    func doctor() async {
         let sandbox = CliSandbox()
-        let outcome = sandbox.chime("doctor", extra: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "DISPLAY": ""])
+        let outcome = await sandbox.chime("doctor", extra: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "DISPLAY": ""])
         #expect(outcome.status == 69)
         #expect(outcome.output.contains("ok       store"))
         #expect(outcome.output.contains(sandbox.databasePath))
@@ -135,9 +135,9 @@ struct CliCommandTests {
     }
 
     @Test("status --follow prints at once, again on a change, and ends cleanly on SIGINT")
-    func followInterrupted() throws {
+    func followInterrupted() async throws {
         let sandbox = CliSandbox()
-        sandbox.succeed("fast", "start", "--id", "f-e2e")
+        await sandbox.succeed("fast", "start", "--id", "f-e2e")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CliBinaries.path("chime"))
         process.arguments = ["status", "--format", "waybar", "--follow"]
@@ -148,15 +148,15 @@ struct CliCommandTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let reader = CliLineReader(pipe.fileHandleForReading)
-        let first = try #require(reader.nextLine(within: 10))
+        let first = try #require(await reader.nextLine(within: 10))
         #expect(cliJSONObject(first)?["class"] as? String == "fasting")
         // Another process changes the store: the follower prints within a poll interval or two.
-        sandbox.succeed("fast", "stop")
-        let second = try #require(reader.nextLine(within: 10))
+        await sandbox.succeed("fast", "stop")
+        let second = try #require(await reader.nextLine(within: 10))
         #expect(cliJSONObject(second)?["class"] as? String == "ended")
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!process.isRunning)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
@@ -164,9 +164,9 @@ struct CliCommandTests {
     }
 
     @Test("status --follow ends with 0 when the reader closes the pipe")
-    func followClosedPipe() throws {
+    func followClosedPipe() async throws {
         let sandbox = CliSandbox()
-        sandbox.succeed("remind", "in", "1h", "tea")
+        await sandbox.succeed("remind", "in", "1h", "tea")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CliBinaries.path("chime"))
         process.arguments = ["status", "--format", "json", "--follow"]
@@ -177,12 +177,12 @@ struct CliCommandTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let reader = CliLineReader(pipe.fileHandleForReading)
-        #expect(reader.nextLine(within: 10) != nil)
+        #expect(await reader.nextLine(within: 10) != nil)
         try pipe.fileHandleForReading.close()
         // The next print (after this change) meets a closed pipe.
-        sandbox.succeed("remind", "in", "2h", "more tea")
+        await sandbox.succeed("remind", "in", "2h", "more tea")
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!process.isRunning)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
@@ -199,8 +199,8 @@ final class CliLineReader {
         self.handle = handle
     }
 
-    /// The next line, or `nil` when none arrives within `seconds`.
-    func nextLine(within seconds: TimeInterval) -> String? {
+    /// The next line, or `nil` when none arrives within `seconds`; waits with `Task.sleep`.
+    func nextLine(within seconds: TimeInterval) async -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -211,7 +211,10 @@ final class CliLineReader {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return nil }
             var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            guard poll(&descriptor, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(10))
+                continue
+            }
             let chunk = handle.availableData
             if chunk.isEmpty { return nil }
             buffer.append(chunk)

@@ -16,21 +16,21 @@ struct CliDaemonFlowTests {
         defer { daemon.stop() }
         try await daemon.waitUntilAnswering(within: 20)
 
-        let doctor = sandbox.chime("doctor")
+        let doctor = await sandbox.chime("doctor")
         #expect(doctor.status == 0, "\(doctor.output)")
         #expect(doctor.output.contains("notification server  dunst"))
 
-        let started = sandbox.succeed("fast", "start", "10s:5s", "--id", "f-flow")
+        let started = await sandbox.succeed("fast", "start", "10s:5s", "--id", "f-flow")
         #expect(started.output.hasPrefix("Fast f-flow started "))
         #expect(started.output.hasSuffix("(10s:5s)\n"))
         // chimed confirmed the nudge: no line about it not running.
         #expect(started.errors == "")
 
-        let listed = try #require(cliJSONArray(sandbox.succeed("list", "--json").output))
+        let listed = try #require(cliJSONArray(await sandbox.succeed("list", "--json").output))
         #expect(listed.map { $0["id"] as? String } == ["fast/f-flow/end"])
         #expect(listed.first?["kind"] as? String == "fast-end")
         #expect(listed.first?["title"] as? String == "Fast complete")
-        #expect(sandbox.succeed("list").output.contains("fast/f-flow/end"))
+        #expect(await sandbox.succeed("list").output.contains("fast/f-flow/end"))
 
         // The fast ends 10 s after it started; dunst keeps that bubble until dismissed, so
         // `history()` closes what is on screen and reads dunst's history, polled with a deadline.
@@ -43,18 +43,18 @@ struct CliDaemonFlowTests {
         }
         #expect(delivered.count == 1, "chimed log: \(daemon.log)")
         #expect(delivered.first?.appName == "Chime")
-        #expect(sandbox.succeed("list", "--json").output == "[]\n")
+        #expect(await sandbox.succeed("list", "--json").output == "[]\n")
 
         // Its end has passed: history counts it as completed (the eating window may still run).
-        let history = try #require(cliJSONObject(sandbox.succeed("fast", "history", "--json").output))
+        let history = try #require(cliJSONObject(await sandbox.succeed("fast", "history", "--json").output))
         #expect(history["total"] as? Int == 1)
         #expect(history["completed"] as? Int == 1)
         let fasts = try #require(history["fasts"] as? [[String: Any]])
         #expect(fasts.first?["id"] as? String == "f-flow")
         #expect(fasts.first?["duration_seconds"] as? Int == 10)
-        #expect(sandbox.succeed("fast", "history").output.hasPrefix("Last 30 days: 1 fast, 1 completed (100%), current streak 1 day\n"))
+        #expect(await sandbox.succeed("fast", "history").output.hasPrefix("Last 30 days: 1 fast, 1 completed (100%), current streak 1 day\n"))
 
-        let status = try #require(cliJSONObject(sandbox.succeed("status", "--format", "json").output))
+        let status = try #require(cliJSONObject(await sandbox.succeed("status", "--format", "json").output))
         #expect(status["daemon_running"] as? Bool == true)
     }
 }
@@ -87,7 +87,7 @@ final class CliDaemonProcess {
     func waitUntilAnswering(within seconds: TimeInterval) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, process.isRunning {
-            let status = cliJSONObject(sandbox.chime("status", "--format", "json").output)
+            let status = cliJSONObject(await sandbox.chime("status", "--format", "json").output)
             if status?["daemon_running"] as? Bool == true { return }
             try await Task.sleep(for: .milliseconds(50))
         }

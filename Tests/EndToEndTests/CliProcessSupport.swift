@@ -63,21 +63,22 @@ final class CliSandbox {
 
     /// Runs `chime` with `arguments`; `extra` adds or replaces environment variables.
     @discardableResult
-    func chime(_ arguments: String..., extra: [String: String] = [:], timeout: TimeInterval = 30) -> CliOutcome {
-        run(CliBinaries.path("chime"), arguments, extra: extra, timeout: timeout)
+    func chime(_ arguments: String..., extra: [String: String] = [:], timeout: TimeInterval = 30) async -> CliOutcome {
+        await run(CliBinaries.path("chime"), arguments, extra: extra, timeout: timeout)
     }
 
     /// Runs `chime` with `arguments` and records an issue unless it exits 0.
     @discardableResult
-    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> CliOutcome {
-        let outcome = run(CliBinaries.path("chime"), arguments, extra: [:], timeout: 30)
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async -> CliOutcome {
+        let outcome = await run(CliBinaries.path("chime"), arguments, extra: [:], timeout: 30)
         #expect(outcome.status == 0, "chime \(arguments.joined(separator: " ")): \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome
     }
 
     /// Runs `executable` to completion (killing it after `timeout`), output captured in files so
-    /// a full pipe can never block it.
-    func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:], timeout: TimeInterval = 30) -> CliOutcome {
+    /// a full pipe can never block it. Waits with `Task.sleep`, leaving the shared test threads
+    /// to other suites meanwhile.
+    func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:], timeout: TimeInterval = 30) async -> CliOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -98,7 +99,7 @@ final class CliSandbox {
         try! process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline {
-            usleep(5_000)
+            try? await Task.sleep(for: .milliseconds(2))
         }
         if process.isRunning {
             Issue.record("\(executable) \(arguments) did not finish within \(timeout) s")
@@ -116,9 +117,9 @@ final class CliSandbox {
     }
 
     /// The whole database as SQL text (`sqlite3 .dump`); empty when there is no database yet.
-    func dump() -> String {
+    func dump() async -> String {
         guard FileManager.default.fileExists(atPath: databasePath) else { return "" }
-        return run("/usr/bin/sqlite3", [databasePath, ".dump"]).output
+        return await run("/usr/bin/sqlite3", [databasePath, ".dump"]).output
     }
 }
 
