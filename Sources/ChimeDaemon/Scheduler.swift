@@ -439,6 +439,15 @@ public final class Scheduler {
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
+        case .serverAppeared:
+            serverState = .available
+            do {
+                let waiting = try store.expediteRetries(at: clock.now)
+                if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
+                try syncChanges()
+            } catch {
+                fail(error, while: "retrying the notifications waiting for a server")
+            }
         }
     }
 

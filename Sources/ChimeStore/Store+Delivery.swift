@@ -193,6 +193,21 @@ extension Store {
         }
     }
 
+    /// Moves every waiting retry forward to `now`: a notification server has appeared, and
+    /// waiting out the rest of a backoff (up to a minute) would only delay what it can show.
+    ///
+    /// - Returns: how many requests were waiting.
+    @discardableResult
+    public func expediteRetries(at now: Date) throws(StoreError) -> Int {
+        try write { (connection, sequence) throws(StoreError) -> Int in
+            try connection.run(
+                "UPDATE requests SET retry_at = ?, change_sequence = ? WHERE state = 'pending' AND retry_at > ?",
+                [.date(now), .integer(sequence), .date(now)]
+            )
+            return connection.changedRowCount
+        }
+    }
+
     /// Records that the request at `rowID` will not be shown, and why (a misfire drop reason such
     /// as `expired`), with a history entry, and applies `followUp` (the next water reminder, the
     /// next rolling occurrence) in the same transaction. Only a `pending` or `delivering` row
