@@ -385,10 +385,9 @@ public final class Scheduler {
         }
         let now = clock.now
         do {
-            let retryAt = try write(outcome, for: flight.stored, at: now)
+            try write(outcome, for: flight.stored, at: now)
             flights[rowID] = nil
             try syncChanges()
-            if let retryAt { expediteRetry(rowID, at: retryAt) }
         } catch {
             if flights[rowID] != nil {
                 flight.unrecorded = (outcome, now)
@@ -399,9 +398,8 @@ public final class Scheduler {
     }
 
     /// Writes one answer: shown (with the next occurrence of a repeating request), a retry
-    /// with backoff, or missed; returns the retry instant of a retry.
-    @discardableResult
-    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) -> Date? {
+    /// with backoff, or missed.
+    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) {
         let request = stored.request
         switch outcome {
         case .shown(let serverID):
@@ -421,17 +419,7 @@ public final class Scheduler {
             let retryAt = now.addingTimeInterval(delay)
             try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: description)
             log.notice("could not show \(request.identifier) (attempt \(stored.attempts)): \(description); retrying in \(Self.seconds(delay))")
-            return retryAt
         }
-        return nil
-    }
-
-    /// Makes a retry fire at its instant. The store gives a retried row the window
-    /// `[retry, retry + tolerance]`, and the queue fires at the end of a window; a retry is late
-    /// already, so waiting out the tolerance again (up to 5 min for water) would only add to it.
-    private func expediteRetry(_ rowID: Int64, at retryAt: Date) {
-        guard let entry = queue[rowID], entry.due == retryAt else { return }
-        queue.add(rowID, due: retryAt, deadline: retryAt)
     }
 
     // MARK: Notifier events
@@ -450,6 +438,15 @@ public final class Scheduler {
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
+            }
+        case .serverAppeared:
+            serverState = .available
+            do {
+                let waiting = try store.expediteRetries(at: clock.now)
+                if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
+                try syncChanges()
+            } catch {
+                fail(error, while: "retrying the notifications waiting for a server")
             }
         }
     }

@@ -15,6 +15,8 @@ final class NotificationServerSession {
     /// The unique name of the last server seen; kept while no server runs, so that the next
     /// one is recognised as a different process.
     private var knownServer: String?
+    /// Whether a server owned the name when last seen (`nil` until first seen either way).
+    private var serverPresent: Bool?
     private var capabilities: [String]?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
@@ -204,16 +206,21 @@ final class NotificationServerSession {
     private func serverOwnerChanged(to owner: String?) {
         guard let owner else {
             capabilities = nil
+            serverPresent = false
             return
         }
-        guard owner != knownServer else { return }
-        let replaced = knownServer != nil
-        knownServer = owner
-        capabilities = nil
-        if replaced {
-            forgetBubbles()
-            emit(.serverChanged)
+        let appeared = serverPresent == false
+        serverPresent = true
+        if owner != knownServer {
+            let replaced = knownServer != nil
+            knownServer = owner
+            capabilities = nil
+            if replaced {
+                forgetBubbles()
+                emit(.serverChanged)
+            }
         }
+        if appeared { emit(.serverAppeared) }
     }
 
     // MARK: Bubbles

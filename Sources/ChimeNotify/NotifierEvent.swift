@@ -7,6 +7,9 @@ public enum NotifierEvent: Hashable, Sendable {
     /// A different process now owns `org.freedesktop.Notifications` (the server restarted):
     /// every stored server id is stale, since a new server reuses small ids for other bubbles.
     case serverChanged
+    /// A notification server owns `org.freedesktop.Notifications` again after none did:
+    /// deliveries waiting for one can go now instead of waiting out their backoff.
+    case serverAppeared
 }
 
 /// Why a bubble went away, as the notification specification numbers it.

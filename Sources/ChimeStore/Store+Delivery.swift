@@ -35,13 +35,8 @@ extension Store {
                 let sequence = try Self.sequence(connection)
                 try connection.withStatement(Self.pendingLoadQuery) { (row) throws(StoreError) in
                     while try row.step() {
-                        let due = row.double(1)
-                        let effectiveDue = row.isNull(2) ? due : max(due, row.double(2))
-                        body(PendingEntry(
-                            rowID: row.int64(0),
-                            effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
-                            deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(3))
-                        ))
+                        let window = StoredRequest.firingWindow(due: row.date(1), retryAt: row.optionalDate(2), tolerance: row.double(3))
+                        body(PendingEntry(rowID: row.int64(0), effectiveDue: window.effectiveDue, deadline: window.deadline))
                     }
                 }
                 return sequence
@@ -60,12 +55,10 @@ extension Store {
                 guard let state = RequestState(rawValue: row.text(3)) else {
                     throw RowCoding.badData(path: path, what: "request \"\(row.text(1))\"", problem: "an unknown state \"\(row.text(3))\"")
                 }
-                let due = row.double(4)
-                let effectiveDue = row.isNull(5) ? due : max(due, row.double(5))
+                let window = StoredRequest.firingWindow(due: row.date(4), retryAt: row.optionalDate(5), tolerance: row.double(6))
                 return RequestChange(
                     rowID: row.int64(0), identifier: row.text(1), group: row.text(2), state: state,
-                    effectiveDue: Date(timeIntervalSinceReferenceDate: effectiveDue),
-                    deadline: Date(timeIntervalSinceReferenceDate: effectiveDue + row.double(6)),
+                    effectiveDue: window.effectiveDue, deadline: window.deadline,
                     serverID: row.optionalInt64(7).map { UInt32(truncatingIfNeeded: $0) },
                     closeRequested: row.int64(8) != 0, sequence: row.int64(9)
                 )
@@ -197,6 +190,21 @@ extension Store {
                 WHERE row_id = ? AND state = 'delivering'
                 """, [.date(retryAt), .text(error), .integer(sequence), .integer(rowID)])
             return connection.changedRowCount > 0
+        }
+    }
+
+    /// Moves every waiting retry forward to `now`: a notification server has appeared, and
+    /// waiting out the rest of a backoff (up to a minute) would only delay what it can show.
+    ///
+    /// - Returns: how many requests were waiting.
+    @discardableResult
+    public func expediteRetries(at now: Date) throws(StoreError) -> Int {
+        try write { (connection, sequence) throws(StoreError) -> Int in
+            try connection.run(
+                "UPDATE requests SET retry_at = ?, change_sequence = ? WHERE state = 'pending' AND retry_at > ?",
+                [.date(now), .integer(sequence), .date(now)]
+            )
+            return connection.changedRowCount
         }
     }
 

@@ -41,10 +41,19 @@ public struct StoredRequest: Hashable, Sendable {
     public let changeSequence: Int64
 
     /// The instant it may fire: its due instant, or the retry instant when that is later.
-    public var effectiveDue: Date { retryAt.map { max($0, request.due) } ?? request.due }
+    public var effectiveDue: Date { Self.firingWindow(due: request.due, retryAt: retryAt, tolerance: request.tolerance).effectiveDue }
 
-    /// The latest instant it fires on time: ``effectiveDue`` plus the request's tolerance.
-    public var deadline: Date { effectiveDue.addingTimeInterval(request.tolerance) }
+    /// The latest instant it fires: ``effectiveDue`` plus the request's tolerance, or the retry
+    /// instant itself for a retry.
+    public var deadline: Date { Self.firingWindow(due: request.due, retryAt: retryAt, tolerance: request.tolerance).deadline }
+
+    /// When a pending row may fire: `[due, due + tolerance]`, or exactly at its retry instant.
+    /// A retry is late already; waiting out the tolerance again (up to five minutes for water)
+    /// would only make it later.
+    static func firingWindow(due: Date, retryAt: Date?, tolerance: TimeInterval) -> (effectiveDue: Date, deadline: Date) {
+        guard let retryAt, retryAt > due else { return (due, due.addingTimeInterval(tolerance)) }
+        return (retryAt, retryAt)
+    }
 
     /// Makes a value (for callers' test doubles and formatting tests).
     public init(rowID: Int64, request: NotificationRequest, state: RequestState, serverID: UInt32?, attempts: Int, lastError: String?, retryAt: Date?, closeRequested: Bool, changeSequence: Int64) {

@@ -58,6 +58,33 @@ struct SchedulerDeliveryTests {
         #expect(harness.timer.armedDeadline == nil)
     }
 
+    @Test("a server appearing sends every waiting retry at once instead of after its backoff")
+    func serverAppearedExpeditesRetries() throws {
+        let serverUp = Box(false)
+        let harness = try SchedulerHarness(response: .scripted { _ in
+            serverUp.value ? .shown(serverID: 7) : .serverUnavailable(.noServer)
+        })
+        try harness.store.apply(Requests.plan(
+            Requests.reminder("a", due: start.addingTimeInterval(60)), Requests.reminder("b", due: start.addingTimeInterval(3600))
+        ), now: start)
+        try harness.start()
+        // Six failed attempts: the next retry is 32 s away.
+        harness.advance(to: start.addingTimeInterval(65))
+        for _ in 1..<6 { harness.advance(to: try #require(try harness.stored("remind/a")?.retryAt)) }
+        let waiting = try #require(try harness.stored("remind/a"))
+        #expect(waiting.attempts == 6)
+        #expect(try #require(waiting.retryAt).timeIntervalSince(harness.now) == 32)
+
+        serverUp.value = true
+        harness.notifier.send(.serverAppeared)
+        harness.receive(1)
+        #expect(harness.timer.armedDeadline == harness.now, "the waiting retry is due now")
+        harness.advance(to: harness.now)
+        #expect(try harness.stored("remind/a")?.state == .delivered)
+        #expect(try harness.stored("remind/b")?.state == .pending, "requests not yet due are left alone")
+        #expect(try harness.isInSync())
+    }
+
     @Test("a hung server (timed out) and a busy one are retried too; a rejected text is missed with its reason")
     func otherOutcomes() throws {
         let harness = try SchedulerHarness(response: .scripted { job in

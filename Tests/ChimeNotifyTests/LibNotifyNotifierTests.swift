@@ -413,6 +413,21 @@ struct LibNotifyNotifierTests {
             #expect(events.all.filter { $0 == .serverChanged }.count == 1)
         }
 
+        @Test func aServerAppearingAfterNoneIsReportedSoWaitingDeliveriesCanGo() async throws {
+            let environment = try NotificationServerScope.environment
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let events = EventLog(notifier)
+            try environment.stopServer()
+            let absent = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end")))
+            #expect(absent == .serverUnavailable(.noServer))
+
+            try environment.startServer()
+            #expect(await events.first { $0 == .serverAppeared } != nil)
+            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end"))).shownID != nil)
+            #expect(events.all.filter { $0 == .serverAppeared }.count == 1)
+        }
+
         @Test func aServerRestartIsNoticedAtTheNextDeliveryEvenBeforeItsSignal() async throws {
             let environment = try NotificationServerScope.environment
             let notifier = try makeNotifier()

@@ -16,7 +16,7 @@ struct DeliveryTests {
         return (store, Dictionary(uniqueKeysWithValues: rows))
     }
 
-    @Test("the pending snapshot holds every pending row's effective due instant and deadline")
+    @Test("the pending snapshot holds every pending row's effective due instant and deadline; a retry fires at its instant")
     func pendingSnapshot() throws {
         let (store, rows) = try store(with: [
             Fixture.request("a", due: now, tolerance: 10), Fixture.request("b", due: now.addingTimeInterval(60), tolerance: 0),
@@ -33,11 +33,11 @@ struct DeliveryTests {
         #expect(streamed == snapshot.entries)
         #expect(Set(snapshot.entries) == [
             PendingEntry(rowID: rows["b"]!, effectiveDue: now.addingTimeInterval(60), deadline: now.addingTimeInterval(60)),
-            PendingEntry(rowID: rows["c"]!, effectiveDue: now.addingTimeInterval(2), deadline: now.addingTimeInterval(302)),
+            PendingEntry(rowID: rows["c"]!, effectiveDue: now.addingTimeInterval(2), deadline: now.addingTimeInterval(2)),
         ])
         let retried = try #require(try store.request(rowID: rows["c"]!))
         #expect(retried.effectiveDue == now.addingTimeInterval(2))
-        #expect(retried.deadline == now.addingTimeInterval(302))
+        #expect(retried.deadline == now.addingTimeInterval(2))
         #expect(retried.lastError == "no server")
         #expect(retried.attempts == 1)
     }
