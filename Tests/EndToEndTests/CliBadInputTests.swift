@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Bad input to the real binary: exit 65 (or 64), one `chime:` line, and a database byte-for-byte
-/// the same in content (`sqlite3 .dump`) as before.
-@Suite("chime binary: bad input changes nothing")
+/// the same in content (`sqlite3 .dump`) as before. Serialized, like the commands suite, to keep
+/// the load low for the suites with hard time limits.
+@Suite("chime binary: bad input changes nothing", .serialized)
 struct CliBadInputTests {
     /// A sandbox holding a fast, a water schedule and a reminder.
     static func populated() async -> CliSandbox {

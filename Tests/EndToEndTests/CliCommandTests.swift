@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The built `chime` binary, run as a user would, in a sandbox of temporary XDG directories.
-@Suite("chime binary: commands")
+/// Serialized: one process at a time from here keeps the load on a small machine low for
+/// the suites with hard time limits that run alongside.
+@Suite("chime binary: commands", .serialized)
 struct CliCommandTests {
     @Test("help, version and completions")
     func helpAndVersion() async {
