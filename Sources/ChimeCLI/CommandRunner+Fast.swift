@@ -76,10 +76,7 @@ extension CommandRunner {
     /// by the fasts still running, as `fast history` and `export` show them.
     func fastRecords(since: Date, now: Date) throws -> [FastRecord] {
         let store = try store()
-        let finished = try store.fastHistory(since: since, now: now).map { record in
-            FastRecord(id: record.sessionID, plan: record.plan, tag: record.tag, cycle: record.cycle,
-                       start: record.start, end: record.end, goalEnd: record.plannedEnd, isFinished: true)
-        }
+        let finished = try store.fastHistory(since: since, now: now)
         let running = FastRecord.records(from: try store.sessions(notEndedAt: now), now: now, since: since).filter { !$0.isFinished }
         return finished + running
     }

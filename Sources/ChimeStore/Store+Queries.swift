@@ -140,28 +140,14 @@ extension Store {
 
     // MARK: History
 
-    /// Every fast over by `now` that ended at or after `since`, oldest first: one per single
+    /// Every fast over by `now` that ended after `since`, oldest end first: one per single
     /// session, one per cycle of a rolling session, each with its real end (stopped early or
     /// run to its planned end). A fast still running at `now` is not included.
     public func fastHistory(since: Date, now: Date) throws(StoreError) -> [FastRecord] {
         let candidates = try sessions(where: "start <= ? AND (stopped_at IS NULL OR stopped_at >= ?) ORDER BY start, id", [.date(now), .date(since)])
-        var records: [FastRecord] = []
-        for session in candidates {
-            let last = session.stoppedAt.map { min($0, now) } ?? now
-            let firstCycle = session.mode == .rolling ? max(0, session.cycleNumber(at: since) - 1) : 0
-            let lastCycle = session.mode == .rolling ? session.cycleNumber(at: last) : 0
-            guard firstCycle <= lastCycle else { continue }
-            for number in firstCycle...lastCycle {
-                let cycle = session.cycle(number)
-                let end = session.stoppedAt.map { min($0, cycle.fastEnd) } ?? cycle.fastEnd
-                guard end > cycle.fastStart, end <= now, end >= since else { continue }
-                records.append(FastRecord(
-                    sessionID: session.id, cycle: number, plan: session.plan, tag: session.tag,
-                    start: cycle.fastStart, plannedEnd: cycle.fastEnd, end: end
-                ))
-            }
-        }
-        return records.sorted { ($0.end, $0.sessionID) < ($1.end, $1.sessionID) }
+        return FastRecord.records(from: candidates, now: now, since: since)
+            .filter(\.isFinished)
+            .sorted { ($0.end, $0.id) < ($1.end, $1.id) }
     }
 
     /// Water logged per local calendar day in `timeZone`, for intake in `[since, until)`, oldest

@@ -63,14 +63,14 @@ struct QueryTests {
         ]
         try store.apply(plan, now: now)
         let history = try store.fastHistory(since: now.addingTimeInterval(-100 * hour), now: now)
-        let summary = history.map { "\($0.sessionID)#\($0.cycle) \(Int($0.duration / 60))m \($0.isCompleted ? "done" : "cut")" }
+        let summary = history.map { "\($0.id)#\($0.cycle) \(Int($0.duration / 60))m \($0.completed ? "done" : "cut")" }
         #expect(summary == ["roll#0 600m done", "short#0 180m cut", "done#0 960m done", "roll#1 600m done", "roll#2 60m cut"])
-        #expect(history.last?.plannedEnd == now.addingTimeInterval(-4 * hour))
+        #expect(history.last?.goalEnd == now.addingTimeInterval(-4 * hour))
         #expect(history.first?.plan == tenEight)
         #expect(history.first?.tag == "tag of roll")
 
         let recent = try store.fastHistory(since: now.addingTimeInterval(-25 * hour), now: now)
-        #expect(recent.map { "\($0.sessionID)#\($0.cycle)" } == ["done#0", "roll#1", "roll#2"], "only fasts that ended since the given instant")
+        #expect(recent.map { "\($0.id)#\($0.cycle)" } == ["done#0", "roll#1", "roll#2"], "only fasts that ended since the given instant")
     }
 
     @Test("water intake is summed per local day in the given time zone")
