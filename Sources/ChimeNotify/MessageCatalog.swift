@@ -14,7 +14,7 @@ enum MessageCatalog {
         case reminderTitle, reminderBody, reminderLateBody
         case tagged
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
-        case ago, momentsAgo, minutes, hours, days
+        case ago, momentsAgo, seconds, minutes, hours, days
         case actionOpen, actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
     }
@@ -57,6 +57,7 @@ enum MessageCatalog {
         case .atTimeOnDate: return ("on {date} at {clock}", "{date} {clock}")
         case .ago: return ("{duration} ago", "{duration}前")
         case .momentsAgo: return ("moments ago", "刚刚")
+        case .seconds: return ("{count} s", "{count} 秒")
         case .minutes: return ("{count} min", "{count} 分钟")
         case .hours: return ("{count} h", "{count} 小时")
         case .days: return ("{count} d", "{count} 天")

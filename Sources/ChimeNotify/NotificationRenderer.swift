@@ -141,7 +141,9 @@ public struct NotificationRenderer: Hashable, Sendable {
 
     /// A duration in its two largest units, rounded down to minutes: "45 min", "3 h 20 min", "2 d 1 h".
     func durationPhrase(_ seconds: TimeInterval) -> String {
-        let totalMinutes = max(1, Int(seconds / 60))
+        // Under a minute only in short test plans (`10s:5s`), where "1 min" would be wrong.
+        if seconds < 60 { return text(.seconds, ["count": String(max(1, Int(seconds.rounded())))]) }
+        let totalMinutes = Int(seconds / 60)
         let units: [(count: Int, message: MessageCatalog.Message)] = [
             (totalMinutes / 1440, .days), (totalMinutes / 60 % 24, .hours), (totalMinutes % 60, .minutes),
         ]

@@ -77,6 +77,9 @@ struct NotificationRendererTests {
         #expect(rendered.urgency == .low)
         #expect(rendered.actions.map(\.key) == [.default])
         #expect(try chinese.render(job(Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
+        // Short test plans nudge seconds before the end: never round those up to a minute.
+        #expect(try english.render(job(Fixtures.nudge(left: "5s", endsAt: Fixtures.noon))).title == "5 s left")
+        #expect(try chinese.render(job(Fixtures.nudge(left: "45s", endsAt: Fixtures.noon))).title == "还剩 45 秒")
     }
 
     @Test func waterReminderWithProgress() throws {
