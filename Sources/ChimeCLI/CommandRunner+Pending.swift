@@ -78,7 +78,9 @@ extension CommandRunner {
         let stored: StoredRequest
         switch reference {
         case .request(let identifier):
-            guard let found = try store.request(identifier: identifier), found.state.isLive else {
+            // A notification already shown can be snoozed too: that is what snoozing is mostly
+            // for. Only one the user cancelled stays cancelled.
+            guard let found = try store.request(identifier: identifier), found.state != .cancelled else {
                 throw CommandFailure.unknownReference(identifier)
             }
             stored = found

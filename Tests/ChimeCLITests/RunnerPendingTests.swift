@@ -130,6 +130,25 @@ struct RunnerPendingTests {
         #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:20 (in 1 h)\n")
     }
 
+    @Test("a notification already shown can be snoozed by its identifier; a cancelled one cannot")
+    func snoozeShown() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "in", "5m", "tea", "--id", "r-tea")
+        harness.succeed("remind", "in", "5m", "cake", "--id", "r-cake")
+        harness.advance(6 * 60)
+        let store = harness.store()
+        let shown = try #require(try store.request(identifier: "remind/r-tea"))
+        _ = try store.beginDelivery(rowIDs: [shown.rowID], now: harness.now)
+        try store.completeDelivery(rowID: shown.rowID, serverID: 9, at: harness.now)
+        harness.succeed("cancel", "remind/r-cake")
+
+        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:16 (in 10 min)\n")
+        let snoozed = try #require(try store.request(identifier: "remind/r-tea"))
+        #expect(snoozed.state == .pending)
+        #expect(snoozed.request.due == harness.now.addingTimeInterval(600))
+        #expect(harness.run("snooze", "remind/r-cake", "10m").exitCode == .dataError)
+    }
+
     @Test("export writes fasts, water and pending notifications as CSV and JSON")
     func export() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
