@@ -26,7 +26,8 @@ public struct FastingPlanner: Sendable {
         let running = existing.filter { $0.stoppedAt == nil && $0.status(at: now).phase != .ended }
         let conflicting = running.filter { $0.isActive(at: now) }
         if let active = conflicting.first, !replace {
-            throw DomainError(.conflict, "fast \(active.id) is already running: stop it with 'chime fast stop' or start with --replace")
+            let state = active.status(at: now).phase == .scheduled ? "is scheduled to start" : "is already running"
+            throw DomainError(.conflict, "fast \(active.id) \(state): stop it with 'chime fast stop' or start with --replace")
         }
         var plan = ChangePlan()
         for old in running {

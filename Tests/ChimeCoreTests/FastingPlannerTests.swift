@@ -36,7 +36,8 @@ struct FastingPlannerTests {
 
         // A fast scheduled for later is active too.
         let scheduled = fast("f-later", start: now + 5 * hour, mode: mode)
-        #expect(throws: DomainError.self) { try planner.start(fast("f-new"), existing: [scheduled], replace: false, now: now) }
+        let waiting = #expect(throws: DomainError.self) { try planner.start(fast("f-new"), existing: [scheduled], replace: false, now: now) }
+        #expect(waiting?.message.hasPrefix("fast f-later is scheduled to start") == true)
     }
 
     @Test("replacing ends the old session and cancels its requests, in the same plan as the new requests")
