@@ -176,6 +176,13 @@ public final class Scheduler {
             log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned)) (suspend or clock change): reloading from the store")
             reloadSteps(now: now)
         } else {
+            // Every wake starts from what is stored: a change whose nudge never arrived (the
+            // CLI's short wait ran out) is taken in here at the latest.
+            do {
+                try syncChanges()
+            } catch {
+                fail(error, while: "reading the store's changes at a wake")
+            }
             processDue(now: now)
         }
         rearm()

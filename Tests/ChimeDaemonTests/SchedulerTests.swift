@@ -96,6 +96,21 @@ struct SchedulerTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("a request added in the store without a nudge is taken in at the next wake")
+    func addWithoutNudge() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))), now: start)
+        try harness.start()
+        // The CLI wrote a request due before the armed wake, but its nudge was lost.
+        try harness.store.apply(Requests.plan(Requests.reminder("b", due: start.addingTimeInterval(30))), now: start)
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(65))
+        harness.advance(to: start.addingTimeInterval(65))
+        #expect(Set(harness.deliveredIdentifiers) == ["remind/a", "remind/b"])
+        #expect(harness.notifier.deliveries.count == 2)
+        #expect(harness.wakeCount == 1, "both in the one wake: the wake read the store first")
+        #expect(try harness.isInSync())
+    }
+
     @Test("a replaced request is delivered once, at its new time")
     func replace() throws {
         let harness = try SchedulerHarness()
