@@ -58,7 +58,8 @@ public enum RequestKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// A one-off reminder with the user's text.
     case reminder
 
-    /// The default tolerance for this kind; water derives its own from the interval.
+    /// The default tolerance for this kind; water derives its own from the interval, and a nudge
+    /// less than ten minutes ahead from its lead (see ``nudgeTolerance(before:)``).
     public var defaultTolerance: TimeInterval {
         switch self {
         case .fastStart, .fastEnd, .eatingEnd: return 10
@@ -66,6 +67,12 @@ public enum RequestKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .water: return 300
         case .reminder: return 5
         }
+    }
+
+    /// The tolerance of a nudge `before` ahead of a fast's end: the 60 s default, or a tenth of
+    /// the lead when that is shorter, so a nudge never shares the end's wake-up or follows it.
+    public static func nudgeTolerance(before: TimeSpan) -> TimeInterval {
+        min(RequestKind.fastNudge.defaultTolerance, before.timeInterval / 10)
     }
 
     /// The water tolerance: 10% of the reminder interval, at most five minutes.

@@ -55,7 +55,8 @@ public struct RequestPlanner: Sendable {
                 nudge[ContentArgument.left] = before.description
                 result.append(request(
                     identifier: RequestIdentifier.fastNudge(session: session.id, before: before, cycle: cycleLabel), group: session.id,
-                    kind: .fastNudge, due: due, template: .fastNudge, arguments: nudge,
+                    kind: .fastNudge, due: due, tolerance: RequestKind.nudgeTolerance(before: before),
+                    template: .fastNudge, arguments: nudge,
                     // A nudge is pointless once the fast it counts down to is over.
                     policy: .deliverLate(until: cycle.fastEnd)
                 ))

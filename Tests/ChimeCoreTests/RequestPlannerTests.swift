@@ -59,6 +59,36 @@ struct RequestPlannerTests {
         #expect(late.map(\.identifier) == ["fast/f-1/end", "fast/f-1/before-15m"])
     }
 
+    /// With the 60 s tolerance, a nudge 1 min (or less) before the end would share the end's
+    /// wake-up, and one under 50 s would even be shown after "Fast complete".
+    @Test("a nudge is always shown before the end it counts down to, in a wake-up of its own", arguments: ["1s", "5s", "30s", "45s", "1m", "70s", "5m", "15m", "1h"])
+    func nudgeBeforeEnd(lead: String) throws {
+        let fast = session(nudges: [Fixture.span(lead)])
+        let requests = planner.requests(for: fast, after: start)
+        let end = try #require(requests.first { $0.kind == .fastEnd })
+        let nudge = try #require(requests.first { $0.kind == .fastNudge })
+        #expect(nudge.tolerance <= RequestKind.fastNudge.defaultTolerance)
+        #expect(nudge.deadline < end.due, "the nudge's on-time window closes before the fast ends")
+        var queue = PendingQueue<String, String>()
+        for request in requests {
+            queue.add(request.identifier, group: request.group, due: request.due, deadline: request.deadline)
+        }
+        var wakes: [[String]] = []
+        while let wake = queue.nextWake {
+            wakes.append(queue.popDue(at: wake).map(\.id))
+        }
+        #expect(wakes == [[nudge.identifier], [end.identifier]])
+    }
+
+    @Test("nudges keep the 60 s tolerance from ten minutes ahead, a tenth of their lead below that")
+    func nudgeTolerance() {
+        #expect(RequestKind.nudgeTolerance(before: .hours(1)) == 60)
+        #expect(RequestKind.nudgeTolerance(before: .minutes(10)) == 60)
+        #expect(RequestKind.nudgeTolerance(before: .minutes(5)) == 30)
+        #expect(RequestKind.nudgeTolerance(before: .minutes(1)) == 6)
+        #expect(RequestKind.nudgeTolerance(before: TimeSpan(seconds: 1)!) == 0.1)
+    }
+
     @Test("an ended or stopped fast yields nothing; a stop drops what comes after it")
     func endedAndStopped() {
         #expect(planner.requests(for: session(), after: start + 16 * hour).isEmpty)
