@@ -143,6 +143,43 @@ struct WaterScheduleTests {
         #expect(readings.map { String($0.dropFirst(11)) } == expected)
     }
 
+    /// Zones whose clocks change at midnight: on the spring day 00:00 never shows (the day
+    /// starts at 01:00), in autumn the hour before midnight shows twice.
+    static let midnightChangeCases: [(zone: String, window: String, from: String, to: String, expected: [String])] = [
+        // Santiago springs from 24:00 to 01:00: a window opening at midnight opens at 01:00,
+        // one closing at midnight closes at the change.
+        ("America/Santiago", "00:00-03:00", "2026-09-05T12:00:00-04:00", "2026-09-06T12:00:00-03:00", [
+            "2026-09-06 01:00 -03:00", "2026-09-06 01:30 -03:00", "2026-09-06 02:00 -03:00", "2026-09-06 02:30 -03:00",
+        ]),
+        ("America/Santiago", "22:00-00:00", "2026-09-05T12:00:00-04:00", "2026-09-06T12:00:00-03:00", [
+            "2026-09-05 22:00 -04:00", "2026-09-05 22:30 -04:00", "2026-09-05 23:00 -04:00", "2026-09-05 23:30 -04:00",
+        ]),
+        // Santiago falls back from 24:00 to 23:00: the second 23:00 and 23:30 are not repeated.
+        ("America/Santiago", "23:00-01:00", "2026-04-04T12:00:00-03:00", "2026-04-05T12:00:00-04:00", [
+            "2026-04-04 23:00 -03:00", "2026-04-04 23:30 -03:00", "2026-04-05 00:00 -04:00", "2026-04-05 00:30 -04:00",
+        ]),
+        ("America/Havana", "00:00-02:00", "2026-03-07T12:00:00-05:00", "2026-03-08T12:00:00-04:00", [
+            "2026-03-08 01:00 -04:00", "2026-03-08 01:30 -04:00",
+        ]),
+        // Havana falls back from 01:00 to 00:00: the hour after midnight shows twice.
+        ("America/Havana", "23:30-01:30", "2026-10-31T12:00:00-04:00", "2026-11-01T12:00:00-05:00", [
+            "2026-10-31 23:30 -04:00", "2026-11-01 00:00 -04:00", "2026-11-01 00:30 -04:00", "2026-11-01 01:00 -05:00",
+        ]),
+        ("Asia/Beirut", "00:00-02:00", "2026-03-28T12:00:00+02:00", "2026-03-29T12:00:00+03:00", [
+            "2026-03-29 01:00 +03:00", "2026-03-29 01:30 +03:00",
+        ]),
+        ("Asia/Beirut", "23:00-01:00", "2026-10-24T12:00:00+03:00", "2026-10-25T12:00:00+02:00", [
+            "2026-10-24 23:00 +03:00", "2026-10-24 23:30 +03:00", "2026-10-25 00:00 +02:00", "2026-10-25 00:30 +02:00",
+        ]),
+    ]
+
+    @Test("window edges at midnight on days whose clocks change at midnight", arguments: midnightChangeCases)
+    func midnightChange(zone: String, window: String, from: String, to: String, expected: [String]) {
+        let bounds = window.split(separator: "-").map(String.init)
+        let water = schedule(bounds[0], bounds[1], every: "30m")
+        #expect(run(water, from: Fixture.at(from), to: Fixture.at(to), in: Fixture.zone(zone)) == expected)
+    }
+
     @Test("a drink during the second pass of a repeated hour never repeats a reading of that water day")
     func drinkInRepeatedHour() {
         let zone = Fixture.berlin
