@@ -52,7 +52,9 @@ struct TimelinePrinter {
         let weekday = calendar.shortWeekdaySymbols[calendar.component(.weekday, from: instant) - 1]
         let midnight = calendar.startOfDay(for: instant)
         let nextMidnight = calendar.date(byAdding: .day, value: 1, to: midnight)!
-        guard let change = timeZone.nextDaylightSavingTimeTransition(after: midnight), change < nextMidnight else {
+        // A change at the very start of the day (a day without midnight, such as Santiago's
+        // spring day starting at 01:00) belongs to that day, hence the second before it.
+        guard let change = timeZone.nextDaylightSavingTimeTransition(after: midnight.addingTimeInterval(-1)), change < nextMidnight else {
             return "\(weekday) \(day)"
         }
         let before = offset(timeZone.secondsFromGMT(for: change.addingTimeInterval(-1)))

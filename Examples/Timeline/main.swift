@@ -4,8 +4,10 @@
 //   swift run chime-timeline [--zone Europe/Berlin] [--start 2026-10-24T20:00] [--days 3]
 //
 // The zone comes from --zone, else TZ, else Europe/Berlin. --start is a local time in that zone
-// (or an ISO 8601 instant with offset); the default, 20:00 on 2026-10-24, puts Europe's autumn
-// clock change (2026-10-25) inside the three days. The output depends on nothing else.
+// (or an ISO 8601 instant with offset); the default is 20:00 on the eve of the zone's first clock
+// change from September 2026 on (2026-10-24 for Europe/Berlin, 2026-10-31 for America/New_York),
+// so the days shown include it; a zone without changes starts on 2026-10-24. The output depends
+// on nothing else.
 import ChimeCore
 import Foundation
 
@@ -47,7 +49,16 @@ func instant(from text: String) -> Date? {
     return LocalTimeResolver.instant(of: time, on: LocalDate(year: date[0], month: date[1], day: date[2]), in: timeZone, calendar: calendar)
 }
 
-let startText = options["start"] ?? "2026-10-24T20:00"
+/// 20:00 on the eve of the zone's first clock change from September 2026 on, so the timeline
+/// shows a daylight saving day in whichever zone is chosen; 2026-10-24 in a zone without changes.
+func defaultStart() -> String {
+    let september = LocalTimeResolver.instant(of: WallClockTime(hour: 0, minute: 0)!, on: LocalDate(year: 2026, month: 9, day: 1), in: timeZone, calendar: calendar)
+    guard let change = timeZone.nextDaylightSavingTimeTransition(after: september) else { return "2026-10-24T20:00" }
+    let eve = LocalDate(of: change, in: timeZone, calendar: calendar).adding(days: -1, calendar: calendar)
+    return "\(eve)T20:00"
+}
+
+let startText = options["start"] ?? defaultStart()
 guard let start = instant(from: startText) else { fail("invalid start \"\(startText)\": use 2026-10-24T20:00 or 2026-10-24T20:00:00+02:00") }
 let daysText = options["days"] ?? "3"
 guard let days = Int(daysText), (1...30).contains(days) else { fail("invalid number of days \"\(daysText)\": use 1 to 30") }
