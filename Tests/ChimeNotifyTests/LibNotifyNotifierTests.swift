@@ -272,6 +272,11 @@ struct LibNotifyNotifierTests {
             #expect(probe.server?.specificationVersion == "1.2")
             #expect(probe.server?.busName.hasPrefix(":") == true)
             #expect(probe.capabilities.contains("actions") && probe.capabilities.contains("body-markup"))
+            // The bus's GUID (also in its address) tells this server from one with the same
+            // unique name on a later bus.
+            let guid = try #require(probe.server?.busGUID)
+            #expect(guid.count == 32 && environment.busAddress.contains("guid=\(guid)"))
+            #expect(probe.server?.instance == "\(guid)/\(probe.server?.busName ?? "")")
         }
 
         @Test func aSecondNotifierInTheSameProcessIsRefused() throws {
