@@ -148,20 +148,22 @@ public final class Scheduler {
 
     // MARK: Events
 
-    /// Loads the pending requests, shows again what a crash left in `delivering`, handles
+    /// Asks who serves notifications (forgetting stored bubble ids another server process gave
+    /// out), loads the pending requests, shows again what a crash left in `delivering`, handles
     /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
     /// whose close was requested, and arms the timer.
     ///
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
+        // First, before a stored bubble id is used (an interrupted delivery replaces its bubble,
+        // a close request closes one): asked once, the server answers in a millisecond, and
+        // the notifier's watchdog bounds a hung one.
+        let probe = notifier.probe()
+        logServer(probe)
+        try adoptServer(probe.server?.instance, atStart: true)
         let now = clock.now
         try load(now: now)
         rearm()
-        if !isProbing {
-            isProbing = true
-            let post = post
-            notifier.probe { probe in post(.probed(probe)) }
-        }
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
     }
 
@@ -256,8 +258,15 @@ public final class Scheduler {
             handle(event)
         case .probed(let probe):
             isProbing = false
-            serverState = NotificationServerState(probe: probe)
-            log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
+            logServer(probe)
+            if let instance = probe.server?.instance {
+                do {
+                    try adoptServer(instance, atStart: false)
+                    try syncChanges()
+                } catch {
+                    fail(error, while: "recording which notification server shows the bubbles")
+                }
+            }
         }
         rearm()
     }
@@ -442,12 +451,17 @@ public final class Scheduler {
             serverState = .available
             do {
                 try store.forgetServerIDs()
+                // Which process the new one is, the next probe says; until then no stored id
+                // is vouched for, so a restart now keeps none.
+                try store.setSetting(Self.serverInstanceSetting, to: nil, now: clock.now)
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
+            probeServer()
         case .serverAppeared:
             serverState = .available
+            probeServer()
             do {
                 let waiting = try store.expediteRetries(at: clock.now)
                 if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
@@ -477,6 +491,48 @@ public final class Scheduler {
         } catch {
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
         }
+    }
+
+    // MARK: Which server the stored bubble ids belong to
+
+    /// The setting naming the server process (``ServerInformation/instance``) that gave out the
+    /// bubble ids in the store; absent when no stored id is vouched for.
+    public static let serverInstanceSetting = "chimed.notification-server"
+
+    /// Makes the store's bubble ids those of the server process `instance` (`nil`: none could
+    /// be identified): ids given out by any other process are forgotten first.
+    ///
+    /// A server started while chimed was not running (a new login, a restart) numbers its
+    /// bubbles from the start again, so a stale id names another application's bubble, which
+    /// replacing or closing would hit. Forgetting an id costs at worst a second bubble; keeping
+    /// a stale one is never safe, so at start only a recorded, matching process keeps them.
+    /// Later, a missing record means it was cleared when the server changed: the ids stored
+    /// since come from the server the probe just reached (the notifier reports a change before
+    /// any answer from the new server).
+    private func adoptServer(_ instance: String?, atStart: Bool) throws(StoreError) {
+        let recorded = try store.setting(Self.serverInstanceSetting)
+        if let instance, recorded == instance { return }
+        if recorded != nil || atStart {
+            if recorded != nil, instance != nil {
+                log.notice("the notification server is not the process that showed the stored bubbles: forgetting their ids")
+            }
+            try store.forgetServerIDs()
+        }
+        if recorded != instance {
+            try store.setSetting(Self.serverInstanceSetting, to: instance, now: clock.now)
+        }
+    }
+
+    private func probeServer() {
+        guard !isProbing else { return }
+        isProbing = true
+        let post = post
+        notifier.probe { probe in post(.probed(probe)) }
+    }
+
+    private func logServer(_ probe: ServerProbe) {
+        serverState = NotificationServerState(probe: probe)
+        log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
     }
 
     // MARK: Following the store
