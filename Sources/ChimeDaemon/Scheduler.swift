@@ -363,10 +363,11 @@ public final class Scheduler {
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
+        let urgencies = decision.deliveries.isEmpty ? UrgencySettings(settings: [:]) : UrgencySettings(settings: try store.settings())
         // Deliveries first: the notifier works while the drops are written.
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            send(stored, now: now, timeZone: zone)
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind))
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
@@ -378,11 +379,11 @@ public final class Scheduler {
         try syncChanges()
     }
 
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone) {
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?) {
         let attempt = nextAttempt
         nextAttempt += 1
         flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
-        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID)
+        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency)
         let post = post
         let rowID = stored.rowID
         notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }

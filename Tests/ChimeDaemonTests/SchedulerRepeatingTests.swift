@@ -52,6 +52,21 @@ struct SchedulerRepeatingTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("the urgency set with chime config reaches the notifier with each delivery of its kind")
+    func urgencySettings() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        try harness.store.setSetting(UrgencySettings.waterKey, to: "critical", now: harness.now)
+        try harness.store.setSetting(UrgencySettings.fastKey, to: "loud", now: harness.now)
+        try harness.write(Requests.plan(Requests.reminder("r", due: at("2026-01-15T10:10:00Z"))))
+        harness.advance(to: at("2026-01-15T10:20:00Z"))
+        let urgencies = harness.notifier.deliveries.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }
+        #expect(urgencies == ["water/w/2026-01-15T10:00 critical", "remind/r own"])
+
+        try harness.store.setSetting(UrgencySettings.waterKey, to: "low", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:35:00Z"))
+        #expect(harness.notifier.deliveries.last?.urgency == .low, "a changed setting applies to the next notification")
+    }
+
     @Test("a water reminder missed while asleep past the window's end is dropped with its reason and still schedules the next")
     func droppedWaterSchedulesNext() throws {
         let harness = try waterHarness(now: at("2026-01-15T21:10:00Z"))
