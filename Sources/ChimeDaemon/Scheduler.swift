@@ -360,6 +360,8 @@ public final class Scheduler {
     /// Shows or drops `batch` (rows in `delivering`) as the misfire policy decides.
     private func dispatch(_ batch: [StoredRequest], now: Date) throws(StoreError) {
         guard !batch.isEmpty else { return }
+        let batch = try droppingOrphans(batch, now: now)
+        guard !batch.isEmpty else { return try syncChanges() }
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
@@ -378,6 +380,37 @@ public final class Scheduler {
         }
         try syncChanges()
     }
+
+    /// `batch` without the water reminders whose schedule is gone, which are recorded as
+    /// missed instead of shown.
+    ///
+    /// `chime water off` cancels the schedule's requests, but a reminder the daemon derived
+    /// from the schedule just before (after "Drank", a snooze, a time-zone change) can be
+    /// written just after, in a transaction of its own: one orphan the user turned off.
+    private func droppingOrphans(_ batch: [StoredRequest], now: Date) throws(StoreError) -> [StoredRequest] {
+        var kept: [StoredRequest] = []
+        var schedules: [String: Bool] = [:]
+        for stored in batch {
+            guard stored.request.kind == .water else {
+                kept.append(stored)
+                continue
+            }
+            let group = stored.request.group
+            if schedules[group] == nil {
+                schedules[group] = try store.waterSchedule(id: group) != nil
+            }
+            if schedules[group] == true {
+                kept.append(stored)
+            } else {
+                try store.markMissed(rowID: stored.rowID, reason: Self.scheduleRemoved, at: now)
+                log.info("missed \(stored.request.identifier): \(Self.scheduleRemoved)")
+            }
+        }
+        return kept
+    }
+
+    /// Why a water reminder whose schedule is gone was not shown.
+    static let scheduleRemoved = "its water schedule was removed"
 
     private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?) {
         let attempt = nextAttempt

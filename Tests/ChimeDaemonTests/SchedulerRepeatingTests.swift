@@ -189,6 +189,36 @@ struct SchedulerRepeatingTests {
         #expect(harness.notifier.deliveries.last?.isLate == false)
     }
 
+    @Test("a water reminder whose schedule is gone is recorded as missed, never shown (the orphan of a follow-up racing water off)")
+    func orphanWaterReminderIsNotShown() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        // What the race leaves: the schedule deleted, a reminder of it still pending (written
+        // by the daemon after chime water off cancelled the group).
+        var removal = ChangePlan()
+        removal.deletedSchedules = ["w"]
+        try harness.write(removal)
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:00"])
+
+        harness.advance(to: at("2026-01-15T11:00:00Z"))
+        #expect(harness.notifier.deliveries.isEmpty)
+        let orphan = try #require(try harness.stored("water/w/2026-01-15T10:00"))
+        #expect(orphan.state == .missed)
+        #expect(orphan.lastError == "its water schedule was removed")
+        #expect(try harness.pendingIdentifiers().isEmpty, "and nothing follows it")
+        #expect(try harness.isInSync())
+    }
+
+    @Test("\"Snooze\" on a water bubble after water off adds nothing")
+    func snoozeAfterWaterOff() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        harness.advance(to: at("2026-01-15T10:03:00Z"))
+        #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00"])
+        try harness.write(planner.remove(water))
+        harness.notifier.send(.actionInvoked(identifier: "water/w/2026-01-15T10:00", action: .snoozeFifteenMinutes))
+        harness.receive(1)
+        #expect(try harness.pendingIdentifiers().isEmpty)
+    }
+
     @Test("\"End fast\" stops the session and cancels what it had pending")
     func endFast() throws {
         let harness = try SchedulerHarness()
