@@ -63,7 +63,7 @@ public struct StatusReport: Sendable {
             text += "Next: \(next.title) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
         }
         if snapshot.daemonRunning == false {
-            text += style.paint(ChangeMessage.daemonNotRunning, .yellow) + "\n"
+            text += style.paint(ChangeMessage.daemonNotRunningStatus, .yellow) + "\n"
         }
         return text
     }
@@ -83,7 +83,7 @@ public struct StatusReport: Sendable {
         var tooltip: [String] = [fast.text(style: .plain)]
         if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
         if let next { tooltip.append("Next: \(next.title) \(display.clockAndRelative(next.due))") }
-        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunning) }
+        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunningStatus) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""

@@ -233,7 +233,8 @@ import Testing
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         let text = report.text(style: .plain)
         #expect(text.contains("Next: Call mom 05:00 (in 1 h) [remind/r-1]\n"))
-        #expect(text.contains(ChangeMessage.daemonNotRunning))
+        #expect(text.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
+        #expect(report.waybar.tooltip.contains("\nchimed is not running: no notification is shown until it runs"))
     }
 
     @Test func jsonShape() throws {

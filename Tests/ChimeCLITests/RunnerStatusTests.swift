@@ -25,7 +25,7 @@ struct RunnerStatusTests {
     func daemonDown() {
         let harness = RunnerHarness(daemon: .notRunning)
         harness.succeed("remind", "in", "5m", "tea")
-        #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunning + "\n"))
+        #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunningStatus + "\n"))
         let json = jsonObject(harness.succeed("status", "--format", "json"))
         #expect(json?["daemon_running"] as? Bool == false)
     }
