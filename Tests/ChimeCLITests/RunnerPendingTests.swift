@@ -38,7 +38,7 @@ struct RunnerPendingTests {
         #expect(rows[0].hasPrefix("ID"))
         #expect(rows[1].hasPrefix("remind/r-mom"))
         #expect(rows[1].contains("08:25 (in 25 min)"))
-        #expect(rows[1].hasSuffix("Reminder"))
+        #expect(rows[1].hasSuffix("Reminder: call mom"), "each reminder shows its text: they all have the same title")
         #expect(rows[3].hasSuffix("Fast complete"))
         #expect(rows[2].hasPrefix("fast/f-abc/before-1h"))
         #expect(rows[3].hasPrefix("fast/f-abc/end"))
