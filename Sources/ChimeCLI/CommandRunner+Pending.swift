@@ -91,7 +91,10 @@ extension CommandRunner {
             }
             stored = next
         }
-        let due = now.addingTimeInterval(span.timeInterval)
+        // Later than it would have come: a notification still to come moves from its due time
+        // (from now, it could come sooner, as when the next one is due in an hour and is
+        // snoozed by 15 min), one already due or shown comes back DURATION from now.
+        let due = max(stored.request.due, now).addingTimeInterval(span.timeInterval)
         let request = Self.moved(stored.request, to: due)
         var change = ChangePlan()
         change.requests = [request]

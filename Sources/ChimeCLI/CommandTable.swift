@@ -195,7 +195,7 @@ public enum CommandTable {
                 name: "in",
                 summary: "remind once after DURATION",
                 positionals: [
-                    .init("DURATION", .duration, .required, "how long from now"),
+                    .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
                 options: [reminderIDOption],
@@ -268,7 +268,7 @@ public enum CommandTable {
         summary: "move a pending notification later",
         positionals: [
             .init("ID", .reference, .required, "a request identifier from 'chime list', or an id"),
-            .init("DURATION", .duration, .required, "how long from now"),
+            .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
         ],
         examples: ["snooze remind/r-4tx 10m"],
         build: { arguments throws(UsageError) in

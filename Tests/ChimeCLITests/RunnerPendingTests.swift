@@ -112,22 +112,26 @@ struct RunnerPendingTests {
         #expect(harness.run("cancel", "remind/r-tea").exitCode == .dataError)
     }
 
-    @Test("snooze moves a request to now plus the duration with the same content")
+    @Test("snooze moves a request still to come the duration later than its due time, with the same content")
     func snooze() throws {
         let harness = RunnerHarness()
         harness.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
         let original = try #require(harness.pending().first)
         harness.advance(20 * 60)
-        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:30 (in 10 min)\n")
+        // Due at 08:25, now 08:20: 10 min later is 08:35, never the earlier 08:30.
+        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:35 (in 15 min)\n")
         let moved = try #require(harness.pending().first)
         #expect(moved.rowID == original.rowID)
         #expect(moved.request.identifier == "remind/r-tea")
-        #expect(moved.request.due == Fixture.instant("2026-03-10T08:30:00+01:00"))
+        #expect(moved.request.due == Fixture.instant("2026-03-10T08:35:00+01:00"))
         #expect(moved.request.content == original.request.content)
-        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:30:00+01:00")))
+        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:35:00+01:00")))
         #expect(try harness.store().reminder(id: "r-tea")?.due == moved.request.due)
         // An id snoozes the group's next notification.
-        #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:20 (in 1 h)\n")
+        #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:35 (in 1 h 15 min)\n")
+        // Snoozing what is due in an hour by 15 min never brings it sooner.
+        harness.succeed("remind", "in", "1h", "stretch", "--id", "r-later")
+        #expect(harness.succeed("snooze", "r-later", "15m") == "Snoozed remind/r-later until 09:35 (in 1 h 15 min)\n")
     }
 
     @Test("a notification already shown can be snoozed by its identifier; a cancelled one cannot")
