@@ -279,6 +279,14 @@ struct LibNotifyNotifierTests {
             #expect(probe.server?.instance == "\(guid)/\(probe.server?.busName ?? "")")
         }
 
+        @Test func theGLibThreadCarriesItsName() throws {
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+            let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            #expect(names.contains(LibNotifyNotifier.threadName + "\n"))
+        }
+
         @Test func aSecondNotifierInTheSameProcessIsRefused() throws {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
