@@ -243,7 +243,7 @@ public enum CommandTable {
     private static let cancel = CommandSpec(
         name: "cancel",
         summary: "cancel pending notifications",
-        discussion: "An ID is a request identifier from 'chime list' or the id of a fast, water schedule or reminder (all its notifications).",
+        discussion: "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).",
         positionals: [.init("ID", .reference, .zeroOrMore, "request identifiers or ids to cancel")],
         options: [
             .value("group", "ID", .identifier, "every pending notification of one fast, schedule or reminder"),
@@ -267,7 +267,7 @@ public enum CommandTable {
         name: "snooze",
         summary: "move a pending notification later",
         positionals: [
-            .init("ID", .reference, .required, "a request identifier from 'chime list', or an id"),
+            .init("ID", .reference, .required, "a request identifier from \"chime list\", or an id"),
             .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
         ],
         examples: ["snooze remind/r-4tx 10m"],

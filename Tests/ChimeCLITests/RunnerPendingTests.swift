@@ -101,7 +101,7 @@ struct RunnerPendingTests {
         ] {
             let result = harness.run(arguments)
             #expect(result.exitCode == .dataError, "\(arguments)")
-            #expect(result.errors.hasPrefix("chime: no pending reminder or id \"") && result.errors.hasSuffix("\": see chime list\n"), "\(arguments)")
+            #expect(result.errors.hasPrefix("chime: no pending notification or id \"") && result.errors.hasSuffix("\": see \"chime list\"\n"), "\(arguments)")
             #expect(result.errors.contains("nope"))
             #expect(result.output == "")
         }

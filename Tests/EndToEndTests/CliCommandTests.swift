@@ -52,7 +52,7 @@ struct CliCommandTests {
         #expect(await sandbox.succeed("fast", "stop").output.hasPrefix("Fast f-e2e stopped after "))
         let again = await sandbox.chime("fast", "stop")
         #expect(again.status == 65)
-        #expect(again.errors == "chime: no fast is running: start one with chime fast start\n")
+        #expect(again.errors == "chime: no fast is running: start one with \"chime fast start\"\n")
 
         let history = try #require(cliJSONObject(await sandbox.succeed("fast", "history", "--json").output))
         #expect(history["total"] as? Int == 1)
