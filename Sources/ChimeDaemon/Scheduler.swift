@@ -175,7 +175,7 @@ public final class Scheduler {
         if let recovery, recovery.at <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
-            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned)) (suspend or clock change): reloading from the store")
+            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned, in: timeZones.current)) (suspend or clock change): reloading from the store")
             reloadSteps(now: now)
         } else {
             // Every wake starts from what is stored: a change whose nudge never arrived (the
@@ -193,7 +193,7 @@ public final class Scheduler {
     /// The wall clock was set: every deadline is recomputed from the store.
     public func clockChanged() {
         guard !isStopping else { return }
-        log.notice("the wall clock was set (now \(Self.instant(clock.now))): reloading from the store")
+        log.notice("the wall clock was set (now \(Self.instant(clock.now, in: timeZones.current))): reloading from the store")
         reloadSteps(now: clock.now)
         rearm()
     }
@@ -320,7 +320,7 @@ public final class Scheduler {
         do {
             try takeDue(now: now, adding: [])
         } catch {
-            fail(error, while: "starting the deliveries due at \(Self.instant(now))")
+            fail(error, while: "starting the deliveries due at \(Self.instant(now, in: timeZones.current))")
         }
     }
 
@@ -376,7 +376,7 @@ public final class Scheduler {
             // A collapsed reminder's newest sibling carries the schedule on.
             let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
-            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due))): \(drop.reason.rawValue)")
+            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
         try syncChanges()
     }
@@ -680,13 +680,15 @@ public final class Scheduler {
 
     private func describeArming() -> String {
         guard let wake = queue.nextWake else { return "nothing to wake for" }
-        return "next wake at \(Self.instant(wake))"
+        return "next wake at \(Self.instant(wake, in: timeZones.current))"
     }
 
     // MARK: Formatting for the log
 
-    static func instant(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    /// `date` as the log writes it: local time with its offset (`2026-03-10T20:00:00.000+01:00`),
+    /// so that it reads like the clock on the wall and is never mistaken for UTC.
+    static func instant(_ date: Date, in zone: TimeZone = .current) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: true, timeZone: zone))
     }
 
     static func seconds(_ interval: TimeInterval) -> String {
