@@ -36,7 +36,9 @@ public struct ChangeMessage: Sendable {
         var details = [session.plan.displayName]
         if session.mode == .rolling { details.append("repeating") }
         if !session.tag.isEmpty { details.append("tag \"\(session.tag)\"") }
-        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), ends \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
+        // A fast started long enough ago (--ago) may be over already.
+        let endVerb = cycle.fastEnd > display.now ? "ends" : "ended"
+        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), \(endVerb) \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
         if !replaced.isEmpty {
             line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
         }

@@ -6,6 +6,10 @@ import Foundation
 /// `chime remind`, `list`, `cancel`, `snooze` and `export`.
 extension CommandRunner {
     func remind(_ reminder: OneOffReminder, now: Date) throws {
+        // Said here in the local zone; the planner would refuse it too, in UTC.
+        guard reminder.due > now else {
+            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(reminder.due)) has already passed: choose a time in the future")
+        }
         let change = try planner.remind(reminder, now: now)
         try commit(change, now: now, lines: [messages(now).reminderSet(reminder)])
     }
