@@ -16,6 +16,11 @@ public struct ChangeMessage: Sendable {
     public static let daemonNotRunning = "chimed is not running: saved, and notifications will fire once it runs"
         + " (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")"
 
+    /// The line `status` ends with while `chimed` does not answer (nothing was saved: no
+    /// "saved" there).
+    public static let daemonNotRunningStatus = "chimed is not running: no notification is shown until it runs"
+        + " (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")"
+
     /// Printed (on standard error) after a saved change when `chimed` runs but did not confirm it
     /// (it timed out or answered with an error); `reason` says which.
     public static func daemonDidNotConfirm(_ reason: String) -> String {
@@ -31,7 +36,9 @@ public struct ChangeMessage: Sendable {
         var details = [session.plan.displayName]
         if session.mode == .rolling { details.append("repeating") }
         if !session.tag.isEmpty { details.append("tag \"\(session.tag)\"") }
-        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), ends \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
+        // A fast started long enough ago (--ago) may be over already.
+        let endVerb = cycle.fastEnd > display.now ? "ends" : "ended"
+        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), \(endVerb) \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
         if !replaced.isEmpty {
             line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
         }

@@ -35,7 +35,7 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Cancelling or snoozing something that has nothing pending and names nothing (65).
     public static func unknownReference(_ text: String) -> CommandFailure {
-        CommandFailure(.dataError, "no pending reminder or id \"\(text)\": see chime list")
+        CommandFailure(.dataError, "no pending notification or id \"\(text)\": see \"chime list\"")
     }
 
     /// The line printed on standard error.

@@ -231,10 +231,10 @@ public enum CommandParser {
     static func unknownCommand(_ word: String, in spec: CommandSpec, position: Int) -> UsageError {
         let names = spec.subcommands.map(\.name)
         let suggestion = Suggestion.closest(to: word, among: names)
-        let what = spec.path.isEmpty ? "command" : "subcommand of \"\(spec.displayName)\""
+        let what = spec.path.isEmpty ? "command \"\(word)\"" : "subcommand \"\(word)\" of \"\(spec.displayName)\""
         let hint = suggestion.map { "did you mean \"\($0)\"?" }
             ?? "use one of \(list(names)) (see \"\(spec.path.isEmpty ? "chime help" : "\(spec.displayName) --help")\")"
-        return UsageError(.unknownCommand, "unknown \(what) \"\(word)\": \(hint)", argumentPosition: position, suggestion: suggestion)
+        return UsageError(.unknownCommand, "unknown \(what): \(hint)", argumentPosition: position, suggestion: suggestion)
     }
 
     private static func unknownOption(_ text: String, name: String, among options: [CommandSpec.Option], in spec: CommandSpec, position: Int) -> UsageError {

@@ -103,7 +103,7 @@ extension CommandRunner {
                                   fix: "restart the notification server"))
         case .failed:
             findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? "answered with an error",
-                                  fix: "restart the notification server, then run chime doctor again"))
+                                  fix: "restart the notification server, then run \"chime doctor\" again"))
         }
         return findings
     }

@@ -86,13 +86,13 @@ extension CommandRunner {
         let store = try store()
         if let id {
             guard let session = try store.session(id: id) else {
-                throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see chime fast history or chime status")
+                throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history\" or \"chime status\"")
             }
             return session
         }
         let running = try store.sessions(notEndedAt: now)
         guard let session = running.first else {
-            throw CommandFailure(.dataError, "no fast is running: start one with chime fast start")
+            throw CommandFailure(.dataError, "no fast is running: start one with \"chime fast start\"")
         }
         if running.count > 1 { throw severalRunning(running) }
         return session

@@ -6,6 +6,10 @@ import Foundation
 /// `chime remind`, `list`, `cancel`, `snooze` and `export`.
 extension CommandRunner {
     func remind(_ reminder: OneOffReminder, now: Date) throws {
+        // Said here in the local zone; the planner would refuse it too, in UTC.
+        guard reminder.due > now else {
+            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(reminder.due)) has already passed: choose a time in the future")
+        }
         let change = try planner.remind(reminder, now: now)
         try commit(change, now: now, lines: [messages(now).reminderSet(reminder)])
     }
@@ -91,7 +95,10 @@ extension CommandRunner {
             }
             stored = next
         }
-        let due = now.addingTimeInterval(span.timeInterval)
+        // Later than it would have come: a notification still to come moves from its due time
+        // (from now, it could come sooner, as when the next one is due in an hour and is
+        // snoozed by 15 min), one already due or shown comes back DURATION from now.
+        let due = max(stored.request.due, now).addingTimeInterval(span.timeInterval)
         let request = Self.moved(stored.request, to: due)
         var change = ChangePlan()
         change.requests = [request]

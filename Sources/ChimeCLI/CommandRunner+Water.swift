@@ -108,7 +108,7 @@ extension CommandRunner {
     private func reconfigureEverySchedule(now: Date, verb: String, _ change: (inout WaterSchedule) -> Void) throws -> ChangePlan {
         let schedules = try store().waterSchedules()
         guard !schedules.isEmpty else {
-            throw CommandFailure(.dataError, "there are no water reminders to \(verb): set them up with chime water every 1h")
+            throw CommandFailure(.dataError, "there are no water reminders to \(verb): set them up with \"chime water every 1h\"")
         }
         var plan = ChangePlan()
         for var schedule in schedules {

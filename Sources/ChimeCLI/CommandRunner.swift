@@ -197,7 +197,7 @@ public final class CommandRunner {
         do {
             return try key.value(parsing: text)
         } catch {
-            throw CommandFailure(.dataError, "the stored setting \(key.name) is \"\(text)\", which is not valid: set it again with chime config set \(key.name) VALUE")
+            throw CommandFailure(.dataError, "the stored setting \(key.name) is \"\(text)\", which is not valid: set it again with \"chime config set \(key.name) VALUE\"")
         }
     }
 

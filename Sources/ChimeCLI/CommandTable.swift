@@ -195,7 +195,7 @@ public enum CommandTable {
                 name: "in",
                 summary: "remind once after DURATION",
                 positionals: [
-                    .init("DURATION", .duration, .required, "how long from now"),
+                    .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
                 options: [reminderIDOption],
@@ -243,7 +243,7 @@ public enum CommandTable {
     private static let cancel = CommandSpec(
         name: "cancel",
         summary: "cancel pending notifications",
-        discussion: "An ID is a request identifier from 'chime list' or the id of a fast, water schedule or reminder (all its notifications).",
+        discussion: "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).",
         positionals: [.init("ID", .reference, .zeroOrMore, "request identifiers or ids to cancel")],
         options: [
             .value("group", "ID", .identifier, "every pending notification of one fast, schedule or reminder"),
@@ -267,8 +267,8 @@ public enum CommandTable {
         name: "snooze",
         summary: "move a pending notification later",
         positionals: [
-            .init("ID", .reference, .required, "a request identifier from 'chime list', or an id"),
-            .init("DURATION", .duration, .required, "how long from now"),
+            .init("ID", .reference, .required, "a request identifier from \"chime list\", or an id"),
+            .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
         ],
         examples: ["snooze remind/r-4tx 10m"],
         build: { arguments throws(UsageError) in

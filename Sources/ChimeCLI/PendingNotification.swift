@@ -39,6 +39,17 @@ public struct PendingNotification: Hashable, Sendable {
                   tolerance: request.tolerance, title: title, body: body, state: state)
     }
 
+    /// The longest ``summary``, in characters: a table row stays on one terminal line.
+    static let summaryLength = 60
+
+    /// What `list` and `status` name the notification by: its title, and for a reminder also
+    /// its text (every reminder has the same title), shortened to ``summaryLength``.
+    public var summary: String {
+        guard kind == .reminder, !body.isEmpty else { return title }
+        let full = "\(title): \(body.replacingOccurrences(of: "\n", with: " "))"
+        return full.count <= Self.summaryLength ? full : String(full.prefix(Self.summaryLength - 1)) + "…"
+    }
+
     /// The `list --json` element, with `due` in the local zone.
     public func json(in timeZone: TimeZone) -> PendingNotificationJSON {
         PendingNotificationJSON(
@@ -54,7 +65,7 @@ public struct PendingNotification: Hashable, Sendable {
             return "Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".\n"
         }
         let sorted = notifications.sorted { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
-        let rows = sorted.map { [$0.identifier, $0.group, $0.kind.rawValue, display.clockAndRelative($0.due), $0.title] }
+        let rows = sorted.map { [$0.identifier, $0.group, $0.kind.rawValue, display.clockAndRelative($0.due), $0.summary] }
         return TextTable.render(header: ["ID", "GROUP", "KIND", "DUE", "TITLE"], rows: rows, style: style)
     }
 }

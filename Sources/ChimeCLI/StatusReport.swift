@@ -60,10 +60,10 @@ public struct StatusReport: Sendable {
             text += water.text(display: display, style: style)
         }
         if let next {
-            text += "Next: \(next.title) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
+            text += "Next: \(next.summary) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
         }
         if snapshot.daemonRunning == false {
-            text += style.paint(ChangeMessage.daemonNotRunning, .yellow) + "\n"
+            text += style.paint(ChangeMessage.daemonNotRunningStatus, .yellow) + "\n"
         }
         return text
     }
@@ -82,8 +82,8 @@ public struct StatusReport: Sendable {
     public var waybar: WaybarStatus {
         var tooltip: [String] = [fast.text(style: .plain)]
         if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
-        if let next { tooltip.append("Next: \(next.title) \(display.clockAndRelative(next.due))") }
-        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunning) }
+        if let next { tooltip.append("Next: \(next.summary) \(display.clockAndRelative(next.due))") }
+        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunningStatus) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""

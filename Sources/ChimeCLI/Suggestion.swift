@@ -4,14 +4,19 @@ public enum Suggestion {
     ///
     /// Distance counts insertions, deletions, substitutions and swaps of neighbouring characters
     /// (`fats` is one step from `fast`), ignoring case. A candidate qualifies within
-    /// `max(2, word.count / 3)` steps; ties go to the earlier candidate, so table order decides.
+    /// `max(2, word.count / 3)` steps. Of equally close ones, a candidate that `word` begins
+    /// (an unfinished word: `--ag` is `--ago` rather than `--tag`) comes first, then the earlier
+    /// candidate, so table order decides.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = max(2, word.count / 3)
-        var best: (candidate: String, distance: Int)?
+        let typed = word.lowercased()
+        var best: (candidate: String, rank: (Int, Int))?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
+            let spelled = candidate.lowercased()
+            let distance = editDistance(typed, spelled)
+            let rank = (distance, spelled.hasPrefix(typed) ? 0 : 1)
+            if distance <= limit, best.map({ rank < $0.rank }) ?? true {
+                best = (candidate, rank)
             }
         }
         return best?.candidate

@@ -46,6 +46,8 @@ struct FollowUpPlanner {
     /// - Throws: ``ActionRefusal`` when the domain refuses the change (the fast already ended).
     func plan(for action: ActionKey, on request: NotificationRequest, now: Date, timeZone: TimeZone) throws -> ChangePlan? {
         if let snooze = action.snoozeDuration {
+            // A water reminder turned off meanwhile stays off.
+            if request.kind == .water, try store.waterSchedule(id: request.group) == nil { return nil }
             // The same identifier again, later: its content stays, so does its bubble (the row
             // keeps its server id and the next showing replaces it in place).
             var snoozed = request

@@ -148,20 +148,22 @@ public final class Scheduler {
 
     // MARK: Events
 
-    /// Loads the pending requests, shows again what a crash left in `delivering`, handles
+    /// Asks who serves notifications (forgetting stored bubble ids another server process gave
+    /// out), loads the pending requests, shows again what a crash left in `delivering`, handles
     /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
     /// whose close was requested, and arms the timer.
     ///
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
+        // First, before a stored bubble id is used (an interrupted delivery replaces its bubble,
+        // a close request closes one): asked once, the server answers in a millisecond, and
+        // the notifier's watchdog bounds a hung one.
+        let probe = notifier.probe()
+        logServer(probe)
+        try adoptServer(probe.server?.instance, atStart: true)
         let now = clock.now
         try load(now: now)
         rearm()
-        if !isProbing {
-            isProbing = true
-            let post = post
-            notifier.probe { probe in post(.probed(probe)) }
-        }
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
     }
 
@@ -173,7 +175,7 @@ public final class Scheduler {
         if let recovery, recovery.at <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
-            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned)) (suspend or clock change): reloading from the store")
+            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned, in: timeZones.current)) (suspend or clock change): reloading from the store")
             reloadSteps(now: now)
         } else {
             // Every wake starts from what is stored: a change whose nudge never arrived (the
@@ -191,7 +193,7 @@ public final class Scheduler {
     /// The wall clock was set: every deadline is recomputed from the store.
     public func clockChanged() {
         guard !isStopping else { return }
-        log.notice("the wall clock was set (now \(Self.instant(clock.now))): reloading from the store")
+        log.notice("the wall clock was set (now \(Self.instant(clock.now, in: timeZones.current))): reloading from the store")
         reloadSteps(now: clock.now)
         rearm()
     }
@@ -256,8 +258,15 @@ public final class Scheduler {
             handle(event)
         case .probed(let probe):
             isProbing = false
-            serverState = NotificationServerState(probe: probe)
-            log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
+            logServer(probe)
+            if let instance = probe.server?.instance {
+                do {
+                    try adoptServer(instance, atStart: false)
+                    try syncChanges()
+                } catch {
+                    fail(error, while: "recording which notification server shows the bubbles")
+                }
+            }
         }
         rearm()
     }
@@ -311,7 +320,7 @@ public final class Scheduler {
         do {
             try takeDue(now: now, adding: [])
         } catch {
-            fail(error, while: "starting the deliveries due at \(Self.instant(now))")
+            fail(error, while: "starting the deliveries due at \(Self.instant(now, in: timeZones.current))")
         }
     }
 
@@ -351,29 +360,63 @@ public final class Scheduler {
     /// Shows or drops `batch` (rows in `delivering`) as the misfire policy decides.
     private func dispatch(_ batch: [StoredRequest], now: Date) throws(StoreError) {
         guard !batch.isEmpty else { return }
+        let batch = try droppingOrphans(batch, now: now)
+        guard !batch.isEmpty else { return try syncChanges() }
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
+        let urgencies = decision.deliveries.isEmpty ? UrgencySettings(settings: [:]) : UrgencySettings(settings: try store.settings())
         // Deliveries first: the notifier works while the drops are written.
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            send(stored, now: now, timeZone: zone)
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind))
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
             // A collapsed reminder's newest sibling carries the schedule on.
             let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
-            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due))): \(drop.reason.rawValue)")
+            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
         try syncChanges()
     }
 
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone) {
+    /// `batch` without the water reminders whose schedule is gone, which are recorded as
+    /// missed instead of shown.
+    ///
+    /// `chime water off` cancels the schedule's requests, but a reminder the daemon derived
+    /// from the schedule just before (after "Drank", a snooze, a time-zone change) can be
+    /// written just after, in a transaction of its own: one orphan the user turned off.
+    private func droppingOrphans(_ batch: [StoredRequest], now: Date) throws(StoreError) -> [StoredRequest] {
+        var kept: [StoredRequest] = []
+        var schedules: [String: Bool] = [:]
+        for stored in batch {
+            guard stored.request.kind == .water else {
+                kept.append(stored)
+                continue
+            }
+            let group = stored.request.group
+            if schedules[group] == nil {
+                schedules[group] = try store.waterSchedule(id: group) != nil
+            }
+            if schedules[group] == true {
+                kept.append(stored)
+            } else {
+                try store.markMissed(rowID: stored.rowID, reason: Self.scheduleRemoved, at: now)
+                log.info("missed \(stored.request.identifier): \(Self.scheduleRemoved)")
+            }
+        }
+        return kept
+    }
+
+    /// Why a water reminder whose schedule is gone was not shown.
+    static let scheduleRemoved = "its water schedule was removed"
+
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?) {
         let attempt = nextAttempt
         nextAttempt += 1
         flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
-        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID)
+        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency)
         let post = post
         let rowID = stored.rowID
         notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }
@@ -442,12 +485,17 @@ public final class Scheduler {
             serverState = .available
             do {
                 try store.forgetServerIDs()
+                // Which process the new one is, the next probe says; until then no stored id
+                // is vouched for, so a restart now keeps none.
+                try store.setSetting(Self.serverInstanceSetting, to: nil, now: clock.now)
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
+            probeServer()
         case .serverAppeared:
             serverState = .available
+            probeServer()
             do {
                 let waiting = try store.expediteRetries(at: clock.now)
                 if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
@@ -477,6 +525,48 @@ public final class Scheduler {
         } catch {
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
         }
+    }
+
+    // MARK: Which server the stored bubble ids belong to
+
+    /// The setting naming the server process (``ServerInformation/instance``) that gave out the
+    /// bubble ids in the store; absent when no stored id is vouched for.
+    public static let serverInstanceSetting = "chimed.notification-server"
+
+    /// Makes the store's bubble ids those of the server process `instance` (`nil`: none could
+    /// be identified): ids given out by any other process are forgotten first.
+    ///
+    /// A server started while chimed was not running (a new login, a restart) numbers its
+    /// bubbles from the start again, so a stale id names another application's bubble, which
+    /// replacing or closing would hit. Forgetting an id costs at worst a second bubble; keeping
+    /// a stale one is never safe, so at start only a recorded, matching process keeps them.
+    /// Later, a missing record means it was cleared when the server changed: the ids stored
+    /// since come from the server the probe just reached (the notifier reports a change before
+    /// any answer from the new server).
+    private func adoptServer(_ instance: String?, atStart: Bool) throws(StoreError) {
+        let recorded = try store.setting(Self.serverInstanceSetting)
+        if let instance, recorded == instance { return }
+        if recorded != nil || atStart {
+            if recorded != nil, instance != nil {
+                log.notice("the notification server is not the process that showed the stored bubbles: forgetting their ids")
+            }
+            try store.forgetServerIDs()
+        }
+        if recorded != instance {
+            try store.setSetting(Self.serverInstanceSetting, to: instance, now: clock.now)
+        }
+    }
+
+    private func probeServer() {
+        guard !isProbing else { return }
+        isProbing = true
+        let post = post
+        notifier.probe { probe in post(.probed(probe)) }
+    }
+
+    private func logServer(_ probe: ServerProbe) {
+        serverState = NotificationServerState(probe: probe)
+        log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
     }
 
     // MARK: Following the store
@@ -590,13 +680,15 @@ public final class Scheduler {
 
     private func describeArming() -> String {
         guard let wake = queue.nextWake else { return "nothing to wake for" }
-        return "next wake at \(Self.instant(wake))"
+        return "next wake at \(Self.instant(wake, in: timeZones.current))"
     }
 
     // MARK: Formatting for the log
 
-    static func instant(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    /// `date` as the log writes it: local time with its offset (`2026-03-10T20:00:00.000+01:00`),
+    /// so that it reads like the clock on the wall and is never mistaken for UTC.
+    static func instant(_ date: Date, in zone: TimeZone = .current) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: true, timeZone: zone))
     }
 
     static func seconds(_ interval: TimeInterval) -> String {

@@ -15,13 +15,20 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The server's id of a bubble this request may already have (known from the store after a
     /// crash), so that showing it again replaces that bubble instead of stacking a second one.
     public var replacesServerID: UInt32?
+    /// The urgency the user chose for this kind of notification (the `notify.urgency.*`
+    /// settings); `nil` keeps the kind's own (``NotificationRenderer/urgency(of:)``).
+    public var urgency: RenderedNotification.Urgency?
 
     /// Makes a job.
-    public init(request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil) {
+    public init(
+        request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
+        urgency: RenderedNotification.Urgency? = nil
+    ) {
         self.request = request
         self.now = now
         self.timeZone = timeZone
         self.replacesServerID = replacesServerID
+        self.urgency = urgency
     }
 
     /// How long after its due time the request is being shown (never negative).

@@ -78,6 +78,10 @@ public final class LibNotifyNotifier: Notifier {
 
     private static let instanceRunning = Mutex(false)
 
+    /// The name of the GLib thread in `ps -L` and `/proc/PID/task/*/comm`: at most 15 bytes,
+    /// the kernel's limit (a longer name is refused and the thread stays unnamed).
+    public static let threadName = "chime.libnotify"
+
     /// Starts the notifier's thread; nothing talks to the bus until the first call.
     public init(configuration: Configuration = Configuration()) throws(SetupError) {
         let claimed = Self.instanceRunning.withLock { running in
@@ -100,7 +104,7 @@ public final class LibNotifyNotifier: Notifier {
             callbacks.async { eventHandler.current?(event) }
         }
         loop = MainLoopThread(
-            name: "chime.notify.glib",
+            name: Self.threadName,
             setUp: {
                 _ = notify_init(configuration.appName)
                 session.value = NotificationServerSession(configuration: configuration, emit: emit)

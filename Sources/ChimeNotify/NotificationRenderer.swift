@@ -14,7 +14,8 @@ public struct NotificationRenderer: Hashable, Sendable {
         self.language = language
     }
 
-    /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone.
+    /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone,
+    /// the job's urgency when it names one.
     public func render(_ job: DeliveryJob) throws(TextRejection) -> RenderedNotification {
         let request = job.request
         let arguments = request.content.arguments
@@ -68,7 +69,7 @@ public struct NotificationRenderer: Hashable, Sendable {
         return RenderedNotification(
             title: NotificationText.truncated(title, maximumBytes: NotificationText.maximumValueBytes),
             body: body,
-            urgency: Self.urgency(of: request.kind),
+            urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
             actions: actions(for: request.kind, amount: amount),
             expiry: Self.expiry(of: request.kind)

@@ -92,7 +92,7 @@ final class NotificationServerSession {
                 )
                 let information = ServerInformation(
                     name: reply.child(0).string, vendor: reply.child(1).string, version: reply.child(2).string,
-                    specificationVersion: reply.child(3).string, busName: server.busName
+                    specificationVersion: reply.child(3).string, busName: server.busName, busGUID: bus!.guid
                 )
                 return ServerProbe(status: .ready, busAddress: address, server: information, capabilities: server.capabilities)
             } catch {

@@ -9,7 +9,8 @@ public struct RenderedNotification: Hashable, Sendable {
         case low = 0
         /// Fasting milestones and reminders.
         case normal = 1
-        /// Not used by Chime's templates; servers keep such bubbles until dismissed.
+        /// Only when the user asks for it (`notify.urgency.*`); servers keep such bubbles until
+        /// dismissed.
         case critical = 2
 
         public var description: String {
@@ -18,6 +19,13 @@ public struct RenderedNotification: Hashable, Sendable {
             case .normal: return "normal"
             case .critical: return "critical"
             }
+        }
+
+        /// The urgency named `name` (`low`, `normal` or `critical`, as ``description`` writes
+        /// it), or `nil` for any other text.
+        public init?(name: String) {
+            guard let urgency = [Urgency.low, .normal, .critical].first(where: { $0.description == name }) else { return nil }
+            self = urgency
         }
     }
 

@@ -55,13 +55,23 @@ public struct ServerInformation: Hashable, Sendable {
     public var specificationVersion: String
     /// Its unique name on the bus (`:1.42`); a new one means a new server process.
     public var busName: String
+    /// The GUID of the bus it was reached on: a bus started anew (a new login) numbers its
+    /// unique names from the start again, so a unique name alone can recur.
+    public var busGUID: String
 
     /// Makes server information.
-    public init(name: String, vendor: String, version: String, specificationVersion: String, busName: String) {
+    public init(name: String, vendor: String, version: String, specificationVersion: String, busName: String, busGUID: String = "") {
         self.name = name
         self.vendor = vendor
         self.version = version
         self.specificationVersion = specificationVersion
         self.busName = busName
+        self.busGUID = busGUID
+    }
+
+    /// Names the server process: equal only for the same process on the same bus. Bubble ids
+    /// are valid only while it runs (a new server hands the same small ids to other bubbles).
+    public var instance: String {
+        busGUID.isEmpty ? busName : "\(busGUID)/\(busName)"
     }
 }

@@ -56,6 +56,11 @@ final class SessionBus {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
+    /// The bus's GUID, which a bus started anew never repeats (its unique names do recur).
+    var guid: String {
+        g_dbus_connection_get_guid(connection).map { String(cString: $0) } ?? ""
+    }
+
     /// Whether the bus went away (the connection cannot be used again).
     var isClosed: Bool { g_dbus_connection_is_closed(connection) != 0 }
 

@@ -23,6 +23,8 @@ import Testing
             == "Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8, repeating, tag \"office\"); ended fast f-old")
         let long = FastingSession(id: "f-36", plan: Fixture.plan("36h"), start: Fixture.instant("2026-06-10T20:00:00+02:00"))
         #expect(messages(at: "2026-06-10T20:00:00+02:00").fastStarted(long) == "Fast f-36 started 20:00, ends Fri 08:00 (36h)")
+        // Started long ago (--ago 20h): its fast is over already.
+        #expect(messages(at: "2026-06-11T16:00:00+02:00").fastStarted(session) == "Fast f-3k9 started yesterday 20:00, ended 12:00 (16:8)")
     }
 
     @Test func fastStopped() {

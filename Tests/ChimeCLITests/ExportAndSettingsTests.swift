@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDaemon
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -122,6 +123,15 @@ import Testing
             try ConfigKey.urgencyFast.value(parsing: "critcal")
         } throws: { error in
             (error as? UsageError)?.message == "invalid value \"critcal\" for notify.urgency.fast: did you mean \"critical\"?"
+        }
+    }
+
+    @Test func urgencySettingsAreTheOnesChimedReads() throws {
+        let keys: [ConfigKey] = [.urgencyFast, .urgencyWater, .urgencyReminder]
+        #expect(keys.map(\.name) == [UrgencySettings.fastKey, UrgencySettings.waterKey, UrgencySettings.reminderKey])
+        for urgency in ConfigValue.Urgency.allCases {
+            let stored = try ConfigKey.urgencyWater.value(parsing: urgency.rawValue).storedText
+            #expect(UrgencySettings(settings: [UrgencySettings.waterKey: stored]).urgency(for: .water)?.description == urgency.rawValue)
         }
     }
 

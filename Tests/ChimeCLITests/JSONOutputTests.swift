@@ -215,7 +215,7 @@ import Testing
 @Suite struct StatusReportTests {
     let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"))
     let reminder = PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-11T05:00:00+02:00"),
-                                       tolerance: 5, title: "Call mom", body: "Call mom", state: "pending")
+                                       tolerance: 5, title: "Reminder", body: "Call mom", state: "pending")
 
     @Test func nextChangeIsTheSoonestThingAhead() {
         let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemonRunning: nil),
@@ -228,12 +228,25 @@ import Testing
         #expect(late.nextPrint == Fixture.instant("2026-06-11T11:46:00+02:00"))
     }
 
+    @Test func aLongReminderTextIsShortenedInTablesButNotInJSON() {
+        var long = reminder
+        long.body = String(repeating: "tea ", count: 30)
+        #expect(long.summary.count == PendingNotification.summaryLength)
+        #expect(long.summary.hasPrefix("Reminder: tea tea") && long.summary.hasSuffix("…"))
+        #expect(long.json(in: Fixture.display("2026-06-11T04:00:00+02:00").timeZone).body == long.body)
+        var fast = reminder
+        fast.kind = .fastEnd
+        fast.title = "Fast complete"
+        #expect(fast.summary == "Fast complete")
+    }
+
     @Test func textNamesTheNextNotificationAndAMissingDaemon() {
         let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemonRunning: false),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         let text = report.text(style: .plain)
-        #expect(text.contains("Next: Call mom 05:00 (in 1 h) [remind/r-1]\n"))
-        #expect(text.contains(ChangeMessage.daemonNotRunning))
+        #expect(text.contains("Next: Reminder: Call mom 05:00 (in 1 h) [remind/r-1]\n"), "a reminder is named by its text")
+        #expect(text.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
+        #expect(report.waybar.tooltip.contains("\nchimed is not running: no notification is shown until it runs"))
     }
 
     @Test func jsonShape() throws {

@@ -61,6 +61,44 @@ struct RunnerBadInputTests {
         #expect(harness.dump() == before)
     }
 
+    @Test("a database another process keeps locked: 75 with one line saying to try again, nothing changed")
+    func lockedStore() throws {
+        let harness = Self.populated()
+        let before = harness.dump()
+        harness.storeBusyTimeout = .milliseconds(100)
+        let nudges = harness.daemon.nudges
+        // Another writer (sqlite3 in a transaction) holds the write lock until told to stop.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [harness.databasePath]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
+            holder.waitUntilExit()
+        }
+        try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\nINSERT INTO settings (key, value) VALUES ('lock', '1');\nSELECT 'locked';\n".utf8))
+        var answer = Data()
+        while !String(decoding: answer, as: UTF8.self).contains("locked") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            answer += chunk
+        }
+
+        for arguments in [["remind", "in", "5m", "tea"], ["water", "drink"], ["config", "set", "fast.plan", "18:6"]] {
+            let result = harness.run(arguments)
+            #expect(result.exitCode == .tryAgain, "\(arguments)")
+            #expect(result.exitCode.rawValue == 75)
+            #expect(result.errors.hasPrefix("chime: ") && result.errors.contains("locked") && result.errors.hasSuffix("try again in a moment\n"), "\(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1)
+        }
+        try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n".utf8))
+        #expect(harness.dump() == before)
+        #expect(harness.daemon.nudges == nudges)
+    }
+
     @Test("usage errors exit 64 and change nothing")
     func usage() {
         let harness = Self.populated()

@@ -98,7 +98,7 @@ struct RunnerDoctorConfigTests {
         try harness.store().setSetting("fast.plan", to: "banana", now: harness.now)
         let result = harness.run("fast", "start")
         #expect(result.exitCode == .dataError)
-        #expect(result.errors == "chime: the stored setting fast.plan is \"banana\", which is not valid: set it again with chime config set fast.plan VALUE\n")
+        #expect(result.errors == "chime: the stored setting fast.plan is \"banana\", which is not valid: set it again with \"chime config set fast.plan VALUE\"\n")
         #expect(try harness.store().sessions().isEmpty)
     }
 

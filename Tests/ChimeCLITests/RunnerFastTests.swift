@@ -93,7 +93,7 @@ struct RunnerFastTests {
 
         let again = harness.run("fast", "stop")
         #expect(again.exitCode == .dataError)
-        #expect(again.errors == "chime: no fast is running: start one with chime fast start\n")
+        #expect(again.errors == "chime: no fast is running: start one with \"chime fast start\"\n")
         let unknown = harness.run("fast", "stop", "--id", "f-zzz")
         #expect(unknown.exitCode == .dataError)
         #expect(unknown.errors.hasPrefix("chime: no fast has the id \"f-zzz\""))

@@ -89,6 +89,8 @@ final class RunnerHarness {
     var now: Date
     var timeZone: TimeZone
     var timeZoneError: DomainError?
+    /// How long the command's store waits for another process's write lock.
+    var storeBusyTimeout: Duration = .seconds(5)
     var variables: [String: String] = [:]
     let daemon: RecordingDaemon
     /// When set, the real `ControlClient` is used with this runtime directory instead of the double.
@@ -139,6 +141,7 @@ final class RunnerHarness {
         let path = databasePath
         let daemon = daemon
         let runtimeDirectory = runtimeDirectory
+        let storeConfiguration = Store.Configuration(busyTimeout: storeBusyTimeout)
         return CommandEnvironment(
             clock: { [unowned self] in now },
             timeZone: timeZone,
@@ -147,7 +150,7 @@ final class RunnerHarness {
             output: output,
             errors: errors,
             style: style,
-            openStore: { () throws(StoreError) -> Store in try Store(path: path) },
+            openStore: { () throws(StoreError) -> Store in try Store(path: path, configuration: storeConfiguration) },
             openDaemon: { timeout in
                 guard let runtimeDirectory else { return daemon }
                 return try ControlClient(directory: RuntimeDirectory(path: runtimeDirectory), timeout: timeout)

@@ -21,7 +21,7 @@ struct RunnerPendingTests {
 
         let past = harness.run("remind", "at", "2026-03-09 09:30", "too late")
         #expect(past.exitCode == .dataError)
-        #expect(past.errors.hasPrefix("chime: the reminder time "))
+        #expect(past.errors == "chime: the reminder time yesterday 09:30 has already passed: choose a time in the future\n", "in the local zone, as given")
     }
 
     @Test("list shows every pending request with its id and group; --group narrows; --json has the documented shape")
@@ -38,7 +38,7 @@ struct RunnerPendingTests {
         #expect(rows[0].hasPrefix("ID"))
         #expect(rows[1].hasPrefix("remind/r-mom"))
         #expect(rows[1].contains("08:25 (in 25 min)"))
-        #expect(rows[1].hasSuffix("Reminder"))
+        #expect(rows[1].hasSuffix("Reminder: call mom"), "each reminder shows its text: they all have the same title")
         #expect(rows[3].hasSuffix("Fast complete"))
         #expect(rows[2].hasPrefix("fast/f-abc/before-1h"))
         #expect(rows[3].hasPrefix("fast/f-abc/end"))
@@ -101,7 +101,7 @@ struct RunnerPendingTests {
         ] {
             let result = harness.run(arguments)
             #expect(result.exitCode == .dataError, "\(arguments)")
-            #expect(result.errors.hasPrefix("chime: no pending reminder or id \"") && result.errors.hasSuffix("\": see chime list\n"), "\(arguments)")
+            #expect(result.errors.hasPrefix("chime: no pending notification or id \"") && result.errors.hasSuffix("\": see \"chime list\"\n"), "\(arguments)")
             #expect(result.errors.contains("nope"))
             #expect(result.output == "")
         }
@@ -112,22 +112,26 @@ struct RunnerPendingTests {
         #expect(harness.run("cancel", "remind/r-tea").exitCode == .dataError)
     }
 
-    @Test("snooze moves a request to now plus the duration with the same content")
+    @Test("snooze moves a request still to come the duration later than its due time, with the same content")
     func snooze() throws {
         let harness = RunnerHarness()
         harness.succeed("remind", "in", "25m", "tea", "--id", "r-tea")
         let original = try #require(harness.pending().first)
         harness.advance(20 * 60)
-        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:30 (in 10 min)\n")
+        // Due at 08:25, now 08:20: 10 min later is 08:35, never the earlier 08:30.
+        #expect(harness.succeed("snooze", "remind/r-tea", "10m") == "Snoozed remind/r-tea until 08:35 (in 15 min)\n")
         let moved = try #require(harness.pending().first)
         #expect(moved.rowID == original.rowID)
         #expect(moved.request.identifier == "remind/r-tea")
-        #expect(moved.request.due == Fixture.instant("2026-03-10T08:30:00+01:00"))
+        #expect(moved.request.due == Fixture.instant("2026-03-10T08:35:00+01:00"))
         #expect(moved.request.content == original.request.content)
-        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:30:00+01:00")))
+        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:35:00+01:00")))
         #expect(try harness.store().reminder(id: "r-tea")?.due == moved.request.due)
         // An id snoozes the group's next notification.
-        #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:20 (in 1 h)\n")
+        #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:35 (in 1 h 15 min)\n")
+        // Snoozing what is due in an hour by 15 min never brings it sooner.
+        harness.succeed("remind", "in", "1h", "stretch", "--id", "r-later")
+        #expect(harness.succeed("snooze", "r-later", "15m") == "Snoozed remind/r-later until 09:35 (in 1 h 15 min)\n")
     }
 
     @Test("a notification already shown can be snoozed by its identifier; a cancelled one cannot")

@@ -25,7 +25,7 @@ struct RunnerStatusTests {
     func daemonDown() {
         let harness = RunnerHarness(daemon: .notRunning)
         harness.succeed("remind", "in", "5m", "tea")
-        #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunning + "\n"))
+        #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunningStatus + "\n"))
         let json = jsonObject(harness.succeed("status", "--format", "json"))
         #expect(json?["daemon_running"] as? Bool == false)
     }
@@ -58,7 +58,8 @@ struct RunnerStatusTests {
         harness.succeed("remind", "in", "40m", "tea", "--id", "r-tea")
         var printTimes: [Date] = []
         var seenLength = 0
-        harness.pause = { seconds in
+        // Unowned: the harness holds this closure, and must be released to remove its directory.
+        harness.pause = { [unowned harness] seconds in
             // Each pause follows a print or a look at the store: note new output at this instant.
             if harness.output.text.count > seenLength {
                 printTimes.append(harness.now)
@@ -83,7 +84,8 @@ struct RunnerStatusTests {
     func followChange() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
         var pauses = 0
-        harness.pause = { seconds in
+        // Unowned: the harness holds this closure, and must be released to remove its directory.
+        harness.pause = { [unowned harness] seconds in
             pauses += 1
             harness.advance(seconds)
             if pauses == 3 {

@@ -29,7 +29,7 @@ import Testing
 
     @Test func subcommandMessageNamesTheGroup() throws {
         let error = try #require(failure("fast", "strat"))
-        #expect(error.message == "unknown subcommand of \"chime fast\" \"strat\": did you mean \"start\"?")
+        #expect(error.message == "unknown subcommand \"strat\" of \"chime fast\": did you mean \"start\"?")
     }
 
     @Test func farOffWordsGetTheListInstead() throws {
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["fast", "start", "--tga", "x"], "--tag"),
+        (["fast", "start", "--tga", "x"], "--tag"), (["fast", "start", "--ag", "3h"], "--ago"),
         (["fast", "start", "--repaet"], "--repeat"),
         (["fast", "start", "--remind-befor", "1h"], "--remind-before"),
         (["fast", "status", "--jsn"], "--json"),
@@ -270,6 +270,9 @@ import Testing
         #expect(Suggestion.closest(to: "ab", among: ["ac", "ad"]) == "ac")
         #expect(Suggestion.closest(to: "ab", among: ["ad", "ac"]) == "ad")
         #expect(Suggestion.closest(to: "stat", among: ["start", "status"]) == "start")
+        // Equally close: the word the typed one begins wins over table order.
+        #expect(Suggestion.closest(to: "ag", among: ["tag", "ago"]) == "ago")
+        #expect(Suggestion.closest(to: "ag", among: ["ago", "tag"]) == "ago")
     }
 
     @Test func nothingCloseEnough() {

@@ -215,6 +215,75 @@ struct SchedulerDeliveryTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("after a restart, bubble ids of a server process that no longer runs are neither replaced nor closed")
+    func staleServerIDsAfterRestart() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.apply(Requests.plan(
+            Requests.reminder("a", due: start.addingTimeInterval(60)), Requests.reminder("b", due: start.addingTimeInterval(60))
+        ), now: start)
+        try harness.start()
+        harness.advance(to: start.addingTimeInterval(65))
+        #expect(try harness.stored("remind/a")?.serverID != nil && harness.stored("remind/b")?.serverID != nil)
+
+        // While chimed is stopped, the user snoozes a (its row keeps the bubble's id) and asks
+        // for b's bubble to be closed; meanwhile the notification server was restarted, and
+        // its ids now belong to other applications' bubbles.
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(120))), now: harness.now)
+        var close = ChangePlan()
+        close.closedGroups = ["b"]
+        try harness.store.apply(close, now: harness.now)
+        try harness.restart(probe: Self.probe(busName: ":1.9", busGUID: "0123456789abcdef0123456789abcdef"))
+
+        #expect(harness.notifier.closedServerIDs.isEmpty, "no stale id is closed")
+        #expect(try harness.stored("remind/b")?.serverID == nil)
+        #expect(try harness.store.closeRequests().isEmpty)
+        harness.advance(to: start.addingTimeInterval(125))
+        #expect(harness.deliveredIdentifiers == ["remind/a"])
+        #expect(harness.notifier.deliveries.first?.replacesServerID == nil, "a new bubble, not another application's")
+        #expect(try harness.store.setting(Scheduler.serverInstanceSetting) == "0123456789abcdef0123456789abcdef/:1.9")
+        #expect(try harness.isInSync())
+    }
+
+    @Test("a server change clears the record of whose ids are stored; the next probe names the new server, whose ids a restart keeps")
+    func serverChangeRecordsTheNewServer() throws {
+        let harness = try SchedulerHarness()
+        try harness.start()
+        #expect(try harness.store.setting(Scheduler.serverInstanceSetting) == ":test")
+        let newServer = Self.probe(busName: ":1.20", busGUID: "")
+        harness.notifier.probeResult = newServer
+        harness.notifier.send(.serverChanged)
+        harness.receive(1)
+        #expect(try harness.store.setting(Scheduler.serverInstanceSetting) == ":1.20")
+
+        try harness.write(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))))
+        harness.advance(to: start.addingTimeInterval(65))
+        let shownAs = try #require(try harness.stored("remind/a")?.serverID)
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(120))), now: harness.now)
+        try harness.restart(probe: newServer)
+        harness.advance(to: start.addingTimeInterval(125))
+        #expect(harness.notifier.deliveries.first?.replacesServerID == shownAs, "the same server: the bubble is replaced in place")
+    }
+
+    @Test("with no server at start, no stored id is kept")
+    func noServerAtStart() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))), now: start)
+        try harness.start()
+        harness.advance(to: start.addingTimeInterval(65))
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(120))), now: harness.now)
+        try harness.restart(probe: ServerProbe(status: .unavailable(.noServer)))
+        #expect(try harness.stored("remind/a")?.serverID == nil)
+        #expect(try harness.store.setting(Scheduler.serverInstanceSetting) == nil)
+    }
+
+    private static func probe(busName: String, busGUID: String) -> ServerProbe {
+        ServerProbe(
+            status: .ready,
+            server: ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0", specificationVersion: "1.2", busName: busName, busGUID: busGUID),
+            capabilities: ["actions", "body", "body-markup"]
+        )
+    }
+
     @Test("stopping disarms the timer, ignores later wakes, and still records answers in flight")
     func stop() throws {
         let harness = try SchedulerHarness(response: .manual)

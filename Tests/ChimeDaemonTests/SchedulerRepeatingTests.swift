@@ -52,6 +52,21 @@ struct SchedulerRepeatingTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("the urgency set with chime config reaches the notifier with each delivery of its kind")
+    func urgencySettings() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        try harness.store.setSetting(UrgencySettings.waterKey, to: "critical", now: harness.now)
+        try harness.store.setSetting(UrgencySettings.fastKey, to: "loud", now: harness.now)
+        try harness.write(Requests.plan(Requests.reminder("r", due: at("2026-01-15T10:10:00Z"))))
+        harness.advance(to: at("2026-01-15T10:20:00Z"))
+        let urgencies = harness.notifier.deliveries.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }
+        #expect(urgencies == ["water/w/2026-01-15T10:00 critical", "remind/r own"])
+
+        try harness.store.setSetting(UrgencySettings.waterKey, to: "low", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:35:00Z"))
+        #expect(harness.notifier.deliveries.last?.urgency == .low, "a changed setting applies to the next notification")
+    }
+
     @Test("a water reminder missed while asleep past the window's end is dropped with its reason and still schedules the next")
     func droppedWaterSchedulesNext() throws {
         let harness = try waterHarness(now: at("2026-01-15T21:10:00Z"))
@@ -172,6 +187,36 @@ struct SchedulerRepeatingTests {
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/a"])
         #expect(harness.notifier.deliveries.last?.replacesServerID == shown)
         #expect(harness.notifier.deliveries.last?.isLate == false)
+    }
+
+    @Test("a water reminder whose schedule is gone is recorded as missed, never shown (the orphan of a follow-up racing water off)")
+    func orphanWaterReminderIsNotShown() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        // What the race leaves: the schedule deleted, a reminder of it still pending (written
+        // by the daemon after chime water off cancelled the group).
+        var removal = ChangePlan()
+        removal.deletedSchedules = ["w"]
+        try harness.write(removal)
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:00"])
+
+        harness.advance(to: at("2026-01-15T11:00:00Z"))
+        #expect(harness.notifier.deliveries.isEmpty)
+        let orphan = try #require(try harness.stored("water/w/2026-01-15T10:00"))
+        #expect(orphan.state == .missed)
+        #expect(orphan.lastError == "its water schedule was removed")
+        #expect(try harness.pendingIdentifiers().isEmpty, "and nothing follows it")
+        #expect(try harness.isInSync())
+    }
+
+    @Test("\"Snooze\" on a water bubble after water off adds nothing")
+    func snoozeAfterWaterOff() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        harness.advance(to: at("2026-01-15T10:03:00Z"))
+        #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00"])
+        try harness.write(planner.remove(water))
+        harness.notifier.send(.actionInvoked(identifier: "water/w/2026-01-15T10:00", action: .snoozeFifteenMinutes))
+        harness.receive(1)
+        #expect(try harness.pendingIdentifiers().isEmpty)
     }
 
     @Test("\"End fast\" stops the session and cancels what it had pending")

@@ -21,6 +21,15 @@ struct SchedulerTests {
         #expect(harness.scheduler.status().notificationServer == "available", "the start probes the server")
     }
 
+    @Test("the log writes instants in the local zone with their offset, never as bare UTC")
+    func logInstantsAreLocal() throws {
+        let harness = try SchedulerHarness(zone: TimeZone(identifier: "Europe/Berlin")!)
+        try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60), tolerance: 5)), now: start)
+        try harness.start()
+        // 09:31:05 UTC is 10:31:05 in Berlin in January.
+        #expect(harness.logLines.value.contains { $0.contains("next wake at 2026-01-15T10:31:05.000+01:00") }, "\(harness.logLines.value)")
+    }
+
     @Test("requests whose windows overlap fire in one wake, at the earliest deadline")
     func coalescedWake() throws {
         let harness = try SchedulerHarness()

@@ -272,6 +272,19 @@ struct LibNotifyNotifierTests {
             #expect(probe.server?.specificationVersion == "1.2")
             #expect(probe.server?.busName.hasPrefix(":") == true)
             #expect(probe.capabilities.contains("actions") && probe.capabilities.contains("body-markup"))
+            // The bus's GUID (also in its address) tells this server from one with the same
+            // unique name on a later bus.
+            let guid = try #require(probe.server?.busGUID)
+            #expect(guid.count == 32 && environment.busAddress.contains("guid=\(guid)"))
+            #expect(probe.server?.instance == "\(guid)/\(probe.server?.busName ?? "")")
+        }
+
+        @Test func theGLibThreadCarriesItsName() throws {
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+            let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            #expect(names.contains(LibNotifyNotifier.threadName + "\n"))
         }
 
         @Test func aSecondNotifierInTheSameProcessIsRefused() throws {

@@ -82,6 +82,15 @@ struct NotificationRendererTests {
         #expect(try chinese.render(job(Fixtures.nudge(left: "45s", endsAt: Fixtures.noon))).title == "还剩 45 秒")
     }
 
+    @Test func theUrgencyTheUserChoseReplacesTheKindsOwn() throws {
+        var chosen = job(Fixtures.water(amount: "300", consumed: "750", goal: "2000"))
+        #expect(try english.render(chosen).urgency == .low)
+        chosen.urgency = .critical
+        #expect(try english.render(chosen).urgency == .critical)
+        #expect(RenderedNotification.Urgency(name: "normal") == .normal)
+        #expect(RenderedNotification.Urgency(name: "loud") == nil)
+    }
+
     @Test func waterReminderWithProgress() throws {
         let rendered = try english.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(rendered.title == "Time to drink water")

@@ -43,7 +43,7 @@ struct CliBadInputTests {
         let before = await sandbox.dump()
         let outcome = await sandbox.chime("cancel", "r-tea", "x")
         #expect(outcome.status == 65)
-        #expect(outcome.errors == "chime: no pending reminder or id \"x\": see chime list\n")
+        #expect(outcome.errors == "chime: no pending notification or id \"x\": see \"chime list\"\n")
         #expect(await sandbox.dump() == before)
         #expect(await sandbox.succeed("list").output.contains("remind/r-tea"))
     }

@@ -105,12 +105,14 @@ final class SchedulerHarness {
 
     /// A new scheduler and notifier on the same store, clock and timer, as after a crash: the
     /// old scheduler is dropped with whatever it had in flight, and its late answers are lost.
-    func restart(response: RecordingNotifier.Response = .showAll) throws {
+    /// `probe` is what the new notifier reports about the server (by default, the same server).
+    func restart(response: RecordingNotifier.Response = .showAll, probe: ServerProbe? = nil) throws {
         timer.disarm()
         (notifier, inbox, scheduler) = Self.makeScheduler(
             store: store, clock: clock, timer: timer, zones: zones, logLines: logLines,
             response: response, configuration: configuration
         )
+        if let probe { notifier.probeResult = probe }
         try start()
     }
 

@@ -1,0 +1,38 @@
+import ChimeCore
+import ChimeNotify
+
+/// The urgency the user chose for each kind of notification (`chime config set
+/// notify.urgency.water critical`), as the store's settings hold it; read at each delivery, so
+/// a change applies to the next notification.
+public struct UrgencySettings: Hashable, Sendable {
+    /// The setting for fasting notifications: start, end, nudges and the eating window.
+    public static let fastKey = "notify.urgency.fast"
+    /// The setting for water reminders.
+    public static let waterKey = "notify.urgency.water"
+    /// The setting for one-off reminders.
+    public static let reminderKey = "notify.urgency.reminder"
+
+    private var chosen: [String: RenderedNotification.Urgency] = [:]
+
+    /// The urgencies named in `settings` (the store's settings); a value that names no urgency
+    /// is ignored, and its kinds keep their own.
+    public init(settings: [String: String]) {
+        for key in [Self.fastKey, Self.waterKey, Self.reminderKey] {
+            chosen[key] = settings[key].flatMap(RenderedNotification.Urgency.init(name:))
+        }
+    }
+
+    /// The setting that decides the urgency of `kind`.
+    public static func key(for kind: RequestKind) -> String {
+        switch kind {
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return fastKey
+        case .water: return waterKey
+        case .reminder: return reminderKey
+        }
+    }
+
+    /// The urgency chosen for `kind`, or `nil` when the user chose none.
+    public func urgency(for kind: RequestKind) -> RenderedNotification.Urgency? {
+        chosen[Self.key(for: kind)]
+    }
+}
