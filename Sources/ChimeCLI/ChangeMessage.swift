@@ -28,6 +28,12 @@ public struct ChangeMessage: Sendable {
             + " (check it with \"systemctl --user status chimed\" or \"chime doctor\")"
     }
 
+    /// Printed instead of a change's line when its request id (`CHIME_REQUEST_ID`) was applied
+    /// before: a retried command that changes nothing the second time.
+    public static func alreadyApplied(requestID: String, sequence: Int64) -> String {
+        "Already done: request \"\(requestID)\" was applied before (change \(sequence)); nothing changed"
+    }
+
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.
     public func fastStarted(_ session: FastingSession, replaced: [String] = []) -> String {

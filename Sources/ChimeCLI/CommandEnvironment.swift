@@ -102,10 +102,17 @@ public struct CommandEnvironment {
                 try ControlClient(directory: RuntimeDirectory.resolve(environment: variables), timeout: timeout)
             },
             randomSource: SystemRandomNumberGenerator(),
-            makeRequestID: { UUID().uuidString.lowercased() },
+            makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
             probeNotificationServer: { liveProbe() }
         )
+    }
+
+    /// The request id a change is written under: `CHIME_REQUEST_ID` when a script sets it, so
+    /// running the same command again after a lost answer applies nothing twice; else a fresh one.
+    static func requestID(from variables: [String: String]) -> String {
+        if let chosen = variables["CHIME_REQUEST_ID"], !chosen.isEmpty { return chosen }
+        return UUID().uuidString.lowercased()
     }
 
     /// How long `doctor` lets the notification server take to answer.

@@ -9,7 +9,12 @@ extension CommandRunner {
     }
 
     func changeSetting(_ key: ConfigKey, to value: ConfigValue, now: Date) throws {
-        let result = try store().setSetting(key.name, to: value.storedText, requestID: environment.makeRequestID(), now: now)
+        let requestID = environment.makeRequestID()
+        let result = try store().setSetting(key.name, to: value.storedText, requestID: requestID, now: now)
+        guard !result.replayed else {
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            return
+        }
         write(messages(now).configSet(key, value))
         // Settings such as urgency are read by chimed at delivery; no reminder moves, so a
         // daemon that is not running needs no mention here.

@@ -156,7 +156,13 @@ public final class CommandRunner {
 
     /// Applies `plan` in one transaction, prints `lines`, then nudges the daemon.
     func commit(_ plan: ChangePlan, now: Date, lines: [String]) throws {
-        let result = try store().apply(plan, requestID: environment.makeRequestID(), now: now)
+        let requestID = environment.makeRequestID()
+        let result = try store().apply(plan, requestID: requestID, now: now)
+        guard !result.replayed else {
+            // The lines describe this run's plan (fresh ids and all), which was not applied.
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            return
+        }
         for line in lines { write(line) }
         nudgeDaemon(sequence: result.sequence)
     }

@@ -77,6 +77,25 @@ struct CliCommandTests {
         #expect(await sandbox.succeed("water", "status").output.hasPrefix("No water reminders (today 300 ml)."))
     }
 
+    @Test("a command retried with the same CHIME_REQUEST_ID applies once and says so the second time")
+    func retriedRequestID() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("water", "every", "1h", "--goal", "2000", "--id", "w-retry")
+        let retry = ["CHIME_REQUEST_ID": "script-drink-1"]
+        let first = await sandbox.chime("water", "drink", "300", extra: retry)
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("Logged 300 ml"))
+        let again = await sandbox.chime("water", "drink", "300", extra: retry)
+        #expect(again.status == 0)
+        #expect(again.output.hasPrefix("Already done: request \"script-drink-1\" was applied before"))
+        let status = try #require(cliJSONObject(await sandbox.succeed("water", "status", "--json").output))
+        #expect(status["consumed_ml"] as? Int == 300, "the glass is logged once")
+        // Without the variable every run is its own request.
+        await sandbox.succeed("water", "drink", "300")
+        let after = try #require(cliJSONObject(await sandbox.succeed("water", "status", "--json").output))
+        #expect(after["consumed_ml"] as? Int == 600)
+    }
+
     @Test("remind, list, snooze, cancel, with list --json's documented shape")
     func pending() async throws {
         let sandbox = CliSandbox()
