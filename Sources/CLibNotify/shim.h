@@ -3,6 +3,7 @@
 // libnotify and the parts of GLib/GIO that ChimeNotify calls. Swift imports neither macros nor
 // variadic functions, so each of those gets a small typed wrapper here, prefixed `chime_`.
 #include <libnotify/notify.h>
+#include <sys/prctl.h>
 #include <gio/gio.h>
 
 /// Handler for NotifyNotification's `closed` signal.
@@ -51,5 +52,11 @@ static inline GVariant *chime_variant_new_string_tuple(const gchar *string) {
 /// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
 static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
 static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }
+
+/// Names the calling thread (at most 15 bytes are kept): `prctl` is variadic, and
+/// `pthread_setname_np` is hidden from Swift behind `_GNU_SOURCE`.
+static inline int chime_name_current_thread(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
+}
 
 #endif

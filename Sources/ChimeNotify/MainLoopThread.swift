@@ -21,8 +21,9 @@ final class MainLoopThread: @unchecked Sendable {
         let started = DispatchSemaphore(value: 0)
         // The thread keeps `self` alive until it finishes.
         let thread = Thread { [self] in
-            // Named from inside: on Linux, Foundation names only the current thread.
-            Thread.current.name = name
+            // Named directly: Foundation's setter names the thread only once its parent has
+            // stored the pthread handle, which races with this closure starting.
+            _ = chime_name_current_thread(name)
             g_main_context_push_thread_default(context)
             setUp()
             started.signal()
