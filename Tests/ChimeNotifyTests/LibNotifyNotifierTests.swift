@@ -320,13 +320,21 @@ struct LibNotifyNotifierTests {
             let environment = try NotificationServerScope.environment
             try environment.stopServer()
             defer { try? environment.startServer() }
+            // Each attempt starts a fresh notifier (bus connection included). The fastest of
+            // three stands for the design: a wait on a D-Bus timeout or an activation would make
+            // every attempt slow, while a loaded test machine only delays some.
+            var fastest = Duration.seconds(60)
+            for _ in 1...3 {
+                let notifier = try makeNotifier()
+                let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
+                notifier.shutdown()
+                #expect(outcome == .serverUnavailable(.noServer))
+                fastest = min(fastest, elapsed)
+            }
+            #expect(fastest < .milliseconds(100))
+
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-
-            let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
-
-            #expect(outcome == .serverUnavailable(.noServer))
-            #expect(elapsed < .milliseconds(100))
             let probe = await notifier.probeResult()
             #expect(probe.status == .unavailable(.noServer))
             #expect(probe.isBusReachable)
@@ -340,16 +348,22 @@ struct LibNotifyNotifierTests {
                 (nil, "noSessionBus"),
             ] as [(String?, String)] {
                 if let address { setenv("DBUS_SESSION_BUS_ADDRESS", address, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
+                // The fastest of three fresh notifiers, as above.
+                var fastest = Duration.seconds(60)
+                for _ in 1...3 {
+                    let notifier = try makeNotifier()
+                    let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
+                    notifier.shutdown()
+                    switch (outcome, expected) {
+                    case (.serverUnavailable(.busUnreachable), "busUnreachable"), (.serverUnavailable(.noSessionBus), "noSessionBus"): break
+                    default: Issue.record("expected \(expected), got \(outcome)")
+                    }
+                    fastest = min(fastest, elapsed)
+                }
+                #expect(fastest < .milliseconds(100))
+
                 let notifier = try makeNotifier()
                 defer { notifier.shutdown() }
-
-                let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
-
-                switch (outcome, expected) {
-                case (.serverUnavailable(.busUnreachable), "busUnreachable"), (.serverUnavailable(.noSessionBus), "noSessionBus"): break
-                default: Issue.record("expected \(expected), got \(outcome)")
-                }
-                #expect(elapsed < .milliseconds(100))
                 #expect(await notifier.probeResult().isBusReachable == false)
             }
         }
