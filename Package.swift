@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(name: "chimed", dependencies: ["ChimeDaemon"]),
         .executableTarget(
             name: "chime-bench",
-            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon"]
+            // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon", "ChimeTestSupport"]
         ),
         .executableTarget(
             name: "chime-store-worker",
