@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeDaemon
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Glibc
 
@@ -201,6 +202,7 @@ enum DaemonBenchmark {
     final class Sandbox {
         let root: String
         var environment: [String: String]
+        private var notifySocketCount = 0
 
         init(label: String) throws {
             root = "/tmp/chime-bench-daemon-\(getpid())-\(label)"
@@ -218,20 +220,25 @@ enum DaemonBenchmark {
         deinit {
             try? FileManager.default.removeItem(atPath: root)
         }
+
+        /// A path for the next daemon's `NOTIFY_SOCKET`: one per daemon, as the listener of an
+        /// earlier daemon here may not be released yet.
+        func makeNotifySocketPath() -> String {
+            notifySocketCount += 1
+            return root + "/notify-\(notifySocketCount).sock"
+        }
     }
 
     /// A running `chimed`, started with `posix_spawn` and a `NOTIFY_SOCKET` datagram socket.
     final class DaemonUnderTest {
         let pid: pid_t
-        private let notifySocket: Int32
-        private let notifyPath: String
+        private let readiness: ReadinessListener
         private let started: ContinuousClock.Instant
         private var reaped = false
 
         init(_ executable: String, notifier: String, sandbox: Sandbox) throws {
-            notifyPath = sandbox.root + "/notify.sock"
-            unlink(notifyPath)
-            notifySocket = try bindDatagramSocket(at: notifyPath)
+            let notifyPath = sandbox.makeNotifySocketPath()
+            readiness = try ReadinessListener(path: notifyPath)
             var environment = sandbox.environment
             environment["NOTIFY_SOCKET"] = notifyPath
             started = ContinuousClock.now
@@ -244,23 +251,14 @@ enum DaemonBenchmark {
                 kill(pid, SIGKILL)
                 waitpid(pid, nil, 0)
             }
-            close(notifySocket)
-            unlink(notifyPath)
         }
 
         /// Milliseconds from spawning until `READY=1` arrived.
         func waitUntilReady(timeout: Duration = .seconds(30)) throws -> Double {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while ContinuousClock.now - started < timeout {
-                var entry = pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)
-                guard poll(&entry, 1, 100) > 0 else { continue }
-                let count = recv(notifySocket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-                guard count > 0 else { continue }
-                if String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").contains("READY=1") {
-                    return (ContinuousClock.now - started).seconds * 1000
-                }
+            guard readiness.waitForReady(timeout: timeout - (ContinuousClock.now - started)) else {
+                throw BenchmarkFailure("chimed did not report readiness within \(timeout)")
             }
-            throw BenchmarkFailure("chimed did not report readiness within \(timeout)")
+            return (ContinuousClock.now - started).seconds * 1000
         }
 
         /// VmRSS in megabytes.
@@ -385,25 +383,4 @@ private func spawn(_ executable: String, _ arguments: [String], environment: [St
     let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     guard status == 0 else { throw BenchmarkFailure("cannot start \(executable): \(String(cString: strerror(status)))") }
     return pid
-}
-
-private func bindDatagramSocket(at path: String) throws -> Int32 {
-    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { throw BenchmarkFailure("cannot make a datagram socket") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchmarkFailure("socket path too long: \(path)") }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        raw.copyBytes(from: bytes)
-        raw[bytes.count] = 0
-    }
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard bound == 0 else {
-        close(socket)
-        throw BenchmarkFailure("cannot bind \(path): \(String(cString: strerror(errno)))")
-    }
-    return socket
 }

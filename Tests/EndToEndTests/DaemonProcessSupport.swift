@@ -97,13 +97,13 @@ final class DaemonProcess {
     let pid: pid_t
     let outputPath: String
     let errorPath: String
-    private let notifySocket: Int32
+    private let readiness: ReadinessListener
     private var exitStatus: Int32?
 
     init(arguments: [String], environment: [String: String], outputPath: String, errorPath: String, notifySocketPath: String) throws {
         self.outputPath = outputPath
         self.errorPath = errorPath
-        notifySocket = try Self.bindDatagramSocket(at: notifySocketPath)
+        readiness = try ReadinessListener(path: notifySocketPath)
         let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer {
@@ -120,7 +120,6 @@ final class DaemonProcess {
 
     deinit {
         kill()
-        close(notifySocket)
     }
 
     /// What the daemon printed on standard output (the stdout notifier's lines).
@@ -131,19 +130,7 @@ final class DaemonProcess {
     /// Waits for `READY=1` on the notify socket; false when it did not come in time or the
     /// daemon exited first.
     func waitUntilReady(timeout: TimeInterval = 10) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
-            if hasExited { return false }
-            let count = recv(notifySocket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            guard count > 0 else {
-                try? await Task.sleep(for: .milliseconds(10))
-                continue
-            }
-            let message = String(decoding: buffer[..<count], as: UTF8.self)
-            if message.split(separator: "\n").contains("READY=1") { return true }
-        }
-        return false
+        await readiness.waitForReady(timeout: .seconds(timeout)) { hasExited }
     }
 
     /// Whether the process has ended (reaping it if so).
@@ -181,27 +168,6 @@ final class DaemonProcess {
     private static func decode(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-    }
-
-    private static func bindDatagramSocket(at path: String) throws -> Int32 {
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw DaemonTestFailure("cannot make a datagram socket") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw DaemonTestFailure("socket path too long: \(path)") }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else {
-            close(socket)
-            throw DaemonTestFailure("cannot bind \(path): \(String(cString: strerror(errno)))")
-        }
-        return socket
     }
 }
 
