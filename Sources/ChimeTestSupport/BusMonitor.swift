@@ -57,7 +57,7 @@ public final class BusMonitor: Sendable {
         }
         child = try ChildProcess.spawn(
             "/usr/bin/env", ["busctl", "--user", "--json=short", "monitor", "org.freedesktop.Notifications"],
-            environment: environment.variables, standardOutput: output.write, standardError: errors.write
+            environment: environment.variables, standardOutput: .descriptor(output.write), standardError: .descriptor(errors.write)
         )
         let ready = DispatchSemaphore(value: 0)
         Thread.detachNewThread {

@@ -1,13 +1,16 @@
 import Foundation
+import Glibc
 import Synchronization
 
-/// A child process started with `posix_spawn`, for test helpers.
+/// A child process started with `posix_spawn`, for test helpers and benchmarks.
 ///
 /// Foundation's `Process.waitUntilExit()` was seen to hang forever inside Swift Testing here
 /// after its child had exited; `waitpid` on our own child cannot. The child gets only standard
 /// input, output and error: every other descriptor is closed (`closefrom`), so a daemon it
 /// starts can never hold one of the test process's pipes open.
-public struct ChildProcess: Sendable {
+///
+/// Sendable: the exit status, once reaped, is kept behind a lock, so any thread may ask.
+public final class ChildProcess: Sendable {
     /// A failure to start or run a program.
     public struct Failure: Error, CustomStringConvertible {
         /// What failed and why.
@@ -24,32 +27,60 @@ public struct ChildProcess: Sendable {
         public var errors: String
     }
 
+    /// Where the child's standard output or error goes.
+    public enum Output: Sendable {
+        /// To /dev/null.
+        case discarded
+        /// To an open descriptor of the caller's (which stays the caller's to close).
+        case descriptor(Int32)
+        /// To the file at this path, created (0600) or emptied first.
+        case file(String)
+        /// To the end of the file at this path, created (0600) if missing; several children
+        /// (or a child's output and error) may share it.
+        case appendingToFile(String)
+    }
+
     /// The child's process id.
     public let pid: pid_t
+    /// The exit status once the child has been reaped.
+    private let reapedStatus = Mutex<Int32?>(nil)
+
+    private init(pid: pid_t) {
+        self.pid = pid
+    }
 
     /// Starts `executable` (a path; `/usr/bin/env` finds programs on `PATH`) with `arguments`,
-    /// the current environment plus `environment`, standard input from /dev/null, and standard
-    /// output and error going to the given descriptors (or /dev/null).
+    /// standard input from /dev/null, and standard output and error going where given. Its
+    /// environment is the current one plus `environment`, or exactly `environment` when
+    /// `inheritsEnvironment` is false.
     public static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-        standardOutput: Int32? = nil, standardError: Int32? = nil
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = [:], inheritsEnvironment: Bool = true,
+        standardOutput: Output = .discarded, standardError: Output = .discarded
     ) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        for (target, source) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
-            if let source {
-                posix_spawn_file_actions_adddup2(&actions, source, target)
-            } else {
+        for (target, output) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
+            switch output {
+            case .discarded:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            case .descriptor(let source):
+                posix_spawn_file_actions_adddup2(&actions, source, target)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case .appendingToFile(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             }
         }
         guard closeFrom(&actions, 3) == 0 else {
             throw Failure(description: "cannot prepare to start \(executable)")
         }
 
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let variables = inheritsEnvironment
+            ? ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            : environment
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -85,7 +116,10 @@ public struct ChildProcess: Sendable {
         let errors = try Pipe.make()
         let child: ChildProcess
         do {
-            child = try spawn(executable, arguments, environment: environment, standardOutput: output.write, standardError: errors.write)
+            child = try spawn(
+                executable, arguments, environment: environment,
+                standardOutput: .descriptor(output.write), standardError: .descriptor(errors.write)
+            )
         } catch {
             [output.read, output.write, errors.read, errors.write].forEach { close($0) }
             throw error
@@ -114,20 +148,71 @@ public struct ChildProcess: Sendable {
         return result
     }
 
-    /// Waits for the child to end and returns its exit status (128 + signal when killed).
+    /// Waits for the child to end and returns its exit status (128 + signal when a signal
+    /// ended it).
     @discardableResult
     public func wait() -> Int32 {
+        if let status = reapedStatus.withLock({ $0 }) { return status }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            if errno != EINTR { return -1 }
+            // ECHILD: another thread has just reaped it.
+            if errno != EINTR { return reapedStatus.withLock { $0 } ?? -1 }
         }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        return record(status)
+    }
+
+    /// The exit status if the child has ended (reaping it), nil while it runs.
+    public var exitStatus: Int32? {
+        reapedStatus.withLock { reaped in
+            if reaped != nil { return reaped }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            reaped = Self.decode(status)
+            return reaped
+        }
+    }
+
+    /// Whether the child has ended (reaping it if so).
+    public var hasExited: Bool { exitStatus != nil }
+
+    /// Waits up to `timeout` for the child to end, checking every `interval` and sleeping with
+    /// `Task.sleep` in between (leaving the shared test threads to others); its exit status,
+    /// or nil when it is still running.
+    public func waitForExit(timeout: Duration, checkingEvery interval: Duration = .milliseconds(10)) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while !hasExited, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: interval)
+        }
+        return exitStatus
+    }
+
+    /// Sends `signal`, unless the child has been reaped (its pid may belong to another process).
+    public func send(_ signal: Int32) {
+        if !hasExited { Glibc.kill(pid, signal) }
     }
 
     /// Sends SIGTERM.
     public func terminate() {
-        kill(pid, SIGTERM)
+        send(SIGTERM)
+    }
+
+    /// Ends the child at once with SIGKILL and reaps it (a killed process is gone in a moment).
+    public func kill() {
+        guard !hasExited else { return }
+        Glibc.kill(pid, SIGKILL)
+        wait()
+    }
+
+    private func record(_ waitStatus: Int32) -> Int32 {
+        let status = Self.decode(waitStatus)
+        reapedStatus.withLock { $0 = status }
+        return status
+    }
+
+    /// The exit status in a `waitpid` status: the code, or 128 + the signal that ended it.
+    private static func decode(_ waitStatus: Int32) -> Int32 {
+        let signal = waitStatus & 0x7f
+        return signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 
 /// The `cli` suite: wall-clock latency of whole `chime` invocations (process start, store open,
@@ -62,26 +63,14 @@ enum CliBenchmark {
 
     /// Milliseconds from starting `chime arguments` to its exit; fails unless it exits 0.
     ///
-    /// `posix_spawn` and `waitpid` directly: Foundation's `Process.waitUntilExit` polls and
-    /// would add tens of milliseconds to every figure.
+    /// `posix_spawn` and `waitpid` (through `ChildProcess`): Foundation's
+    /// `Process.waitUntilExit` polls and would add tens of milliseconds to every figure.
     private static func invoke(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
         let started = ContinuousClock.now
-        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw BenchmarkFailure("cannot start chime: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = try ChildProcess.spawn(binary, arguments, environment: environment, inheritsEnvironment: false).wait()
         let elapsed = ContinuousClock.now - started
         guard status == 0 else {
-            throw BenchmarkFailure("chime \(arguments.joined(separator: " ")) ended with wait status \(status)")
+            throw BenchmarkFailure("chime \(arguments.joined(separator: " ")) exited with status \(status)")
         }
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }

@@ -231,10 +231,9 @@ enum DaemonBenchmark {
 
     /// A running `chimed`, started with `posix_spawn` and a `NOTIFY_SOCKET` datagram socket.
     final class DaemonUnderTest {
-        let pid: pid_t
+        private let child: ChildProcess
         private let readiness: ReadinessListener
         private let started: ContinuousClock.Instant
-        private var reaped = false
 
         init(_ executable: String, notifier: String, sandbox: Sandbox) throws {
             let notifyPath = sandbox.makeNotifySocketPath()
@@ -242,16 +241,17 @@ enum DaemonBenchmark {
             var environment = sandbox.environment
             environment["NOTIFY_SOCKET"] = notifyPath
             started = ContinuousClock.now
-            pid = try spawn(executable, ["--notifier", notifier], environment: environment,
-                            outputPath: "/dev/null", errorPath: sandbox.root + "/chimed.log")
+            child = try ChildProcess.spawn(
+                executable, ["--notifier", notifier], environment: environment, inheritsEnvironment: false,
+                standardError: .appendingToFile(sandbox.root + "/chimed.log")
+            )
         }
 
         deinit {
-            if !reaped {
-                kill(pid, SIGKILL)
-                waitpid(pid, nil, 0)
-            }
+            child.kill()
         }
+
+        var pid: pid_t { child.pid }
 
         /// Milliseconds from spawning until `READY=1` arrived.
         func waitUntilReady(timeout: Duration = .seconds(30)) throws -> Double {
@@ -309,10 +309,8 @@ enum DaemonBenchmark {
 
         /// SIGTERM, then waits for a clean exit.
         func stop() throws {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            reaped = true
+            child.terminate()
+            let status = child.wait()
             guard status == 0 else { throw BenchmarkFailure("chimed exited with status \(status) after SIGTERM") }
         }
     }
@@ -352,35 +350,10 @@ enum DaemonBenchmark {
             var environment = ProcessInfo.processInfo.environment
             environment["NOTIFY_ENV_DIR"] = directory
             environment["NOTIFY_ENV_OWNER_PID"] = String(getpid())
-            guard let pid = try? spawn(script, arguments, environment: environment, outputPath: outputPath, errorPath: "/dev/null") else {
-                return nil
-            }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-            guard status == 0 else { return nil }
+            guard let child = try? ChildProcess.spawn(
+                script, arguments, environment: environment, inheritsEnvironment: false, standardOutput: .appendingToFile(outputPath)
+            ), child.wait() == 0 else { return nil }
             return try? String(contentsOfFile: outputPath, encoding: .utf8)
         }
     }
-}
-
-/// Starts `executable` with exactly `environment`, standard input from /dev/null and output
-/// and errors appended to the given files; descriptors of this process are not inherited
-/// (every one it opens is close-on-exec).
-private func spawn(_ executable: String, _ arguments: [String], environment: [String: String], outputPath: String, errorPath: String) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-    guard status == 0 else { throw BenchmarkFailure("cannot start \(executable): \(String(cString: strerror(status)))") }
-    return pid
 }

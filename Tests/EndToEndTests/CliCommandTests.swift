@@ -159,15 +159,13 @@ struct CliCommandTests {
     func followInterrupted() async throws {
         let sandbox = CliSandbox()
         await sandbox.succeed("fast", "start", "--id", "f-e2e")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CliBinaries.path("chime"))
-        process.arguments = ["status", "--format", "waybar", "--follow"]
-        process.environment = sandbox.environment
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let follower = try sandbox.start(
+            CliBinaries.path("chime"), ["status", "--format", "waybar", "--follow"],
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor)
+        )
+        try pipe.fileHandleForWriting.close()
+        defer { follower.kill() }
         let reader = CliLineReader(pipe.fileHandleForReading)
         let first = try #require(await reader.nextLine(within: 10))
         #expect(cliJSONObject(first)?["class"] as? String == "fasting")
@@ -175,39 +173,31 @@ struct CliCommandTests {
         await sandbox.succeed("fast", "stop")
         let second = try #require(await reader.nextLine(within: 10))
         #expect(cliJSONObject(second)?["class"] as? String == "ended")
-        kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(!process.isRunning)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        follower.send(SIGINT)
+        let status = await follower.waitForExit(timeout: .seconds(10))
+        #expect(status != nil)
+        #expect(status == 0)
     }
 
     @Test("status --follow ends with 0 when the reader closes the pipe")
     func followClosedPipe() async throws {
         let sandbox = CliSandbox()
         await sandbox.succeed("remind", "in", "1h", "tea")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CliBinaries.path("chime"))
-        process.arguments = ["status", "--format", "json", "--follow"]
-        process.environment = sandbox.environment
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let follower = try sandbox.start(
+            CliBinaries.path("chime"), ["status", "--format", "json", "--follow"],
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor)
+        )
+        try pipe.fileHandleForWriting.close()
+        defer { follower.kill() }
         let reader = CliLineReader(pipe.fileHandleForReading)
         #expect(await reader.nextLine(within: 10) != nil)
         try pipe.fileHandleForReading.close()
         // The next print (after this change) meets a closed pipe.
         await sandbox.succeed("remind", "in", "2h", "more tea")
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(!process.isRunning)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        let status = await follower.waitForExit(timeout: .seconds(10))
+        #expect(status != nil)
+        #expect(status == 0)
     }
 }
 

@@ -62,22 +62,17 @@ struct CliDaemonFlowTests {
 /// `chimed --foreground` (default notifier) running in a sandbox, stopped with SIGTERM (then
 /// SIGKILL) at the end; its output goes to a log file.
 final class CliDaemonProcess {
-    private let process = Process()
+    private let child: ChildProcess
     private let sandbox: CliSandbox
     private let logPath: String
 
     init(sandbox: CliSandbox) throws {
         self.sandbox = sandbox
         logPath = sandbox.root.appendingPathComponent("chimed.log").path
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.executableURL = URL(fileURLWithPath: CliBinaries.path("chimed"))
-        process.arguments = ["--foreground"]
-        process.environment = sandbox.environment
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        child = try sandbox.start(
+            CliBinaries.path("chimed"), ["--foreground"],
+            standardOutput: .appendingToFile(logPath), standardError: .appendingToFile(logPath)
+        )
     }
 
     /// What chimed logged so far.
@@ -86,7 +81,7 @@ final class CliDaemonProcess {
     /// Polls (chimed is another process) until `chime status` finds chimed answering.
     func waitUntilAnswering(within seconds: TimeInterval) async throws {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, process.isRunning {
+        while Date() < deadline, !child.hasExited {
             let status = cliJSONObject(await sandbox.chime("status", "--format", "json").output)
             if status?["daemon_running"] as? Bool == true { return }
             try await Task.sleep(for: .milliseconds(50))
@@ -95,12 +90,10 @@ final class CliDaemonProcess {
     }
 
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
+        child.terminate()
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        while !child.hasExited, Date() < deadline { usleep(20_000) }
+        child.kill()
     }
 }
 

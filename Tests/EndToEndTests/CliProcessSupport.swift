@@ -1,3 +1,4 @@
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -75,44 +76,37 @@ final class CliSandbox {
         return outcome
     }
 
-    /// Runs `executable` to completion (killing it after `timeout`), output captured in files so
-    /// a full pipe can never block it. Waits with `Task.sleep`, leaving the shared test threads
-    /// to other suites meanwhile.
+    /// Starts `executable` with `arguments` in exactly this sandbox's environment (nothing of
+    /// the test process's leaks in); `extra` adds or replaces variables.
+    func start(
+        _ executable: String, _ arguments: [String], extra: [String: String] = [:],
+        standardOutput: ChildProcess.Output = .discarded, standardError: ChildProcess.Output = .discarded
+    ) throws -> ChildProcess {
+        try ChildProcess.spawn(
+            executable, arguments, environment: environment.merging(extra) { $1 }, inheritsEnvironment: false,
+            standardOutput: standardOutput, standardError: standardError
+        )
+    }
+
+    /// Runs `executable` to completion (terminating it after `timeout`), output captured in
+    /// files so a full pipe can never block it. Waits with `Task.sleep`, leaving the shared test
+    /// threads to other suites meanwhile.
     func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:], timeout: TimeInterval = 30) async -> CliOutcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
-        let outputFile = root.appendingPathComponent("out-\(UUID().uuidString)")
-        let errorFile = root.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let outputFile = root.appendingPathComponent("out-\(UUID().uuidString)").path
+        let errorFile = root.appendingPathComponent("err-\(UUID().uuidString)").path
         defer {
-            try? FileManager.default.removeItem(at: outputFile)
-            try? FileManager.default.removeItem(at: errorFile)
+            unlink(outputFile)
+            unlink(errorFile)
         }
-        let output = try! FileHandle(forWritingTo: outputFile)
-        let errors = try! FileHandle(forWritingTo: errorFile)
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try! process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        if process.isRunning {
+        let child = try! start(executable, arguments, extra: extra, standardOutput: .file(outputFile), standardError: .file(errorFile))
+        if await child.waitForExit(timeout: .seconds(timeout), checkingEvery: .milliseconds(2)) == nil {
             Issue.record("\(executable) \(arguments) did not finish within \(timeout) s")
-            process.terminate()
+            child.terminate()
         }
-        process.waitUntilExit()
-        try? output.close()
-        try? errors.close()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CliOutcome(
-            status: status,
-            output: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "",
-            errors: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+            status: child.wait(),
+            output: (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
         )
     }
 

@@ -94,34 +94,29 @@ final class DaemonSandbox {
 
 /// One `chimed` process, its output in files, and the readiness datagrams it sends.
 final class DaemonProcess {
-    let pid: pid_t
     let outputPath: String
     let errorPath: String
+    private let child: ChildProcess
     private let readiness: ReadinessListener
-    private var exitStatus: Int32?
 
     init(arguments: [String], environment: [String: String], outputPath: String, errorPath: String, notifySocketPath: String) throws {
         self.outputPath = outputPath
         self.errorPath = errorPath
         readiness = try ReadinessListener(path: notifySocketPath)
-        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        defer {
-            close(output)
-            close(errors)
-        }
         var variables = environment
         variables["NOTIFY_SOCKET"] = notifySocketPath
-        pid = try ChildProcess.spawn(
+        child = try ChildProcess.spawn(
             DaemonBinaries.path("chimed"), arguments, environment: variables,
-            standardOutput: output, standardError: errors
-        ).pid
+            standardOutput: .file(outputPath), standardError: .file(errorPath)
+        )
     }
 
     deinit {
         kill()
     }
 
+    /// The daemon's process id.
+    var pid: pid_t { child.pid }
     /// What the daemon printed on standard output (the stdout notifier's lines).
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
     /// What the daemon logged.
@@ -130,44 +125,26 @@ final class DaemonProcess {
     /// Waits for `READY=1` on the notify socket; false when it did not come in time or the
     /// daemon exited first.
     func waitUntilReady(timeout: TimeInterval = 10) async -> Bool {
-        await readiness.waitForReady(timeout: .seconds(timeout)) { hasExited }
+        await readiness.waitForReady(timeout: .seconds(timeout)) { child.hasExited }
     }
 
     /// Whether the process has ended (reaping it if so).
-    var hasExited: Bool {
-        if exitStatus != nil { return true }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-        exitStatus = Self.decode(status)
-        return true
-    }
+    var hasExited: Bool { child.hasExited }
 
     /// Waits up to `timeout` for the process to end; its exit status (128 + signal when a
     /// signal ended it), or nil when it is still running.
     func waitForExit(timeout: TimeInterval = 10) async -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !hasExited, Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return exitStatus
+        await child.waitForExit(timeout: .seconds(timeout))
     }
 
     /// Sends `signal`.
     func send(_ signal: Int32) {
-        if !hasExited { Glibc.kill(pid, signal) }
+        child.send(signal)
     }
 
-    /// Ends the process at once and reaps it (a killed process is gone in a moment).
+    /// Ends the process at once and reaps it.
     func kill() {
-        guard !hasExited else { return }
-        Glibc.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        if waitpid(pid, &status, 0) == pid { exitStatus = Self.decode(status) }
-    }
-
-    private static func decode(_ status: Int32) -> Int32 {
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        child.kill()
     }
 }
 
