@@ -48,8 +48,13 @@ final class DaemonSandbox {
     }
 
     deinit {
-        for daemon in daemons { daemon.kill() }
+        killDaemons()
         try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Ends every daemon started here that is still running.
+    func killDaemons() {
+        for daemon in daemons { daemon.kill() }
     }
 
     var databasePath: String { root + "/data/chime/chime.db" }
@@ -89,6 +94,72 @@ final class DaemonSandbox {
             try await Task.sleep(for: .milliseconds(20))
         }
         return try condition()
+    }
+}
+
+/// The set-up most daemon tests share: a private dunst (for the libnotify notifier; none for
+/// the stdout notifier), a sandbox on its bus, a first `chimed` that has reported readiness,
+/// and its store open. ``stop()`` (or releasing it) kills the daemons, then stops dunst.
+final class DaemonTestBed {
+    let sandbox: DaemonSandbox
+    /// The first daemon.
+    let daemon: DaemonProcess
+    /// The daemon's store, opened as the CLI would.
+    let store: Store
+    private let server: NotificationServerEnvironment?
+    private let daemonArguments: [String]
+
+    /// With a `dunst` label, starts a private dunst and `chimed --notifier libnotify` on it;
+    /// without, `chimed --notifier stdout` and no bus. Records an issue (at the caller) when the
+    /// daemon does not report readiness.
+    init(dunst label: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        server = try label.map { try NotificationServerEnvironment.start(label: $0) }
+        sandbox = try DaemonSandbox(bus: server)
+        daemonArguments = ["--notifier", server == nil ? "stdout" : "libnotify"]
+        daemon = try await Self.startReady(in: sandbox, daemonArguments, sourceLocation: sourceLocation)
+        store = try sandbox.openStore()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The private dunst; throws when this bed was set up without one.
+    func dunst() throws -> NotificationServerEnvironment {
+        guard let server else { throw DaemonTestFailure("this test bed has no dunst: give DaemonTestBed a dunst label") }
+        return server
+    }
+
+    /// Starts another `chimed` with the same notifier; records an issue (at the caller) when it
+    /// does not report readiness.
+    func startDaemon(sourceLocation: SourceLocation = #_sourceLocation) async throws -> DaemonProcess {
+        try await Self.startReady(in: sandbox, daemonArguments, sourceLocation: sourceLocation)
+    }
+
+    /// Writes `plan` to the daemon's store and nudges the daemon, as `chime` does.
+    func write(_ plan: ChangePlan) throws {
+        let result = try store.apply(plan, now: Date())
+        let answer = try sandbox.ask(.changed(sequence: result.sequence))
+        guard case .changeApplied(let applied) = answer, applied >= result.sequence else {
+            throw DaemonTestFailure("the nudge was answered with \(answer)")
+        }
+    }
+
+    /// The delivered history entries of `identifier`.
+    func deliveries(of identifier: String) throws -> [DeliveryRecord] {
+        try store.deliveryHistory(limit: 1000).filter { $0.identifier == identifier && $0.outcome == .delivered }
+    }
+
+    /// Kills every daemon still running, then stops dunst.
+    func stop() {
+        sandbox.killDaemons()
+        server?.stop()
+    }
+
+    private static func startReady(in sandbox: DaemonSandbox, _ arguments: [String], sourceLocation: SourceLocation) async throws -> DaemonProcess {
+        let daemon = try sandbox.startDaemon(arguments)
+        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)", sourceLocation: sourceLocation)
+        return daemon
     }
 }
 

@@ -11,91 +11,60 @@ import Testing
 /// daemons and notification server, so they may run side by side.
 @Suite("chimed processes")
 struct DaemonProcessTests {
-    /// Starts a private dunst for one test.
-    func notificationServer(_ label: String) throws -> NotificationServerEnvironment {
-        try NotificationServerEnvironment.start(label: label)
-    }
-
-    /// Writes `plan` to the daemon's store and nudges the daemon, as `chime` does.
-    func write(_ plan: ChangePlan, to sandbox: DaemonSandbox, store: Store) throws {
-        let result = try store.apply(plan, now: Date())
-        let answer = try sandbox.ask(.changed(sequence: result.sequence))
-        guard case .changeApplied(let applied) = answer, applied >= result.sequence else {
-            throw DaemonTestFailure("the nudge was answered with \(answer)")
-        }
-    }
-
-    /// The delivery history entries of `identifier`.
-    func deliveries(of identifier: String, in store: Store) throws -> [DeliveryRecord] {
-        try store.deliveryHistory(limit: 1000).filter { $0.identifier == identifier && $0.outcome == .delivered }
-    }
-
     @Test("a 10s:5s fast delivers its end notification to dunst within its tolerance", .timeLimit(.minutes(1)))
     func fastEndWithinTolerance() async throws {
-        let server = try notificationServer("fast")
-        defer { server.stop() }
-        let sandbox = try DaemonSandbox(bus: server)
-        let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
-        let store = try sandbox.openStore()
+        let bed = try await DaemonTestBed(dunst: "fast")
+        defer { bed.stop() }
 
         let now = Date()
         let session = FastingSession(id: "e2e", plan: FastingPlan(fasting: TimeSpan(seconds: 10)!, eating: TimeSpan(seconds: 5)!), start: now)
         let plan = try FastingPlanner().start(session, existing: [], replace: false, now: now)
-        try write(plan, to: sandbox, store: store)
+        try bed.write(plan)
         let end = try #require(plan.requests.first { $0.kind == .fastEnd })
 
-        #expect(try await sandbox.waitUntil(timeout: 30) { try !deliveries(of: end.identifier, in: store).isEmpty }, "\(daemon.errors)")
-        let record = try #require(try deliveries(of: end.identifier, in: store).first)
+        #expect(try await bed.sandbox.waitUntil(timeout: 30) { try !bed.deliveries(of: end.identifier).isEmpty }, "\(bed.daemon.errors)")
+        let record = try #require(try bed.deliveries(of: end.identifier).first)
         #expect(record.at >= end.due)
         // The daemon wakes at the deadline (due + tolerance), the latest on-time instant, so
         // nearby requests can share the wake; showing takes a few milliseconds more.
         #expect(record.at <= end.deadline.addingTimeInterval(MisfireResolver.onTimeSlack),
                 "shown \(record.at.timeIntervalSince(end.due)) s after its due time; tolerance \(end.tolerance) s")
         let serverID = try #require(record.serverID)
-        let history = try server.history()
+        let history = try bed.dunst().history()
         #expect(history.contains { $0.id == Int(serverID) && $0.appName == "Chime" }, "dunst shows bubble \(serverID): \(history)")
 
-        daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit() == 0)
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
     }
 
     @Test("a request cancelled before its time never reaches the notification server", .timeLimit(.minutes(1)))
     func cancelledNeverAppears() async throws {
-        let server = try notificationServer("cancel")
-        defer { server.stop() }
-        let sandbox = try DaemonSandbox(bus: server)
-        let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
-        let store = try sandbox.openStore()
+        let bed = try await DaemonTestBed(dunst: "cancel")
+        defer { bed.stop() }
 
         let now = Date()
         // Seconds of margin for the cancellation to arrive first on a loaded machine.
         var plan = DaemonRequests.reminder("cancelled", text: "this must never show", due: now.addingTimeInterval(4))
         plan.merge(DaemonRequests.reminder("control", text: "this one shows", due: now.addingTimeInterval(5)))
-        try write(plan, to: sandbox, store: store)
+        try bed.write(plan)
         var cancel = ChangePlan()
         cancel.cancelledGroups = ["cancelled"]
-        try write(cancel, to: sandbox, store: store)
+        try bed.write(cancel)
 
-        #expect(try await sandbox.waitUntil(timeout: 20) { try !deliveries(of: "remind/control", in: store).isEmpty }, "\(daemon.errors)")
-        let history = try server.history()
+        #expect(try await bed.sandbox.waitUntil(timeout: 20) { try !bed.deliveries(of: "remind/control").isEmpty }, "\(bed.daemon.errors)")
+        let history = try bed.dunst().history()
         #expect(history.contains { $0.body.contains("this one shows") })
         #expect(!history.contains { $0.body.contains("must never show") })
-        #expect(try store.request(identifier: "remind/cancelled")?.state == .cancelled)
-        #expect(!daemon.errors.contains("remind/cancelled"))
-        daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit() == 0)
+        #expect(try bed.store.request(identifier: "remind/cancelled")?.state == .cancelled)
+        #expect(!bed.daemon.errors.contains("remind/cancelled"))
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
     }
 
     @Test("a daemon killed with requests due delivers each exactly once after a restart", .timeLimit(.minutes(1)))
     func killAndRestart() async throws {
-        let server = try notificationServer("kill")
-        defer { server.stop() }
-        let sandbox = try DaemonSandbox(bus: server)
-        let first = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
-        let store = try sandbox.openStore()
+        let bed = try await DaemonTestBed(dunst: "kill")
+        defer { bed.stop() }
 
         // Killed well before this (the margin is for a loaded machine), restarted after it.
         let due = Date().addingTimeInterval(2.5)
@@ -104,26 +73,24 @@ struct DaemonProcessTests {
         for name in names {
             plan.merge(DaemonRequests.reminder(name, text: "reminder \(name)", due: due))
         }
-        try write(plan, to: sandbox, store: store)
-        first.kill()
-        #expect(try await sandbox.waitUntil(timeout: 5) { Date() > due.addingTimeInterval(0.5) })
+        try bed.write(plan)
+        bed.daemon.kill()
+        #expect(try await bed.sandbox.waitUntil(timeout: 5) { Date() > due.addingTimeInterval(0.5) })
 
         // The next daemon catches up at start: every request is overdue now.
-        let second = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
-        #expect(try await sandbox.waitUntil(timeout: 10) {
-            try names.allSatisfy { try store.request(identifier: "remind/\($0)")?.state == .delivered }
+        let second = try await bed.startDaemon()
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) {
+            try names.allSatisfy { try bed.store.request(identifier: "remind/\($0)")?.state == .delivered }
         }, "\(second.errors)")
         second.kill()
 
         // A third start finds nothing to show again.
-        let third = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await third.waitUntilReady(), "chimed did not report readiness: \(third.errors)")
-        _ = try sandbox.ask(.status)
+        let third = try await bed.startDaemon()
+        _ = try bed.sandbox.ask(.status)
         for name in names {
-            #expect(try deliveries(of: "remind/\(name)", in: store).count == 1)
+            #expect(try bed.deliveries(of: "remind/\(name)").count == 1)
         }
-        let history = try server.history()
+        let history = try bed.dunst().history()
         for name in names {
             #expect(history.filter { $0.body.contains("reminder \(name)") }.count == 1, "\(history)")
         }
@@ -133,16 +100,14 @@ struct DaemonProcessTests {
 
     @Test("a request a crashed daemon left in delivering is shown again in place of its bubble, not beside it", .timeLimit(.minutes(1)))
     func interruptedDeliveryReplacesBubble() async throws {
-        let server = try notificationServer("replace")
-        defer { server.stop() }
-        let sandbox = try DaemonSandbox(bus: server)
-        let first = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
-        let store = try sandbox.openStore()
-        try write(DaemonRequests.reminder("again", text: "shown once on screen", due: Date().addingTimeInterval(0.5)), to: sandbox, store: store)
-        #expect(try await sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(first.errors)")
+        let bed = try await DaemonTestBed(dunst: "replace")
+        defer { bed.stop() }
+        let store = bed.store
+
+        try bed.write(DaemonRequests.reminder("again", text: "shown once on screen", due: Date().addingTimeInterval(0.5)))
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(bed.daemon.errors)")
         let shownAs = try #require(try store.request(identifier: "remind/again")?.serverID)
-        first.kill()
+        bed.daemon.kill()
 
         // Moved and taken again by a daemon that died before the server answered: the row is
         // in `delivering`, and keeps the id of the bubble on screen.
@@ -150,11 +115,10 @@ struct DaemonProcessTests {
         let row = try #require(try store.request(identifier: "remind/again"))
         #expect(try store.beginDelivery(rowIDs: [row.rowID], now: Date()).map(\.serverID) == [shownAs])
 
-        let second = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await second.waitUntilReady(), "chimed did not report readiness: \(second.errors)")
-        #expect(try await sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(second.errors)")
+        let second = try await bed.startDaemon()
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/again")?.state == .delivered }, "\(second.errors)")
         #expect(try store.request(identifier: "remind/again")?.serverID == shownAs)
-        let history = try server.history()
+        let history = try bed.dunst().history()
         #expect(history.filter { $0.body.contains("shown once on screen") }.map(\.id) == [Int(shownAs)], "\(history)")
         second.send(SIGTERM)
         #expect(await second.waitForExit() == 0)
@@ -162,12 +126,9 @@ struct DaemonProcessTests {
 
     @Test("\"Drank\" picked on a water bubble in dunst logs the glass and schedules the next reminder", .timeLimit(.minutes(1)))
     func drankThroughDunst() async throws {
-        let server = try notificationServer("drank")
-        defer { server.stop() }
-        let sandbox = try DaemonSandbox(bus: server)
-        let daemon = try sandbox.startDaemon(["--notifier", "libnotify"])
-        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
-        let store = try sandbox.openStore()
+        let bed = try await DaemonTestBed(dunst: "drank")
+        defer { bed.stop() }
+        let store = bed.store
 
         let now = Date()
         var plan = ChangePlan()
@@ -181,52 +142,53 @@ struct DaemonProcessTests {
             content: NotificationContent(template: .waterReminder, arguments: [ContentArgument.amount: "300"]),
             misfirePolicy: .collapse(until: now.addingTimeInterval(3600))
         )]
-        try write(plan, to: sandbox, store: store)
-        #expect(try await sandbox.waitUntil(timeout: 15) { try store.request(identifier: "water/w/e2e")?.state == .delivered }, "\(daemon.errors)")
+        try bed.write(plan)
+        #expect(try await bed.sandbox.waitUntil(timeout: 15) { try store.request(identifier: "water/w/e2e")?.state == .delivered }, "\(bed.daemon.errors)")
 
-        try server.invokeAction(labeled: "Drank 300 ml")
-        #expect(try await sandbox.waitUntil(timeout: 10) { try !store.intakes(forSchedule: "w", since: now).isEmpty }, "\(daemon.errors)")
+        try bed.dunst().invokeAction(labeled: "Drank 300 ml")
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try !store.intakes(forSchedule: "w", since: now).isEmpty }, "\(bed.daemon.errors)")
         let intakes = try store.intakes(forSchedule: "w", since: now)
         #expect(intakes.map(\.amountML) == [300])
         let next = try store.pendingRequests(inGroup: "w")
         #expect(next.count == 1)
         #expect(next.first.map { $0.request.due > intakes[0].instant } == true)
-        daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit() == 0)
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
     }
 
     @Test("SIGHUP reloads from the store and the daemon carries on")
     func hangupReloads() async throws {
-        let sandbox = try DaemonSandbox()
-        let daemon = try sandbox.startDaemon()
-        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
+        let bed = try await DaemonTestBed()
+        defer { bed.stop() }
+
         // Written without a nudge: only the reload can find it.
-        try sandbox.openStore().apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
-        daemon.send(SIGHUP)
-        #expect(await daemon.waitUntilReady(), "no READY=1 after the reload: \(daemon.errors)")
-        guard case .status(let status) = try sandbox.ask(.status) else {
+        try bed.store.apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
+        bed.daemon.send(SIGHUP)
+        #expect(await bed.daemon.waitUntilReady(), "no READY=1 after the reload: \(bed.daemon.errors)")
+        guard case .status(let status) = try bed.sandbox.ask(.status) else {
             Issue.record("status was not answered")
             return
         }
         #expect(status.pendingCount == 1)
-        #expect(daemon.errors.contains("<6>chimed: reloading from the store"))
-        daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit() == 0)
+        #expect(bed.daemon.errors.contains("<6>chimed: reloading from the store"))
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
     }
 
     @Test("a second daemon for the same user is refused with exit code 75 and one line saying why")
     func secondDaemonRefused() async throws {
-        let sandbox = try DaemonSandbox()
-        let first = try sandbox.startDaemon()
-        #expect(await first.waitUntilReady(), "chimed did not report readiness: \(first.errors)")
-        let second = try sandbox.startDaemon()
+        let bed = try await DaemonTestBed()
+        defer { bed.stop() }
+        let first = bed.daemon
+
+        let second = try bed.sandbox.startDaemon()
         #expect(await second.waitForExit() == 75)
         let lines = second.errors.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("<3>chimed: ") == true)
         #expect(second.errors.contains("already running"))
         #expect(second.errors.contains("pid \(first.pid)"))
-        guard case .pong(let identity) = try sandbox.ask(.ping) else {
+        guard case .pong(let identity) = try bed.sandbox.ask(.ping) else {
             Issue.record("the first daemon stopped answering")
             return
         }
@@ -237,10 +199,11 @@ struct DaemonProcessTests {
 
     @Test("a client sending garbage does not disturb a concurrent status request")
     func garbageClient() async throws {
-        let sandbox = try DaemonSandbox()
-        let daemon = try sandbox.startDaemon()
-        #expect(await daemon.waitUntilReady(), "chimed did not report readiness: \(daemon.errors)")
-        try sandbox.openStore().apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
+        let bed = try await DaemonTestBed()
+        defer { bed.stop() }
+        let sandbox = bed.sandbox
+
+        try bed.store.apply(DaemonRequests.reminder("later", text: "later", due: Date().addingTimeInterval(3600)), now: Date())
         _ = try sandbox.ask(.changed(sequence: 0))
 
         // One client stalls in the middle of a frame, another sends a frame that is not JSON,
@@ -258,13 +221,13 @@ struct DaemonProcessTests {
         }
         #expect(status.pendingCount == 1)
         #expect(status.armedDeadline != nil)
-        #expect(status.daemon.pid == daemon.pid)
+        #expect(status.daemon.pid == bed.daemon.pid)
         #expect(try garbage.receiveAll().contains("malformed_request"))
         #expect(try oversized.receiveAll().contains("frame_too_large"))
-        #expect(!daemon.hasExited)
+        #expect(!bed.daemon.hasExited)
 
-        daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit() == 0)
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
     }
 }
 
