@@ -67,7 +67,7 @@ enum DaemonBenchmark {
         emit("nudge_to_armed_ms", n: pendingCount, value: try nudgeMilliseconds(full), unit: "ms")
         try daemon.stop()
 
-        if let bus = NotificationBus.start() {
+        if let bus = try? NotificationServerEnvironment.start(label: "bench-daemon") {
             defer { bus.stop() }
             full.environment.merge(bus.variables) { _, new in new }
             let daemon = try DaemonUnderTest(chimed, notifier: "libnotify", sandbox: full)
@@ -312,48 +312,6 @@ enum DaemonBenchmark {
             child.terminate()
             let status = child.wait()
             guard status == 0 else { throw BenchmarkFailure("chimed exited with status \(status) after SIGTERM") }
-        }
-    }
-
-    /// A private dunst through the project's `scripts/notify-env.sh`, when it can be started.
-    struct NotificationBus {
-        let directory: String
-        let variables: [String: String]
-
-        static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/notify-env.sh").path
-
-        static func start() -> NotificationBus? {
-            let directory = "/tmp/chime-bench-dunst-\(getpid())"
-            guard FileManager.default.isExecutableFile(atPath: script),
-                  let output = run(["start"], directory: directory) else { return nil }
-            var variables: [String: String] = [:]
-            for line in output.split(separator: "\n") where line.hasPrefix("export ") {
-                let assignment = line.dropFirst("export ".count)
-                guard let equals = assignment.firstIndex(of: "=") else { continue }
-                variables[String(assignment[..<equals])] = assignment[assignment.index(after: equals)...]
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-            }
-            guard variables["DBUS_SESSION_BUS_ADDRESS"] != nil else { return nil }
-            return NotificationBus(directory: directory, variables: variables)
-        }
-
-        func stop() {
-            _ = Self.run(["stop"], directory: directory)
-        }
-
-        /// Runs the script to its end. Its output goes to a file, not a pipe: the daemons it
-        /// starts in the background would hold a pipe open, and reading it would never end.
-        private static func run(_ arguments: [String], directory: String) -> String? {
-            let outputPath = "/tmp/chime-bench-notify-env-\(getpid()).out"
-            defer { unlink(outputPath) }
-            var environment = ProcessInfo.processInfo.environment
-            environment["NOTIFY_ENV_DIR"] = directory
-            environment["NOTIFY_ENV_OWNER_PID"] = String(getpid())
-            guard let child = try? ChildProcess.spawn(
-                script, arguments, environment: environment, inheritsEnvironment: false, standardOutput: .appendingToFile(outputPath)
-            ), child.wait() == 0 else { return nil }
-            return try? String(contentsOfFile: outputPath, encoding: .utf8)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeNotify
+import ChimeTestSupport
 import Dispatch
 import Foundation
 
@@ -23,7 +24,7 @@ enum NotifyBenchmark {
         defer { notifier.shutdown() }
         let probe = notifier.probe()
         guard probe.status == .ready, let server = probe.server else {
-            throw Failure("no notification server to measure: \(probe.detail ?? "\(probe.status)")")
+            throw BenchmarkFailure("no notification server to measure: \(probe.detail ?? "\(probe.status)")")
         }
         FileHandle.standardError.write(Data("chime-bench: notify against \(server.name) \(server.version)\(privateServer == nil ? "" : " (private, started by the benchmark)")\n".utf8))
 
@@ -33,7 +34,7 @@ enum NotifyBenchmark {
             let job = DeliveryJob(request: request(index), now: Date(), timeZone: .current)
             let (outcome, milliseconds) = deliverTimed(job, through: notifier)
             guard case .shown(let serverID) = outcome else {
-                throw Failure("delivery \(index) failed: \(outcome)")
+                throw BenchmarkFailure("delivery \(index) failed: \(outcome)")
             }
             if index >= warmUp { latencies.append(milliseconds) }
             // Not measured: keeps one bubble on screen, as for a user. With dozens on screen,
@@ -83,72 +84,24 @@ enum NotifyBenchmark {
 
     /// Starts a private dunst when the session bus has no notification server; `nil` when one
     /// is there already.
-    private static func ensureNotificationServer() throws -> PrivateNotificationServer? {
+    private static func ensureNotificationServer() throws -> NotificationServerEnvironment? {
         if ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil {
             let notifier = try LibNotifyNotifier(configuration: .init(language: .english))
             let status = notifier.probe().status
             notifier.shutdown()
             if status == .ready { return nil }
         }
-        return try PrivateNotificationServer.start()
+        let server = try NotificationServerEnvironment.start(label: "bench-notify")
+        // libnotify and GIO read the session bus only from the process environment.
+        for (name, value) in server.variables {
+            setenv(name, value, 1)
+        }
+        return server
     }
 
     /// Carries one outcome from the notifier's callback thread to the measuring thread.
     private final class OutcomeSlot: @unchecked Sendable {
         // @unchecked: written before the semaphore is signalled, read after the wait.
         var outcome: DeliveryOutcome?
-    }
-
-    /// A dunst on a private bus, started through `scripts/notify-env.sh` for the benchmark.
-    struct PrivateNotificationServer {
-        let directory: String
-
-        static func start() throws -> PrivateNotificationServer {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-bench-notify-\(getpid())").path
-            let output = try runScript("start", directory: directory)
-            for line in output.split(separator: "\n") where line.hasPrefix("export ") {
-                let assignment = line.dropFirst("export ".count)
-                guard let equals = assignment.firstIndex(of: "=") else { continue }
-                let name = String(assignment[..<equals])
-                let value = assignment[assignment.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-                // libnotify and GIO read the session bus only from the process environment.
-                setenv(name, value, 1)
-            }
-            return PrivateNotificationServer(directory: directory)
-        }
-
-        func stop() {
-            _ = try? Self.runScript("stop", directory: directory)
-        }
-
-        private static func runScript(_ command: String, directory: String) throws -> String {
-            let script = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("scripts/notify-env.sh")
-            let process = Process()
-            process.executableURL = script
-            process.arguments = [command]
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "NOTIFY_ENV_DIR": directory, "NOTIFY_ENV_OWNER_PID": String(getpid()),
-            ]) { _, new in new }
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw Failure("\(script.path) \(command) failed with status \(process.terminationStatus)")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    /// A benchmark that could not run, with the reason.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-
-        init(_ description: String) {
-            self.description = description
-        }
     }
 }
