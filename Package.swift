@@ -58,7 +58,7 @@ let package = Package(
 
         // Tests: one target per library, plus end-to-end tests of the built binaries.
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite"]),
+        .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore"]),

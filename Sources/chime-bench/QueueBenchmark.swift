@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -54,7 +55,7 @@ enum QueueBenchmark {
         let groupOrder: [Int]
 
         init(count: Int, seed: UInt64) {
-            var random = SplitMix(seed: seed)
+            var random = SeededGenerator(seed: seed)
             let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
             func times() -> ([Date], [Date]) {
                 var due: [Date] = []
@@ -163,23 +164,6 @@ enum QueueBenchmark {
 
     static func emit(_ metric: String, n: Int, value: Double, unit: String = "ops/s") {
         BenchmarkResult(suite: "queue", metric: metric, n: n, value: value, unit: unit).emit()
-    }
-}
-
-/// SplitMix64, so every run measures the same workload.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

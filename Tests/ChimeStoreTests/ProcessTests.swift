@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
@@ -9,23 +10,11 @@ import Testing
 struct ProcessTests {
     let directory = TemporaryDirectory()
 
-    /// A small deterministic generator, so a failing run can be repeated from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("a writer killed at random moments loses nothing acknowledged and leaves nothing half-applied")
     func crashes() throws {
         let path = directory.file("chime.db")
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         var lastAcknowledged = -1
         var committedBefore = 0
         var acknowledged = 0
