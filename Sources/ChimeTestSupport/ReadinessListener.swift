@@ -53,11 +53,7 @@ public final class ReadinessListener: Sendable {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         // A negative timeout would make poll wait forever.
         let milliseconds = Int32(clamping: max(0, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
-        var ready: Int32
-        repeat {
-            ready = poll(&entry, 1, milliseconds)
-        } while ready == -1 && errno == EINTR
-        guard ready == 1 else { return nil }
+        guard (try? valueOrErrno("poll") { poll(&entry, 1, milliseconds) }) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         return count >= 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
