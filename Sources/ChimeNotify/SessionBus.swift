@@ -67,7 +67,7 @@ final class SessionBus {
     /// The unique name of the process owning `name`, or `nil` when nobody owns it.
     ///
     /// `GetNameOwner`, like `NameHasOwner`, never starts a service; it also tells which process
-    /// answers, so a restarted server is noticed even before its `NameOwnerChanged` arrives.
+    /// answers, so a restarted server is told apart from the one before it.
     func owner(of name: String, timeout: TimeInterval) throws(GLibError) -> String? {
         do {
             let reply = try call(

@@ -340,6 +340,23 @@ struct LibNotifyNotifierTests {
             #expect(probe.isBusReachable)
         }
 
+        @Test func aServerThatWentAwayAfterADeliveryIsReportedAsUnavailable() async throws {
+            let environment = try NotificationServerScope.environment
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let events = EventLog(notifier)
+            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end"))).shownID != nil)
+
+            try environment.stopServer()
+            defer { try? environment.startServer() }
+            // The notifier learns of the departure from the bus's signal, not from a query of
+            // its own before the call; either way nothing may be sent to a server that is gone.
+            let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end")))
+            #expect(outcome == .serverUnavailable(.noServer))
+            #expect(elapsed < .seconds(1))
+            #expect(!events.all.contains(.serverAppeared))
+        }
+
         @Test func noBusIsReportedWithin100Milliseconds() async throws {
             let saved = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
             defer { if let saved { setenv("DBUS_SESSION_BUS_ADDRESS", saved, 1) } }
@@ -453,7 +470,7 @@ struct LibNotifyNotifierTests {
             #expect(events.all.filter { $0 == .serverAppeared }.count == 1)
         }
 
-        @Test func aServerRestartIsNoticedAtTheNextDeliveryEvenBeforeItsSignal() async throws {
+        @Test func aServerRestartIsNoticedByTheNextDelivery() async throws {
             let environment = try NotificationServerScope.environment
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
@@ -465,7 +482,8 @@ struct LibNotifyNotifierTests {
             let again = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/restart2/end")))
 
             #expect(again.shownID != nil)
-            // The event comes before the outcome of the first delivery to the new server.
+            // The bus's NameOwnerChanged signals reached the notifier thread before this
+            // delivery: the event comes before the outcome of the first delivery to the new server.
             #expect(events.all.contains(.serverChanged))
         }
     }
