@@ -152,20 +152,17 @@ final class SQLiteConnection {
     /// entirely when it or the commit throws. Taking the write lock up front means a write never
     /// fails half-way on a lock upgrade (`SQLITE_BUSY_SNAPSHOT`).
     func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try run("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try run("COMMIT")
-            return result
-        } catch {
-            rollBack()
-            throw error
-        }
+        try transaction(beginning: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in a read transaction, so every query in it sees the same committed snapshot.
     func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try run("BEGIN DEFERRED")
+        try transaction(beginning: "BEGIN DEFERRED", body)
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws.
+    private func transaction<T>(beginning begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try run(begin)
         do {
             let result = try body()
             try run("COMMIT")
