@@ -48,6 +48,11 @@ public struct NotificationRenderer: Hashable, Sendable {
             title = text(.fastCompleteTitle, values)
             body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)
         case .fastNudge:
+            if late, endsAt > job.now {
+                // Shown late (after a suspend or downtime), "1 h left" would be stale: say what is
+                // left now.
+                values[ContentArgument.left] = durationPhrase(endsAt.timeIntervalSince(job.now))
+            }
             title = text(.fastNudgeTitle, values)
             body = segments(.fastNudgeBody, values)
         case .eatingWindowClosed:

@@ -82,6 +82,17 @@ struct NotificationRendererTests {
         #expect(try chinese.render(job(Fixtures.nudge(left: "45s", endsAt: Fixtures.noon))).title == "还剩 45 秒")
     }
 
+    @Test func aLateNudgeSaysWhatIsLeftNowNotWhatWasPlanned() throws {
+        let end = Fixtures.noon.addingTimeInterval(3600)
+        // Due 11:00 ("1 h left"), shown at 11:30 after a suspend.
+        let late = try english.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 30 * 60))
+        #expect(late.title == "30 min left")
+        #expect(late.plainBody == "Your 16:8 fast ends at 13:00.")
+        #expect(try chinese.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 59 * 60 + 14)).title == "还剩 46 秒")
+        // Within its tolerance a nudge keeps the planned wording.
+        #expect(try english.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 50)).title == "1 h left")
+    }
+
     @Test func theUrgencyTheUserChoseReplacesTheKindsOwn() throws {
         var chosen = job(Fixtures.water(amount: "300", consumed: "750", goal: "2000"))
         #expect(try english.render(chosen).urgency == .low)
