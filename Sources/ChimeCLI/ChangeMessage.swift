@@ -123,6 +123,27 @@ public struct ChangeMessage: Sendable {
         }
     }
 
+    /// What still comes after a cancellation that skipped occurrences of a repeating schedule
+    /// or fast (`nextRequests`, their next occurrences): `water reminders w-7kq stay on, next at
+    /// 14:45 (in 45 min): turn them off with "chime water off"`; `nil` when nothing repeats.
+    public func goesOn(after nextRequests: [NotificationRequest]) -> String? {
+        var parts: [String] = []
+        var groups: [String] = []
+        for request in nextRequests where !groups.contains(request.group) {
+            groups.append(request.group)
+        }
+        for group in groups {
+            let requests = nextRequests.filter { $0.group == group }
+            guard let next = requests.map(\.due).min() else { continue }
+            if requests.contains(where: { $0.kind == .water }) {
+                parts.append("water reminders \(group) stay on, next at \(display.clockAndRelative(next)): turn them off with \"chime water off\"")
+            } else {
+                parts.append("fast \(group) repeats, next reminder at \(display.clockAndRelative(next)): end it with \"chime fast stop --id \(group)\"")
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     /// `Snoozed remind/r-4tx until 15:10 (in 10 min)`.
     public func snoozed(_ identifier: String, until due: Date) -> String {
         "Snoozed \(identifier) until \(display.clockAndRelative(due))"

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDaemon
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -27,6 +28,7 @@ extension CommandRunner {
         let store = try store()
         var change = ChangePlan()
         var cancelled: [String] = []
+        var cancelledRequests: [NotificationRequest] = []
         var scope: String?
         switch target {
         case .references(let references):
@@ -39,6 +41,7 @@ extension CommandRunner {
                     }
                     change.cancelledIdentifiers.append(identifier)
                     cancelled.append(identifier)
+                    cancelledRequests.append(stored.request)
                 case .group(let id):
                     let pending = try store.pendingRequests(inGroup: id)
                     if pending.isEmpty, try !namesSomething(id) {
@@ -46,6 +49,7 @@ extension CommandRunner {
                     }
                     change.cancelledGroups.append(id)
                     cancelled += pending.map(\.request.identifier)
+                    cancelledRequests += pending.map(\.request)
                 }
             }
             if references.count == 1, case .group(let id) = references[0] { scope = id }
@@ -56,18 +60,35 @@ extension CommandRunner {
             }
             change.cancelledGroups = [id]
             cancelled = pending.map(\.request.identifier)
+            cancelledRequests = pending.map(\.request)
             scope = id
         case .all:
             let pending = try store.pendingRequests()
             change.cancelledGroups = unique(pending.map(\.request.group))
             cancelled = pending.map(\.request.identifier)
+            cancelledRequests = pending.map(\.request)
             scope = "all"
         }
         cancelled = unique(cancelled)
-        let line = messages(now).cancelled(cancelled, scope: scope)
+        var line = messages(now).cancelled(cancelled, scope: scope)
         guard !cancelled.isEmpty else {
             write(line)
             return
+        }
+        // A water schedule that stays on and a rolling fast that goes on keep their next
+        // occurrence: cancelling skips one, it does not silence them (that is `water off`,
+        // `fast stop`).
+        let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
+        let cancelledSet = Set(cancelled)
+        var seen = Set<String>()
+        for request in cancelledRequests {
+            for next in try followUps.occurrencesAfterSkipping(request, now: now, timeZone: environment.timeZone)
+            where !cancelledSet.contains(next.identifier) && seen.insert(next.identifier).inserted {
+                change.requests.append(next)
+            }
+        }
+        if let goesOn = messages(now).goesOn(after: change.requests) {
+            line += "; " + goesOn
         }
         do {
             try commit(change, now: now, lines: [line])

@@ -7,12 +7,58 @@ import Foundation
 /// repeating request, and the change an action on a bubble asks for.
 ///
 /// Reads the records it needs (schedule, intake, session) from the store; writes nothing.
-struct FollowUpPlanner {
+/// The CLI uses it too, for what comes after a cancelled occurrence.
+public struct FollowUpPlanner {
     /// Derives requests and change plans.
     let planner: FastingPlanner
     /// How far back intake is read for a water schedule: more than any water day.
     let intakeLookback: TimeInterval
     let store: Store
+
+    /// Makes a planner reading from `store`.
+    public init(planner: FastingPlanner, intakeLookback: TimeInterval, store: Store) {
+        self.planner = planner
+        self.intakeLookback = intakeLookback
+        self.store = store
+    }
+
+    /// What takes the place of `request` when the user cancels it while its water schedule
+    /// stays on or its rolling fast goes on: the same reminder's next occurrence (the next water
+    /// reminder, the same nudge or end in the next cycle), so that cancelling one occurrence
+    /// skips it instead of silencing the schedule for good. Empty for requests that do not
+    /// repeat, or whose schedule or session is gone.
+    public func occurrencesAfterSkipping(_ request: NotificationRequest, now: Date, timeZone: TimeZone) throws(StoreError) -> [NotificationRequest] {
+        let after = max(now, request.due)
+        switch request.kind {
+        case .water:
+            guard let schedule = try store.waterSchedule(id: request.group) else { return [] }
+            let intakes = try store.intakes(forSchedule: schedule.id, since: after.addingTimeInterval(-intakeLookback))
+            let next = planner.requests.request(
+                for: schedule, after: after, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+            )
+            return next.map { [$0] } ?? []
+        case .fastEnd, .fastNudge, .eatingEnd:
+            guard let session = try store.session(id: request.group), session.mode == .rolling,
+                  let (slot, cycle) = Self.slotAndCycle(of: request.identifier), cycle < Int64.max
+            else { return [] }
+            // From the start of the next cycle on, the planner's next occurrence of this slot is
+            // the same reminder one cycle later (a nudge of this cycle is due before this
+            // cycle's end, so deriving from its due time would give it again).
+            let from = max(after, session.cycle(cycle + 1).fastStart)
+            return planner.requests.requests(for: session, after: from).filter { Self.slotAndCycle(of: $0.identifier)?.slot == slot }
+        case .fastStart, .reminder:
+            return []
+        }
+    }
+
+    /// A rolling request's identifier split into the part every cycle shares and the cycle
+    /// number of its `/<cycle>` suffix.
+    private static func slotAndCycle(of identifier: String) -> (slot: Substring, cycle: Int64)? {
+        guard let slash = identifier.lastIndex(of: "/"), let cycle = Int64(identifier[identifier.index(after: slash)...]) else {
+            return nil
+        }
+        return (identifier[..<slash], cycle)
+    }
 
     /// The next occurrence after `now` of the repeating request `request` (a water reminder,
     /// any request of a rolling fast), to persist with its delivery or drop; `nil` for requests

@@ -85,6 +85,40 @@ struct RunnerPendingTests {
         #expect(try harness.store().sessions(notEndedAt: harness.now).map(\.id) == ["f-abc"])
     }
 
+    @Test("cancelling a water reminder skips it: the schedule stays on with its next reminder")
+    func cancelSkipsWater() throws {
+        let harness = RunnerHarness()
+        harness.succeed("water", "every", "45m", "--from", "09:00", "--until", "21:00", "--id", "w-1")
+        #expect(harness.pending().map(\.request.identifier) == ["water/w-1/2026-03-10T09:00"])
+
+        #expect(harness.succeed("cancel", "water/w-1/2026-03-10T09:00")
+            == "Cancelled water/w-1/2026-03-10T09:00; water reminders w-1 stay on, next at 09:45 (in 1 h 45 min): turn them off with \"chime water off\"\n")
+        #expect(harness.pending().map(\.request.identifier) == ["water/w-1/2026-03-10T09:45"])
+        #expect(harness.succeed("cancel", "--group", "w-1").hasPrefix("Cancelled 1 pending notification (w-1); water reminders w-1 stay on, next at 10:30"))
+        #expect(harness.pending().map(\.request.identifier) == ["water/w-1/2026-03-10T10:30"])
+        // Turned off, nothing comes back.
+        harness.succeed("water", "off")
+        #expect(harness.pending().isEmpty)
+    }
+
+    @Test("cancelling a rolling fast's reminder skips to the same reminder of the next cycle")
+    func cancelSkipsRollingFast() throws {
+        let harness = RunnerHarness()
+        harness.succeed("fast", "start", "16:8", "--repeat", "--id", "f-r", "--remind-before", "1h")
+        let before = harness.pending().map(\.request.identifier)
+        #expect(before == ["fast/f-r/before-1h/0", "fast/f-r/end/0", "fast/f-r/eating-end/0"])
+
+        let line = harness.succeed("cancel", "fast/f-r/before-1h/0")
+        #expect(line.hasPrefix("Cancelled fast/f-r/before-1h/0; fast f-r repeats, next reminder at tomorrow 23:00"), "\(line)")
+        #expect(line.hasSuffix(": end it with \"chime fast stop --id f-r\"\n"))
+        #expect(harness.pending().map(\.request.identifier) == ["fast/f-r/end/0", "fast/f-r/eating-end/0", "fast/f-r/before-1h/1"])
+        // A single fast does not repeat: its cancelled end stays cancelled.
+        harness.succeed("fast", "stop")
+        harness.succeed("fast", "start", "16:8", "--id", "f-s")
+        #expect(harness.succeed("cancel", "fast/f-s/end") == "Cancelled fast/f-s/end\n")
+        #expect(harness.pending().isEmpty)
+    }
+
     @Test("cancelling an unknown id or identifier fails with 65 and cancels nothing else")
     func cancelUnknown() throws {
         let harness = RunnerHarness()
