@@ -7,9 +7,10 @@ import Foundation
 public enum MisfireResolver {
     /// How far past its deadline a request still counts as on time.
     ///
-    /// The daemon arms its timer at the earliest deadline, so the request that set the timer is
-    /// always handled a little after it (timer latency, reading the store). That is not a
-    /// misfire: without this slack a `.drop` request would be dropped on every ordinary wake-up.
+    /// The daemon's timer may be armed at a request's deadline (a zero-tolerance request, or
+    /// one whose window ends where a later one falls due), so such a request is handled a
+    /// little after it (timer latency, reading the store). That is not a misfire: without this
+    /// slack a `.drop` request would be dropped on ordinary wake-ups.
     public static let onTimeSlack: TimeInterval = 1
 
     /// Why a due request is not shown.

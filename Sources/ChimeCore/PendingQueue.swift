@@ -6,7 +6,7 @@ import Foundation
 /// index and a group index. Arming one timer at ``nextWake`` and taking ``popDue(at:)`` at each
 /// wake fires every request between its due instant and its deadline with the fewest possible
 /// wake-ups: the earliest deadline is the point that must be stabbed first, and everything
-/// already due joins it.
+/// already due joins it. ``earliestWake`` takes the same requests as early as possible.
 ///
 /// Only the identifier, optional group and two instants are kept per entry; callers keep the
 /// request bodies elsewhere (the store), which keeps memory per request small.
@@ -112,8 +112,35 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     /// Whether nothing is pending.
     @inlinable public var isEmpty: Bool { records.isEmpty }
 
-    /// The earliest deadline: when to wake next, or `nil` when nothing is pending.
+    /// The earliest deadline: the latest a wake may come, or `nil` when nothing is pending.
     @inlinable public var nextWake: Date? { nodes.first?.deadline }
+
+    /// When to wake next: the latest due instant among the entries due by ``nextWake``, or
+    /// `nil` when nothing is pending.
+    ///
+    /// A wake here takes exactly the entries a wake at ``nextWake`` would take (no entry falls
+    /// due in between), so the number of wake-ups stays the optimum, while each request comes
+    /// as early as that allows: a request alone in its window fires on its due instant instead
+    /// of at the end of its tolerance.
+    @inlinable public var earliestWake: Date? {
+        guard let first = nodes.first else { return nil }
+        let deadline = first.deadline
+        // Only entries with deadline <= deadline + widestTolerance can be due by then; the heap
+        // order stops the search at the first node past that bound in every branch.
+        let bound = deadline.addingTimeInterval(widestTolerance)
+        var latestDue = records[Int(first.handle)].due
+        var stack = [0]
+        while let position = stack.popLast() {
+            let node = nodes[position]
+            guard node.deadline <= bound else { continue }
+            let due = records[Int(node.handle)].due
+            if due <= deadline, due > latestDue { latestDue = due }
+            let left = 2 * position + 1
+            if left < nodes.count { stack.append(left) }
+            if left + 1 < nodes.count { stack.append(left + 1) }
+        }
+        return latestDue
+    }
 
     /// Whether an entry with `id` is pending.
     @inlinable public func contains(_ id: ID) -> Bool { handle(of: id) != nil }

@@ -13,8 +13,8 @@ import Foundation
 /// ``clockChanged()``, ``timeZoneChanged()``, ``reload()``, ``applyChanges(upTo:)`` (the CLI's
 /// nudge), ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
 /// and are handed over through `post`), and ``stop()``. After each one the timer is armed at
-/// the earliest deadline, or disarmed when nothing is pending: nothing wakes the daemon while
-/// nothing is due.
+/// the queue's ``PendingQueue/earliestWake`` (the latest due instant before the earliest
+/// deadline), or disarmed when nothing is pending: nothing wakes the daemon while nothing is due.
 ///
 /// At a wake the due rows move to `delivering` in one transaction before the notifier sees
 /// them, so a crash can at worst show a request again (replacing its bubble), never lose it.
@@ -95,7 +95,7 @@ public final class Scheduler {
     public private(set) var serverState = NotificationServerState.unknown
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
-    /// `clock` and `timeZones`, and keeps `timer` armed at the earliest deadline.
+    /// `clock` and `timeZones`, and keeps `timer` armed for the next wake.
     ///
     /// `post` must hand each message to the scheduler's thread, which passes it to
     /// ``handle(_:)``: the notifier's completions and events arrive on other threads.
@@ -125,8 +125,9 @@ public final class Scheduler {
 
     /// How many requests wait in the queue.
     public var pendingCount: Int { queue.count }
-    /// The earliest deadline in the queue.
-    public var nextWake: Date? { queue.nextWake }
+    /// When the queue wants the next wake: the latest due instant among the requests due by
+    /// the earliest deadline (``PendingQueue/earliestWake``).
+    public var nextWake: Date? { queue.earliestWake }
     /// The instant the timer is armed for.
     public var armedDeadline: Date? { timer.armedDeadline }
     /// How many deliveries wait for the notifier's answer or for the store to record it.
@@ -657,11 +658,13 @@ public final class Scheduler {
 
     // MARK: The timer
 
-    /// Arms the timer at the earliest deadline (or the recovery instant), or disarms it when
-    /// nothing is pending; the timer itself skips the call when the deadline is unchanged.
+    /// Arms the timer for the next wake (or the recovery instant), or disarms it when nothing
+    /// is pending; the timer itself skips the call when the instant is unchanged.
     private func rearm() {
         guard !isStopping else { return }
-        var wake = queue.nextWake
+        // Not at the earliest deadline but at the latest due instant before it: the same
+        // requests fire in the same one wake-up, each as early as that allows.
+        var wake = queue.earliestWake
         if let recovery {
             wake = min(wake ?? recovery.at, recovery.at)
         }
@@ -679,7 +682,7 @@ public final class Scheduler {
     }
 
     private func describeArming() -> String {
-        guard let wake = queue.nextWake else { return "nothing to wake for" }
+        guard let wake = queue.earliestWake else { return "nothing to wake for" }
         return "next wake at \(Self.instant(wake, in: timeZones.current))"
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one timer the scheduler keeps armed at its earliest deadline, as the scheduler sees it.
+/// The one timer the scheduler keeps armed for its next wake, as the scheduler sees it.
 ///
 /// ``RealtimeTimer`` is the kernel's; `ManualTimer` in ChimeTestSupport lets tests drive the
 /// scheduler with a `ManualClock`. Arming is idempotent: arming at the deadline already armed,

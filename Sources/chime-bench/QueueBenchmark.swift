@@ -129,14 +129,14 @@ enum QueueBenchmark {
         }
     }
 
-    /// Wake-ups when arming at `nextWake` and taking `popDue` there, on a day of `requests`
+    /// Wake-ups when arming at `earliestWake` (as the daemon does) and taking `popDue` there, on a day of `requests`
     /// requests, and the optimum computed independently.
     static func wakeUps(requests: Int) throws -> (wakeups: Int, optimal: Int) {
         let workload = Workload(count: requests, seed: 2026)
         var queue = workload.filled()
         var wakeups = 0
         var fired = 0
-        while let wake = queue.nextWake {
+        while let wake = queue.earliestWake {
             let due = queue.popDue(at: wake)
             wakeups += 1
             fired += due.count

@@ -26,7 +26,7 @@ struct SchedulerDeliveryTests {
         })
         try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))), now: start)
         try harness.start()
-        harness.advance(to: start.addingTimeInterval(65))
+        harness.advance(to: start.addingTimeInterval(60))
         #expect(harness.notifier.deliveries.count == 1)
 
         var waits: [TimeInterval] = []
@@ -69,7 +69,7 @@ struct SchedulerDeliveryTests {
         ), now: start)
         try harness.start()
         // Six failed attempts: the next retry is 32 s away.
-        harness.advance(to: start.addingTimeInterval(65))
+        harness.advance(to: start.addingTimeInterval(60))
         for _ in 1..<6 { harness.advance(to: try #require(try harness.stored("remind/a")?.retryAt)) }
         let waiting = try #require(try harness.stored("remind/a"))
         #expect(waiting.attempts == 6)
@@ -100,9 +100,9 @@ struct SchedulerDeliveryTests {
             Requests.reminder("bad", due: start.addingTimeInterval(60))
         ), now: start)
         try harness.start()
-        harness.advance(to: start.addingTimeInterval(65))
-        #expect(try harness.stored("remind/hung")?.retryAt == start.addingTimeInterval(66))
-        #expect(try harness.stored("remind/busy")?.retryAt == start.addingTimeInterval(66))
+        harness.advance(to: start.addingTimeInterval(60))
+        #expect(try harness.stored("remind/hung")?.retryAt == start.addingTimeInterval(61))
+        #expect(try harness.stored("remind/busy")?.retryAt == start.addingTimeInterval(61))
         let rejected = try #require(try harness.stored("remind/bad"))
         #expect(rejected.state == .missed)
         #expect(rejected.lastError == "rejected: the text holds a NUL character")

@@ -21,18 +21,18 @@ struct SchedulerRecoveryTests {
         try harness.start()
         let lock = try DatabaseLockHolder(path: harness.store.path)
 
-        harness.advance(to: start.addingTimeInterval(65))
+        harness.advance(to: start.addingTimeInterval(60))
         #expect(harness.notifier.deliveries.isEmpty)
         #expect(harness.scheduler.isRecovering)
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(66))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(61))
         #expect(harness.logLines.value.contains { $0.hasPrefix("<3>chimed: store failure") })
 
-        harness.advance(to: start.addingTimeInterval(66))
+        harness.advance(to: start.addingTimeInterval(61))
         #expect(harness.notifier.deliveries.isEmpty)
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(68), "the wait doubles")
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(63), "the wait doubles")
 
         try lock.release()
-        harness.advance(to: start.addingTimeInterval(68))
+        harness.advance(to: start.addingTimeInterval(63))
         #expect(!harness.scheduler.isRecovering)
         #expect(harness.deliveredIdentifiers == ["remind/a"])
         #expect(try harness.stored("remind/a")?.state == .delivered)
@@ -77,7 +77,7 @@ struct SchedulerRecoveryTests {
         // In WAL mode a writer's lock blocks no reader: following the changes goes on.
         let lock = try DatabaseLockHolder(path: harness.store.path)
         #expect(harness.scheduler.applyChanges(upTo: written.sequence) == .changeApplied(sequence: written.sequence))
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(605))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(600))
         try lock.release()
     }
 }

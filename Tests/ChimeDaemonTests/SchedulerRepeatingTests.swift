@@ -35,16 +35,17 @@ struct SchedulerRepeatingTests {
     func waterFollowUp() throws {
         let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
         #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:00"])
-        #expect(harness.timer.armedDeadline == at("2026-01-15T10:03:00Z"), "10% of the interval as tolerance")
+        #expect(harness.timer.armedDeadline == at("2026-01-15T10:00:00Z"), "alone in its window (10% of the interval): on its due instant")
+        #expect(harness.scheduler.status().pendingCount == 1)
 
-        harness.advance(to: at("2026-01-15T10:03:00Z"))
+        harness.advance(to: at("2026-01-15T10:00:00Z"))
         #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00"])
         let delivered = try #require(try harness.stored("water/w/2026-01-15T10:00"))
         let next = try #require(try harness.stored("water/w/2026-01-15T10:30"))
         #expect(delivered.state == .delivered)
         #expect(next.state == .pending)
         #expect(next.changeSequence == delivered.changeSequence)
-        #expect(harness.timer.armedDeadline == at("2026-01-15T10:33:00Z"))
+        #expect(harness.timer.armedDeadline == at("2026-01-15T10:30:00Z"))
 
         harness.advance(to: at("2026-01-15T11:05:00Z"))
         #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00", "water/w/2026-01-15T10:30", "water/w/2026-01-15T11:00"])
@@ -79,7 +80,7 @@ struct SchedulerRepeatingTests {
         let next = try #require(try harness.stored("water/w/2026-01-16T08:00"))
         #expect(next.state == .pending)
         #expect(next.changeSequence == missed.changeSequence, "persisted with the drop, in one transaction")
-        #expect(harness.timer.armedDeadline == at("2026-01-16T08:03:00Z"))
+        #expect(harness.timer.armedDeadline == at("2026-01-16T08:00:00Z"))
     }
 
     @Test("a rolling fast persists its next cycle when an occurrence is delivered")
@@ -126,14 +127,14 @@ struct SchedulerRepeatingTests {
         #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T08:00"])
         #expect(try harness.stored("water/w/2026-01-15T08:00")?.request.due == at("2026-01-15T13:00:00Z"))
         #expect(try harness.stored("water/w/2026-01-15T10:00")?.state == .cancelled)
-        #expect(harness.timer.armedDeadline == at("2026-01-15T13:03:00Z"))
+        #expect(harness.timer.armedDeadline == at("2026-01-15T13:00:00Z"))
         #expect(harness.notifier.deliveries.isEmpty)
     }
 
     @Test("a reminder due at the time-zone change is shown once, and the next one follows in the new zone")
     func timeZoneChangeWhileDue() throws {
         let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
-        // 10:01 UTC: the 10:00 reminder is due but its timer (10:03) has not fired.
+        // 10:01 UTC: the 10:00 reminder is due but its timer has not fired yet.
         harness.clock.set(to: at("2026-01-15T10:01:00Z"))
         // Berlin is UTC+1: 11:01 there, so the grid gives 11:30 Berlin = 10:30 UTC.
         harness.zones.set(TimeZone(identifier: "Europe/Berlin")!)
@@ -162,7 +163,7 @@ struct SchedulerRepeatingTests {
         #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:35"])
         #expect(try harness.stored("water/w/2026-01-15T10:30")?.state == .cancelled)
         #expect(harness.notifier.closedServerIDs == [shown])
-        #expect(harness.timer.armedDeadline == at("2026-01-15T10:38:00Z"))
+        #expect(harness.timer.armedDeadline == at("2026-01-15T10:35:00Z"))
         #expect(try harness.isInSync())
     }
 

@@ -26,11 +26,11 @@ struct SchedulerTests {
         let harness = try SchedulerHarness(zone: TimeZone(identifier: "Europe/Berlin")!)
         try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60), tolerance: 5)), now: start)
         try harness.start()
-        // 09:31:05 UTC is 10:31:05 in Berlin in January.
-        #expect(harness.logLines.value.contains { $0.contains("next wake at 2026-01-15T10:31:05.000+01:00") }, "\(harness.logLines.value)")
+        // 09:31 UTC is 10:31 in Berlin in January.
+        #expect(harness.logLines.value.contains { $0.contains("next wake at 2026-01-15T10:31:00.000+01:00") }, "\(harness.logLines.value)")
     }
 
-    @Test("requests whose windows overlap fire in one wake, at the earliest deadline")
+    @Test("requests whose windows overlap fire in one wake, at the latest due instant before the earliest deadline")
     func coalescedWake() throws {
         let harness = try SchedulerHarness()
         try harness.store.apply(Requests.plan(
@@ -39,15 +39,16 @@ struct SchedulerTests {
             Requests.reminder("c", due: start.addingTimeInterval(100), tolerance: 5)
         ), now: start)
         try harness.scheduler.start()
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(70), "armed when start returns, before any answer")
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(65), "armed when start returns, before any answer")
         harness.settle()
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(70), "a's deadline")
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(65), "b's due instant, inside a's window")
 
-        harness.advance(to: start.addingTimeInterval(70))
+        harness.advance(to: start.addingTimeInterval(65))
         #expect(harness.wakeCount == 1)
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/b"])
-        #expect(harness.notifier.deliveries.allSatisfy { $0.now == start.addingTimeInterval(70) })
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(105))
+        #expect(harness.notifier.deliveries.allSatisfy { $0.now == start.addingTimeInterval(65) })
+        #expect(harness.notifier.deliveries.allSatisfy { !$0.isLate })
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(100), "c alone: on its due instant")
 
         harness.advance(to: start.addingTimeInterval(200))
         #expect(harness.wakeCount == 2)
@@ -74,7 +75,7 @@ struct SchedulerTests {
         // An earlier one moves it.
         try harness.write(Requests.plan(Requests.reminder("sooner", due: start.addingTimeInterval(30))))
         #expect(harness.timer.armCount == 2)
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(35))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(30))
     }
 
     @Test("a request cancelled before it is due is never delivered, and the timer is disarmed")
@@ -112,8 +113,8 @@ struct SchedulerTests {
         try harness.start()
         // The CLI wrote a request due before the armed wake, but its nudge was lost.
         try harness.store.apply(Requests.plan(Requests.reminder("b", due: start.addingTimeInterval(30))), now: start)
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(65))
-        harness.advance(to: start.addingTimeInterval(65))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(60))
+        harness.advance(to: start.addingTimeInterval(60))
         #expect(Set(harness.deliveredIdentifiers) == ["remind/a", "remind/b"])
         #expect(harness.notifier.deliveries.count == 2)
         #expect(harness.wakeCount == 1, "both in the one wake: the wake read the store first")
@@ -126,13 +127,13 @@ struct SchedulerTests {
         try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))), now: start)
         try harness.start()
         try harness.write(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(120))))
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(125))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(120))
 
         harness.advance(to: start.addingTimeInterval(100))
         #expect(harness.notifier.deliveries.isEmpty)
         harness.advance(to: start.addingTimeInterval(1000))
         #expect(harness.deliveredIdentifiers == ["remind/a"])
-        #expect(harness.notifier.deliveries.first?.now == start.addingTimeInterval(125))
+        #expect(harness.notifier.deliveries.first?.now == start.addingTimeInterval(120))
     }
 
     @Test("the nudge is answered with the sequence applied, after re-arming; the scheduler's own writes never loop")
@@ -143,11 +144,11 @@ struct SchedulerTests {
         #expect(harness.timer.armedDeadline == nil)
         let answer = harness.scheduler.applyChanges(upTo: written.sequence)
         #expect(answer == .changeApplied(sequence: written.sequence))
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(65), "armed before answering")
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(60), "armed before answering")
         let status = harness.scheduler.status()
         #expect(status.pendingCount == 1)
         #expect(status.lastAppliedSequence == written.sequence)
-        #expect(status.armedDeadline == start.addingTimeInterval(65))
+        #expect(status.armedDeadline == start.addingTimeInterval(60))
 
         harness.advance(by: 120)
         // Beginning and completing the delivery wrote twice; the scheduler has followed both.
@@ -175,7 +176,7 @@ struct SchedulerTests {
         let dropped = try #require(try harness.stored("remind/short-grace"))
         #expect(dropped.state == .missed)
         #expect(dropped.lastError == MisfireResolver.DropReason.expired.rawValue)
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(86_405))
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(86_400))
 
         // Firing again at the same instant delivers nothing twice.
         harness.scheduler.clockChanged()
@@ -199,11 +200,11 @@ struct SchedulerTests {
         harness.scheduler.clockChanged()
         harness.settle()
         #expect(harness.deliveredIdentifiers == ["remind/a"])
-        #expect(harness.timer.armedDeadline == start.addingTimeInterval(3605), "b keeps its wall-clock deadline")
+        #expect(harness.timer.armedDeadline == start.addingTimeInterval(3600), "b keeps its wall-clock due instant")
 
-        harness.advance(to: start.addingTimeInterval(3600))
+        harness.advance(to: start.addingTimeInterval(3599))
         #expect(harness.deliveredIdentifiers == ["remind/a"])
-        harness.advance(to: start.addingTimeInterval(3605))
+        harness.advance(to: start.addingTimeInterval(3600))
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/b"])
         #expect(harness.notifier.deliveries.last?.isLate == false)
     }
@@ -254,7 +255,7 @@ struct SchedulerTests {
         ), now: start)
         try harness.start()
         let status = harness.scheduler.status(daemon: DaemonIdentity(pid: 7, version: "test"))
-        #expect(status.armedDeadline == start.addingTimeInterval(65))
+        #expect(status.armedDeadline == start.addingTimeInterval(60))
         #expect(status.pendingCount == 2)
         #expect(status.notificationServer == "absent")
         #expect(status.lastAppliedSequence == (try harness.store.currentSequence()))

@@ -207,8 +207,9 @@ final class SchedulerHarness {
     func isInSync() throws -> Bool {
         let pending = try store.pendingRequests().filter { $0.state == .pending }
         let changes = try store.changes(since: scheduler.lastAppliedSequence).changes
-        return changes.isEmpty && scheduler.pendingCount == pending.count
-            && scheduler.nextWake == pending.map(\.deadline).min()
+        // The wake the queue asks for: the latest due instant among those due by the earliest deadline.
+        let wake = pending.map(\.deadline).min().map { earliest in pending.map(\.effectiveDue).filter { $0 <= earliest }.max() ?? earliest }
+        return changes.isEmpty && scheduler.pendingCount == pending.count && scheduler.nextWake == wake
     }
 
     /// Delivered identifiers, in delivery order.
