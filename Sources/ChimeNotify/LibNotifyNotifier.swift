@@ -77,6 +77,8 @@ public final class LibNotifyNotifier: Notifier {
     private let loop: MainLoopThread
 
     private static let instanceRunning = Mutex(false)
+    /// How long ``shutdown()`` waits for the GLib thread to tear libnotify down.
+    static let tearDownWait: TimeInterval = 1
 
     /// The name of the GLib thread in `ps -L` and `/proc/PID/task/*/comm`: at most 15 bytes,
     /// the kernel's limit (a longer name is refused and the thread stays unnamed).
@@ -194,7 +196,9 @@ public final class LibNotifyNotifier: Notifier {
         guard first else { return }
         gate.shutDown()
         // A thread stuck in a hung call finishes (and frees the instance slot) on its own later.
-        _ = loop.stop(timeout: configuration.watchdog + 1)
+        // A healthy tear-down takes milliseconds; a long wait here would only delay the
+        // daemon's exit past systemd's stop timeout (it already waited for its deliveries).
+        _ = loop.stop(timeout: Self.tearDownWait)
     }
 
     /// The session, touched only on the main-loop thread (hence unchecked).

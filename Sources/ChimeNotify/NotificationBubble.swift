@@ -18,6 +18,12 @@ final class NotificationBubble {
         var category: RenderedNotification.Category
         var timeout: Int32
         var actions: [NotificationAction]
+        /// A server-specific hint naming the bubble's stack (dunst's `x-dunst-stack-tag`, the
+        /// `x-canonical-private-synchronous` of others), with the request identifier as value:
+        /// then even a bubble whose id was never stored (the daemon died while the server
+        /// hung) is replaced, not stacked, when its request is shown again. `nil` when the
+        /// server advertises neither.
+        var stackTag: (hint: String, value: String)?
     }
 
     /// The request identifier this bubble shows.
@@ -77,6 +83,9 @@ final class NotificationBubble {
         notify_notification_set_category(notification, content.category.rawValue)
         notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(content.desktopEntry))
         notify_notification_set_timeout(notification, content.timeout)
+        if let stackTag = content.stackTag {
+            notify_notification_set_hint(notification, stackTag.hint, g_variant_new_string(stackTag.value))
+        }
         let handler = Unmanaged.passUnretained(actionHandler).toOpaque()
         for action in content.actions {
             // Each registration holds its own reference, released by libnotify when the actions

@@ -8,6 +8,9 @@ final class NotificationServerSession {
     /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
     /// bubble stays on screen; a later show of its identifier adds a new one).
     static let bubbleLimit = 256
+    /// Hints by which servers replace a bubble carrying the same value, in order of preference:
+    /// dunst's own, then the one notify-osd introduced (dunst and others honour it too).
+    static let stackTagHints = ["x-dunst-stack-tag", "x-canonical-private-synchronous"]
 
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
@@ -50,7 +53,8 @@ final class NotificationServerSession {
             urgency: notification.urgency,
             category: notification.category,
             timeout: notification.expiry.timeout,
-            actions: server.capabilities.contains("actions") ? notification.actions : []
+            actions: server.capabilities.contains("actions") ? notification.actions : [],
+            stackTag: Self.stackTagHints.first { server.capabilities.contains($0) }.map { (hint: $0, value: identifier) }
         )
         do throws(GLibError) {
             let serverID = try bubble.show(content)

@@ -105,6 +105,22 @@ struct LibNotifyNotifierTests {
             #expect(try environment.history(since: mark).map(\.id) == [Int(serverID)])
         }
 
+        @Test func aBubbleWhoseIDWasNeverStoredIsReplacedThroughItsStackTag() async throws {
+            let environment = try NotificationServerScope.environment
+            let request = Fixtures.fastEnd(id: "fast/lost-id/end")
+            let mark = try environment.historyMark()
+            let before = try makeNotifier()
+            #expect(await before.deliver(Fixtures.onTime(request)).shownID != nil)
+            before.shutdown()  // as if the daemon died before it could store the id
+
+            let after = try makeNotifier()
+            defer { after.shutdown() }
+            let again = try #require(await after.deliver(Fixtures.onTime(request)).shownID)
+
+            // dunst replaced the first bubble (same x-dunst-stack-tag): one bubble, not two.
+            #expect(try environment.history(since: mark).map(\.id) == [Int(again)])
+        }
+
         @Test func closingGivesCloseReasonThree() async throws {
             let environment = try NotificationServerScope.environment
             let monitor = try BusMonitor(environment: environment)
