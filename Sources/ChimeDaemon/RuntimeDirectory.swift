@@ -89,6 +89,12 @@ public struct RuntimeDirectory: Hashable, Sendable {
                     .unsafeRuntimeDirectory,
                     "the runtime directory \(path) is a symbolic link: remove it so a private directory can be created"
                 )
+            case .notDirectory where Self.isSymbolicLink(path):
+                // With O_DIRECTORY, Linux reports a link to a directory as ENOTDIR, not ELOOP.
+                throw RuntimeError(
+                    .unsafeRuntimeDirectory,
+                    "the runtime directory \(path) is a symbolic link: remove it so a private directory can be created"
+                )
             case .notDirectory:
                 throw RuntimeError(
                     .unsafeRuntimeDirectory,
@@ -110,6 +116,11 @@ public struct RuntimeDirectory: Hashable, Sendable {
             )
         }
         return directory
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

@@ -59,6 +59,13 @@ struct RuntimeDirectoryTests {
 
         #expect(kind { try directory.prepare() } == .unsafeRuntimeDirectory)
         #expect(kind { try directory.verify() } == .unsafeRuntimeDirectory)
+        // The message names the problem (Linux reports ENOTDIR here, not ELOOP).
+        #expect(throws: RuntimeError.self) {
+            do { try directory.prepare() } catch let error as RuntimeError {
+                #expect(error.message.contains("is a symbolic link"), "\(error.message)")
+                throw error
+            }
+        }
     }
 
     /// We run as root, so chown can hand the directory to another user (65534, nobody).
