@@ -72,6 +72,19 @@ public enum Daemon {
             log.error(error.message)
             return error.exitCode
         }
+        // One daemon per database too: another XDG_RUNTIME_DIR (or none) must not let a second
+        // daemon deliver the same requests.
+        let storeLock: InstanceLock
+        do {
+            storeLock = try InstanceLock(path: (store.path as NSString).deletingLastPathComponent + "/" + InstanceLock.fileName)
+        } catch let error as RuntimeError {
+            log.error(error.message)
+            return error.kind == .alreadyRunning ? 75 : 69
+        } catch {
+            log.error("cannot take the instance lock next to \(store.path): \(error)")
+            return 69
+        }
+        defer { withExtendedLifetime(storeLock) {} }
         for warning in store.warnings {
             log.warning("the database is at risk: \(warning)")
         }

@@ -197,6 +197,23 @@ struct DaemonProcessTests {
         #expect(await first.waitForExit() == 0)
     }
 
+    @Test("a second daemon on the same database is refused even with another runtime directory")
+    func secondDaemonOnTheSameStoreRefused() async throws {
+        let bed = try await DaemonTestBed()
+        defer { bed.stop() }
+        let first = bed.daemon
+
+        let otherRuntime = bed.sandbox.root + "/other-run"
+        #expect(mkdir(otherRuntime, 0o700) == 0)
+        bed.sandbox.environment["XDG_RUNTIME_DIR"] = otherRuntime
+        let second = try bed.sandbox.startDaemon()
+        #expect(await second.waitForExit() == 75)
+        #expect(second.errors.contains("already running"))
+        #expect(second.errors.contains("pid \(first.pid)"))
+        first.send(SIGTERM)
+        #expect(await first.waitForExit() == 0)
+    }
+
     @Test("a client sending garbage does not disturb a concurrent status request")
     func garbageClient() async throws {
         let bed = try await DaemonTestBed()
