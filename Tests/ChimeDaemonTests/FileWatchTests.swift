@@ -34,7 +34,12 @@ struct FileWatchTests {
         try Data("UTC".utf8).write(to: URL(fileURLWithPath: path))
         let watch = try FileWatch(path: path)
 
-        try Data("CET".utf8).write(to: URL(fileURLWithPath: path))
+        // Closed explicitly: the watch reacts to IN_CLOSE_WRITE, and Data.write may leave the
+        // close to a deinit that runs later.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("CET".utf8))
+        try handle.close()
 
         #expect(try watch.readChanges())
         #expect(try !watch.readChanges())
