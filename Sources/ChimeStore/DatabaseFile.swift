@@ -16,47 +16,46 @@ enum DatabaseFile {
     /// The 16 bytes every SQLite 3 database starts with.
     static let magic = Array("SQLite format 3\0".utf8)
 
-    // MARK: Creating
+    // MARK: Preparing
 
-    /// Creates missing directories (mode 0700) and the database file (mode 0600) before SQLite
-    /// touches it, so no byte of it is ever readable by others. An existing file keeps its
-    /// content; group or other permission bits on it or its `-wal`/`-shm` files are removed.
-    static func prepare(path: String) throws(StoreError) {
-        try makeDirectories(directory(of: path))
-        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        let created = descriptor >= 0
-        if !created, errno == EEXIST {
-            descriptor = open(path, O_RDWR | O_CLOEXEC)
-        }
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
-        defer { close(descriptor) }
-        if created {
-            // The new name must survive a power cut as surely as the commits that will follow.
-            _ = fsync(descriptor)
-            syncDirectory(directory(of: path))
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
-        }
-        if info.st_mode & 0o077 != 0 {
-            // Best effort: a file that is not ours cannot be changed, and SQLite reports that better.
-            _ = fchmod(descriptor, 0o600)
-        }
-        for sidecar in ["-wal", "-shm"] where stat(path + sidecar, &info) == 0 && info.st_mode & 0o077 != 0 {
-            _ = chmod(path + sidecar, 0o600)
-        }
+    /// What ``prepare(path:)`` found at the database path.
+    struct Prepared: Equatable {
+        /// Whether the file was created just now, empty.
+        let created: Bool
+        /// The file's header; `nil` when the file is empty (a new database).
+        let header: Header?
     }
 
-    /// Creates each missing directory of `directory` with mode 0700; existing ones are left alone.
-    static func makeDirectories(_ directory: String) throws(StoreError) {
+    /// Makes ready what SQLite will open, refusing before SQLite touches anything what Chime
+    /// must not use, and changing nothing that exists.
+    ///
+    /// Creates the missing directories (mode 0700) and a missing database file (mode 0600, so no
+    /// byte of it is ever readable by others). Refuses a database directory that is a symbolic
+    /// link, belongs to another user or is shared (sticky, like `/tmp`), and a file that is not an
+    /// SQLite database. Permissions that
+    /// are too loose are tightened only once the file is accepted, by ``makePrivate(path:)``.
+    @discardableResult
+    static func prepare(path: String) throws(StoreError) -> Prepared {
+        try prepareDirectory(directory(of: path), databasePath: path)
+        return try openFile(path)
+    }
+
+    /// Creates each missing directory of `directory` with mode 0700 and checks that the last one,
+    /// which holds the database, is a directory of the user's own.
+    /// Existing directories are not changed here (and above the last one, never).
+    static func prepareDirectory(_ directory: String, databasePath path: String) throws(StoreError) {
         var prefix = ""
-        for component in directory.split(separator: "/") {
+        let components = directory.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += "/" + component
+            let isDatabaseDirectory = index == components.count - 1
             var info = stat()
-            if stat(prefix, &info) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
+            // The database's own directory is looked at itself, not through a link.
+            let found = isDatabaseDirectory ? lstat(prefix, &info) == 0 : stat(prefix, &info) == 0
+            if found {
+                if isDatabaseDirectory {
+                    try checkOwnDirectory(prefix, info, databasePath: path)
+                } else if info.st_mode & S_IFMT != S_IFDIR {
                     throw StoreError(.unavailable, "\(prefix) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
                 }
                 continue
@@ -67,7 +66,76 @@ enum DatabaseFile {
                 syncDirectory(Self.directory(of: prefix))
             } else if errno != EEXIST {
                 throw error(errno: errno, path: prefix, action: "create the directory")
+            } else if isDatabaseDirectory, lstat(prefix, &info) == 0 {
+                // Another process made it meanwhile: it gets the same checks.
+                try checkOwnDirectory(prefix, info, databasePath: path)
             }
+        }
+    }
+
+    /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``);
+    /// `info` is its `lstat`.
+    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String) throws(StoreError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            break
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "elsewhere"
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is a symbolic link to \(target), so Chime will not keep its database there or change its permissions: replace the link with a directory of your own (move what it holds into it) and run the command again")
+        default:
+            throw StoreError(.unavailable, "\(directory) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
+        }
+        let user = geteuid()
+        guard info.st_uid == user else {
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), belongs to another user (uid \(info.st_uid), you are \(user)), so Chime will not keep its database there or change its permissions: have it given to you (chown) or set XDG_DATA_HOME to a directory of your own")
+        }
+        guard info.st_mode & S_ISVTX == 0 else {
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is shared (it has the sticky bit, like /tmp), so Chime will not keep its database there or change its permissions: use a directory of its own")
+        }
+    }
+
+    /// Opens the database file, creating it (mode 0600) when missing, and reads its header;
+    /// nothing existing is changed.
+    static func openFile(_ path: String) throws(StoreError) -> Prepared {
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let created = descriptor >= 0
+        if !created, errno == EEXIST {
+            descriptor = open(path, O_RDWR | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
+        // Closed before SQLite opens the file: closing any descriptor of a file drops every POSIX
+        // lock this process holds on it, SQLite's included.
+        defer { close(descriptor) }
+        if created {
+            // The umask may have taken the owner's bits away; group and others never had any.
+            _ = fchmod(descriptor, 0o600)
+            // The new name must survive a power cut as surely as the commits that will follow.
+            _ = fsync(descriptor)
+            syncDirectory(directory(of: path))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+        }
+        return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
+    }
+
+    /// Removes group and other permission bits from the database directory, the database and
+    /// its `-wal` and `-shm` files, for those that belong to the user: called once the file is
+    /// accepted, so a file Chime refuses keeps its mode. Works on paths, never on descriptors:
+    /// SQLite holds POSIX locks on these files, which closing a descriptor would drop.
+    static func makePrivate(path: String) {
+        let user = geteuid()
+        var info = stat()
+        let directory = directory(of: path)
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == user,
+           info.st_mode & S_ISVTX == 0, info.st_mode & 0o077 != 0 {
+            _ = chmod(directory, 0o700)
+        }
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == user, info.st_mode & 0o077 != 0 else { continue }
+            _ = chmod(file, info.st_mode & 0o700)
         }
     }
 
@@ -89,17 +157,14 @@ enum DatabaseFile {
 
     // MARK: Recognising
 
-    /// The header of the file at `path`, or `nil` when the file is empty (a new database).
-    /// Anything else than an SQLite 3 file is refused without a byte being written.
-    static func readHeader(path: String) throws(StoreError) -> Header? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "read") }
-        defer { close(descriptor) }
+    /// The header of the open file `descriptor` (the database at `path`), or `nil` when the file
+    /// is empty (a new database). Anything else than an SQLite 3 file is refused.
+    static func readHeader(descriptor: Int32, path: String) throws(StoreError) -> Header? {
         var bytes = [UInt8](repeating: 0, count: 100)
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw error(errno: errno, path: path, action: "read") }

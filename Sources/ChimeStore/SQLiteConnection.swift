@@ -37,6 +37,12 @@ final class SQLiteConnection {
         try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "setting the busy timeout")
     }
 
+    /// Makes closing leave the `-wal` log as it is, instead of copying it into the database file
+    /// and removing it: for a database Chime refuses, whose bytes must stay as they were.
+    func keepLogOnClose() {
+        _ = chime_sqlite_keep_log_on_close(handle)
+    }
+
     deinit {
         // Statements first, so the close below releases everything at once.
         statements.removeAll()

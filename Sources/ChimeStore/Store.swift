@@ -52,17 +52,28 @@ public final class Store: Sendable {
 
     /// Opens (creating it when missing) the database at `path`, migrating it to the current schema.
     ///
-    /// Refuses, without writing a byte, a file that is not a Chime database (``StoreError/Kind/corrupt``)
-    /// and a database from a newer Chime (``StoreError/Kind/newerSchema``).
+    /// The directory holding `path` is taken to be the database's own: it is created, or
+    /// tightened, to mode 0700. Refuses, leaving the file's bytes and mode as they were, a file
+    /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
+    /// (``StoreError/Kind/newerSchema``); refuses a directory that is a link, another user's or
+    /// shared (``StoreError/Kind/unavailable``).
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
-        try DatabaseFile.prepare(path: path)
-        let header = try DatabaseFile.readHeader(path: path)
-        warnings = DatabaseFile.warnings(path: path, header: header)
+        let prepared = try DatabaseFile.prepare(path: path)
+        warnings = DatabaseFile.warnings(path: path, header: prepared.header)
+        let logExisted = DatabaseFile.exists(path + "-wal")
         let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.
-        try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
+        do {
+            try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
+        } catch {
+            // A log left by a process that did not close the database would otherwise be copied
+            // into the refused file when this connection closes.
+            if logExisted { connection.keepLogOnClose() }
+            throw error
+        }
+        DatabaseFile.makePrivate(path: path)
         let mode = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) } ?? ""
         guard mode.lowercased() == "wal" else {
             throw StoreError(.unavailable, "the Chime database \(path) cannot use write-ahead logging (journal mode stays \"\(mode)\"): keep it on a local disk that supports shared memory")
