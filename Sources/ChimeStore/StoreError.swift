@@ -9,7 +9,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A condition that may pass: the database is locked beyond the busy timeout, the disk or
         /// quota is full, the file system is read-only or failed an I/O. Nothing was written.
         case tryAgain
-        /// The file at the database path is not an SQLite database, not Chime's, or is damaged.
+        /// The file at the database path is not an SQLite database, not Chime's, or is damaged:
+        /// it cannot be used until it is moved aside or restored.
         case corrupt
         /// The database was written by a newer version of Chime, with a schema this one does not know.
         case newerSchema
@@ -45,14 +46,15 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var sqlitePrimaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
 
     /// The exit code from `sysexits.h` a command should end with: 75 (`EX_TEMPFAIL`) for
-    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/corrupt``, ``Kind/badData`` and
-    /// ``Kind/notFound``; 69 (`EX_UNAVAILABLE`) for ``Kind/newerSchema`` and ``Kind/unavailable``;
-    /// 70 (`EX_SOFTWARE`) for ``Kind/internalError``.
+    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/badData`` and ``Kind/notFound`` (what the
+    /// command asked for); 69 (`EX_UNAVAILABLE`) for ``Kind/corrupt``, ``Kind/newerSchema`` and
+    /// ``Kind/unavailable`` (a database that cannot be used, whatever the command); 70
+    /// (`EX_SOFTWARE`) for ``Kind/internalError``.
     public var exitCode: Int32 {
         switch kind {
         case .tryAgain: return 75
-        case .corrupt, .badData, .notFound: return 65
-        case .newerSchema, .unavailable: return 69
+        case .badData, .notFound: return 65
+        case .corrupt, .newerSchema, .unavailable: return 69
         case .internalError: return 70
         }
     }

@@ -86,8 +86,8 @@ struct FailureTests {
 
     @Test("SQLite result codes map to the kinds the CLI turns into exit codes", arguments: [
         (SQLITE_BUSY, StoreError.Kind.tryAgain, Int32(75)), (SQLITE_LOCKED, .tryAgain, 75), (SQLITE_FULL, .tryAgain, 75),
-        (SQLITE_READONLY, .tryAgain, 75), (SQLITE_IOERR, .tryAgain, 75), (SQLITE_CORRUPT, .corrupt, 65),
-        (SQLITE_NOTADB, .corrupt, 65), (SQLITE_CONSTRAINT, .badData, 65), (SQLITE_CANTOPEN, .unavailable, 69),
+        (SQLITE_READONLY, .tryAgain, 75), (SQLITE_IOERR, .tryAgain, 75), (SQLITE_CORRUPT, .corrupt, 69),
+        (SQLITE_NOTADB, .corrupt, 69), (SQLITE_CONSTRAINT, .badData, 65), (SQLITE_CANTOPEN, .unavailable, 69),
         (SQLITE_ERROR, .internalError, 70), (SQLITE_MISUSE, .internalError, 70),
         // Extended codes classify by their primary code.
         (SQLITE_BUSY | (2 << 8), .tryAgain, 75), (SQLITE_IOERR | (4 << 8), .tryAgain, 75), (SQLITE_READONLY | (1 << 8), .tryAgain, 75),

@@ -157,6 +157,7 @@ struct OpeningTests {
         let directoryMode = permissions(of: DatabaseFile.directory(of: path))
         let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try Store(path: path) }
         #expect(error?.kind == kind, sourceLocation: sourceLocation)
+        #expect(error?.exitCode == 69, "a database that cannot be used is unavailable", sourceLocation: sourceLocation)
         #expect(error?.message.contains(path) == true, sourceLocation: sourceLocation)
         for word in words {
             #expect(error?.message.contains(word) == true, "\(error?.message ?? "") should mention \(word)", sourceLocation: sourceLocation)
