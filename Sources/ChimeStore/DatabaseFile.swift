@@ -178,30 +178,44 @@ enum DatabaseFile {
         return Header(isWALMode: bytes[18] == 2 && bytes[19] == 2)
     }
 
+    // MARK: The write-ahead log
+
+    /// Refuses a WAL database whose `-shm` index exists without its `-wal` log.
+    ///
+    /// SQLite never leaves that state itself (it creates the log before the index, and deletes
+    /// the index first), so the log was deleted, or not moved or copied with the database, and
+    /// the latest acknowledged changes may be in it. Opening the database now would start a new
+    /// log and, on closing, drop the index: the state could no longer be seen, and the old log,
+    /// put back later, would no longer fit. So Chime neither reads nor writes until the user
+    /// restores the log or removes the index.
+    static func checkLog(path: String, header: Header?) throws(StoreError) {
+        guard header?.isWALMode == true else { return }
+        // A connection opening (log, then index) or closing (index, then log) in another process
+        // passes through look-alike states for microseconds; a lost log stays lost. Look three
+        // times, a little apart, before refusing.
+        for attempt in 0..<3 {
+            let shmExists = exists(path + "-shm")
+            guard isLogMissing(isWALMode: true, walExists: exists(path + "-wal"), shmExists: shmExists) else { return }
+            if attempt < 2 { usleep(20_000) }
+        }
+        throw StoreError(.tryAgain, StoreError.missingLogSentence(path: path))
+    }
+
+    /// Whether a database in WAL mode has its `-shm` index without its `-wal` log.
+    static func isLogMissing(isWALMode: Bool, walExists: Bool, shmExists: Bool) -> Bool {
+        isWALMode && shmExists && !walExists
+    }
+
     // MARK: Warnings
 
     /// Loud warnings about where the database lies, for the caller to print.
-    static func warnings(path: String, header: Header?) -> [String] {
+    static func warnings(path: String) -> [String] {
         var warnings: [String] = []
-        // Checked twice so a connection closing at this very moment (which deletes -shm, then
-        // -wal) or opening (which creates -wal, then -shm) is not mistaken for a lost log.
-        let missingLog = { missingWALWarning(path: path, isWALMode: header?.isWALMode ?? false, walExists: exists(path + "-wal"), shmExists: exists(path + "-shm")) }
-        if let warning = missingLog(), missingLog() != nil {
-            warnings.append(warning)
-        }
         let type = chime_file_system_type(directory(of: path))
         if type >= 0, let name = networkFileSystemName(magic: UInt64(type) & 0xFFFF_FFFF) {
             warnings.append("the Chime database \(path) is on a network file system (\(name)): SQLite's locking is not reliable there and the database can be damaged; set XDG_DATA_HOME to a directory on a local disk")
         }
         return warnings
-    }
-
-    /// The warning for a WAL database whose `-shm` index exists without its `-wal` log: SQLite
-    /// itself never leaves that state (it creates the log before the index and deletes the index
-    /// first), so the log was deleted or not moved with the database, and commits may be lost.
-    static func missingWALWarning(path: String, isWALMode: Bool, walExists: Bool, shmExists: Bool) -> String? {
-        guard isWALMode, shmExists, !walExists else { return nil }
-        return "the Chime database \(path) is in WAL mode and its \(path)-shm index exists, but its write-ahead log \(path)-wal is missing: recent changes may be lost; if you moved or copied the database, move its -wal file next to it before running chime again"
     }
 
     /// The name of a network (or remote-capable FUSE) file system from its `statfs` magic number.

@@ -39,8 +39,8 @@ public final class Store: Sendable {
 
     /// The database file.
     public let path: String
-    /// Problems found on opening that do not stop Chime but put data at risk (a missing `-wal`
-    /// log, a network file system): print each loudly.
+    /// Problems found on opening that do not stop Chime but put data at risk (a network file
+    /// system): print each loudly.
     public let warnings: [String]
     let configuration: Configuration
     private let connection: Mutex<SQLiteConnection>
@@ -55,13 +55,15 @@ public final class Store: Sendable {
     /// The directory holding `path` is taken to be the database's own: it is created, or
     /// tightened, to mode 0700. Refuses, leaving the file's bytes and mode as they were, a file
     /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
-    /// (``StoreError/Kind/newerSchema``); refuses a directory that is a link, another user's or
+    /// (``StoreError/Kind/newerSchema``) and a database whose `-wal` log is missing
+    /// (``StoreError/Kind/tryAgain``); refuses a directory that is a link, another user's or
     /// shared (``StoreError/Kind/unavailable``).
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
         let prepared = try DatabaseFile.prepare(path: path)
-        warnings = DatabaseFile.warnings(path: path, header: prepared.header)
+        try DatabaseFile.checkLog(path: path, header: prepared.header)
+        warnings = DatabaseFile.warnings(path: path)
         let logExisted = DatabaseFile.exists(path + "-wal")
         let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.

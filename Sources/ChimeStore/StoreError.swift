@@ -7,7 +7,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, coarse enough for a caller to choose an exit code (see ``exitCode``).
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A condition that may pass: the database is locked beyond the busy timeout, the disk or
-        /// quota is full, the file system is read-only or failed an I/O. Nothing was written.
+        /// quota is full, the file system is read-only or failed an I/O, the `-wal` log of the
+        /// database is missing until it is restored. Nothing was written.
         case tryAgain
         /// The file at the database path is not an SQLite database, not Chime's, or is damaged:
         /// it cannot be used until it is moved aside or restored.
@@ -70,5 +71,10 @@ extension StoreError {
     /// The sentence for a file Chime will not use: names it and says how to get going again.
     static func corruptSentence(path: String, problem: String) -> String {
         "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    }
+
+    /// The sentence for a WAL database whose `-shm` index exists without its `-wal` log.
+    static func missingLogSentence(path: String) -> String {
+        "the Chime database \(path) is in WAL mode and its index \(path)-shm exists, but its write-ahead log \(path)-wal is missing, so Chime neither read nor changed it (the latest changes may be in that log): if you moved or copied the database, put its -wal file back beside it; or, to use the database as it is without what the log held, remove \(path)-shm; then try again"
     }
 }

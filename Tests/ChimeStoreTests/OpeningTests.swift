@@ -244,25 +244,70 @@ struct OpeningTests {
 
     // MARK: Warnings
 
-    @Test("a WAL database whose -shm exists without its -wal gets a loud warning")
-    func missingWAL() throws {
-        let path = directory.file("chime.db")
-        do { _ = try Store(path: path) }
-        #expect(try Store(path: path).warnings.isEmpty)
-        #expect(FileManager.default.createFile(atPath: path + "-shm", contents: Data(count: 32768)))
-        #expect(!DatabaseFile.exists(path + "-wal"))
-        let store = try Store(path: path)
-        #expect(store.warnings.count == 1)
-        #expect(store.warnings.first?.contains("\(path)-wal is missing") == true)
-        #expect(try store.healthCheck().isHealthy == false)
+    /// A WAL database at `path` whose latest commit (request `x`) is only in its `-wal` log, as
+    /// when the last process to use it stopped without closing it.
+    func databaseWithCommitInLog(_ path: String) throws {
+        let raw: RawDatabase
+        do {
+            let store = try Store(path: path)
+            raw = RawDatabase(path: path)
+            #expect(raw.text("SELECT count(*) FROM requests") == "0")
+            try store.apply(Fixture.plan(requests: [Fixture.request("x")]), requestID: "x", now: Fixture.now)
+        }
+        // The store was not the last connection, so it left the log; the raw one leaves it too.
+        #expect(chime_sqlite_keep_log_on_close(raw.handle) == SQLITE_OK)
     }
 
-    @Test("the missing-log warning needs WAL mode, an index and no log")
-    func missingWALRule() {
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: true) != nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: true, shmExists: true) == nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: false) == nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: false, walExists: false, shmExists: true) == nil)
+    @Test("a WAL database whose -shm exists without its -wal is refused (75) and left as it was")
+    func missingWAL() throws {
+        let path = directory.file("chime.db")
+        try databaseWithCommitInLog(path)
+        #expect(rename(path + "-wal", directory.file("aside-wal")) == 0)
+        let before = [path, path + "-shm"].map(FileState.init)
+
+        let error = #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(error?.kind == .tryAgain)
+        #expect(error?.exitCode == 75)
+        #expect(error?.message.contains("\(path)-wal is missing") == true)
+        #expect(error?.message.contains("put its -wal file back beside it") == true)
+        #expect(error?.message.contains("remove \(path)-shm") == true)
+        #expect(error?.message.contains("\n") == false)
+        #expect([path, path + "-shm"].map(FileState.init) == before, "neither the file nor the index was touched")
+        #expect(!DatabaseFile.exists(path + "-wal"), "no new log was started")
+        // Asked again, the answer is the same: the advice still applies.
+        #expect(throws: StoreError.self) { try Store(path: path) }
+
+        // The log put back: the acknowledged commit is there.
+        #expect(rename(directory.file("aside-wal"), path + "-wal") == 0)
+        let store = try Store(path: path)
+        #expect(try store.pendingRequests().map(\.request.identifier) == ["x"])
+        #expect(try store.healthCheck().isHealthy)
+    }
+
+    @Test("removing the stale -shm accepts the database as it is, without what the lost log held")
+    func missingWALAccepted() throws {
+        let path = directory.file("chime.db")
+        try databaseWithCommitInLog(path)
+        #expect(unlink(path + "-wal") == 0)
+        #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(unlink(path + "-shm") == 0)
+        let store = try Store(path: path)
+        #expect(try store.pendingRequests().isEmpty, "the commit was only in the lost log")
+        try store.apply(Fixture.plan(requests: [Fixture.request("y")]), now: Fixture.now)
+        #expect(try store.pendingRequests().map(\.request.identifier) == ["y"])
+    }
+
+    @Test("a database not in WAL mode, or with both files, or with neither, has no missing log")
+    func missingWALRule() throws {
+        #expect(DatabaseFile.isLogMissing(isWALMode: true, walExists: false, shmExists: true))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: true, walExists: true, shmExists: true))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: true, walExists: false, shmExists: false))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: false, walExists: false, shmExists: true))
+        // A database that closed cleanly has neither file: it opens without a word.
+        let path = directory.file("chime.db")
+        do { _ = try Store(path: path) }
+        #expect(!DatabaseFile.exists(path + "-wal") && !DatabaseFile.exists(path + "-shm"))
+        #expect(try Store(path: path).warnings.isEmpty)
     }
 
     @Test("network file systems are recognised by their statfs magic", arguments: [

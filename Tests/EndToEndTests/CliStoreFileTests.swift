@@ -58,4 +58,31 @@ struct CliStoreFileTests {
         #expect(doctor.output.contains("problem  store"))
         #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes)
     }
+
+    // MARK: A lost write-ahead log
+
+    @Test("an -shm without its -wal: every command refuses with 75 and changes nothing, until the -shm is removed")
+    func missingLog() async {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("remind", "in", "1h", "tea", "--id", "r-tea")
+        let path = sandbox.databasePath
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "chime closed the database cleanly")
+        let index = Data(repeating: 0, count: 32_768)
+        #expect(FileManager.default.createFile(atPath: path + "-shm", contents: index))
+        let before = Self.state(path)
+
+        for arguments in [["remind", "in", "5m", "coffee"], ["list"]] {
+            let outcome = await sandbox.run(CliBinaries.path("chime"), arguments)
+            Self.expectFailure(outcome, status: 75, mentioning: ["\(path)-wal is missing", "put its -wal file back beside it", "remove \(path)-shm"])
+        }
+        #expect(Self.state(path)?.bytes == before?.bytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "no new log was started")
+        #expect(FileManager.default.contents(atPath: path + "-shm") == index, "the index is still there, so the advice still holds")
+
+        // The user accepts the database as it is.
+        #expect(unlink(path + "-shm") == 0)
+        #expect(await sandbox.succeed("list").output.contains("remind/r-tea"))
+        await sandbox.succeed("remind", "in", "5m", "coffee", "--id", "r-cof")
+        #expect(await sandbox.succeed("list").output.contains("remind/r-cof"))
+    }
 }
