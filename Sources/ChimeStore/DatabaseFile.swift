@@ -31,8 +31,8 @@ enum DatabaseFile {
     ///
     /// Creates the missing directories (mode 0700) and a missing database file (mode 0600, so no
     /// byte of it is ever readable by others). Refuses a database directory that is a symbolic
-    /// link, belongs to another user or is shared (sticky, like `/tmp`), and a file that is not an
-    /// SQLite database. Permissions that
+    /// link, belongs to another user or is shared (sticky, like `/tmp`); a directory, file, `-wal`
+    /// or `-shm` Chime cannot write; and a file that is not an SQLite database. Permissions that
     /// are too loose are tightened only once the file is accepted, by ``makePrivate(path:)``.
     @discardableResult
     static func prepare(path: String) throws(StoreError) -> Prepared {
@@ -41,7 +41,7 @@ enum DatabaseFile {
     }
 
     /// Creates each missing directory of `directory` with mode 0700 and checks that the last one,
-    /// which holds the database, is a directory of the user's own.
+    /// which holds the database, is a directory of the user's own that they can write in.
     /// Existing directories are not changed here (and above the last one, never).
     static func prepareDirectory(_ directory: String, databasePath path: String) throws(StoreError) {
         var prefix = ""
@@ -65,7 +65,12 @@ enum DatabaseFile {
                 _ = chmod(prefix, 0o700)
                 syncDirectory(Self.directory(of: prefix))
             } else if errno != EEXIST {
-                throw error(errno: errno, path: prefix, action: "create the directory")
+                let code = errno
+                if code == EACCES || code == EPERM {
+                    let parent = Self.directory(of: prefix)
+                    throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: parent, databasePath: path, creating: prefix))
+                }
+                throw error(errno: code, path: prefix, action: "create the directory")
             } else if isDatabaseDirectory, lstat(prefix, &info) == 0 {
                 // Another process made it meanwhile: it gets the same checks.
                 try checkOwnDirectory(prefix, info, databasePath: path)
@@ -92,15 +97,27 @@ enum DatabaseFile {
         guard info.st_mode & S_ISVTX == 0 else {
             throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is shared (it has the sticky bit, like /tmp), so Chime will not keep its database there or change its permissions: use a directory of its own")
         }
+        // Real and effective ids are the same here (chime is not setuid), so access(2) answers
+        // for this process, read-only file systems included.
+        if access(directory, W_OK | X_OK) != 0 {
+            let code = errno
+            if code == EACCES || code == EPERM {
+                throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
+            }
+            throw error(errno: code, path: directory, action: "write in the directory")
+        }
     }
 
-    /// Opens the database file, creating it (mode 0600) when missing, and reads its header;
-    /// nothing existing is changed.
+    /// Opens the database file, creating it (mode 0600) when missing, checks that it and its
+    /// `-wal` and `-shm` files can be written, and reads its header; nothing existing is changed.
     static func openFile(_ path: String) throws(StoreError) -> Prepared {
         var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         let created = descriptor >= 0
         if !created, errno == EEXIST {
             descriptor = open(path, O_RDWR | O_CLOEXEC)
+            if descriptor < 0, errno == EACCES || errno == EPERM {
+                throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
+            }
         }
         guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
         // Closed before SQLite opens the file: closing any descriptor of a file drops every POSIX
@@ -117,6 +134,13 @@ enum DatabaseFile {
         guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+        }
+        for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) && access(sidecar, R_OK | W_OK) != 0 {
+            let code = errno
+            if code == EACCES || code == EPERM {
+                throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: sidecar, databasePath: path))
+            }
+            throw error(errno: code, path: sidecar, action: "open")
         }
         return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
     }
@@ -255,12 +279,21 @@ enum DatabaseFile {
         }
     }
 
-    /// The error for a failed file-system call, classified for the exit code.
+    /// Whether the file system holding `path` (or its directory, when `path` does not exist) is
+    /// mounted read-only.
+    static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 || statvfs(directory(of: path), &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// The error for a failed file-system call, classified for the exit code: 75 for what may
+    /// pass (a read-only file system, a full disk, a passing failure), 69 for the rest.
     static func error(errno code: Int32, path: String, action: String) -> StoreError {
         let reason = String(cString: strerror(code))
         switch code {
         case EROFS:
-            return StoreError(.tryAgain, "cannot \(action) \(path): the file system is read-only, so nothing was saved; make it writable and try again")
+            return StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: action))
         case ENOSPC, EDQUOT:
             return StoreError(.tryAgain, "cannot \(action) \(path): \(reason), so nothing was saved; free some space and try again")
         case EAGAIN, EINTR, EBUSY, ENOMEM, EMFILE, ENFILE, EIO:

@@ -57,7 +57,7 @@ public final class Store: Sendable {
     /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
     /// (``StoreError/Kind/newerSchema``) and a database whose `-wal` log is missing
     /// (``StoreError/Kind/tryAgain``); refuses a directory that is a link, another user's or
-    /// shared (``StoreError/Kind/unavailable``).
+    /// shared, and files or a directory the user cannot write (``StoreError/Kind/unavailable``).
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration

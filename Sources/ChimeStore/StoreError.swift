@@ -20,7 +20,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The thing asked for does not exist (cancelling an identifier with nothing pending).
         case notFound
         /// The database cannot be reached at all: no home directory, a path that is not a file,
-        /// permission denied.
+        /// a directory that is a link, another user's or shared, no permission to write the
+        /// database, its `-wal` or `-shm` file, or its directory.
         case unavailable
         /// A defect in Chime itself (misused API, malformed SQL): report it.
         case internalError
@@ -71,6 +72,24 @@ extension StoreError {
     /// The sentence for a file Chime will not use: names it and says how to get going again.
     static func corruptSentence(path: String, problem: String) -> String {
         "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    }
+
+    /// The sentence for a database directory the user may not write in. `creating` names the
+    /// directory that could not be made in it, if that was the step that failed.
+    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> String {
+        let what = creating.map { "cannot create \($0)" } ?? "cannot create files in \(directory)"
+        return "\(what): you may not write in \(directory), and the Chime database \(path) needs it (SQLite keeps its -wal and -shm files beside it), so nothing was saved: make the directory writable for you (chmod u+rwx '\(directory)'; chown it first if it is another user's) and try again"
+    }
+
+    /// The sentence for a database file, or its `-wal` or `-shm` file, the user may not read and write.
+    static func fileNotWritableSentence(file: String, databasePath path: String) -> String {
+        let what = file == path ? "the Chime database \(path)" : "\(file), beside the Chime database \(path),"
+        return "\(what) is not writable for you, so nothing was saved: make it readable and writable for you (chmod u+rw '\(file)'; chown it first if it is another user's) and try again"
+    }
+
+    /// The sentence for a file system mounted read-only.
+    static func readOnlyFileSystemSentence(path: String, action: String) -> String {
+        "cannot \(action) \(path): the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again"
     }
 
     /// The sentence for a WAL database whose `-shm` index exists without its `-wal` log.
