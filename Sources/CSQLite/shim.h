@@ -18,4 +18,10 @@ static inline long long chime_file_system_type(const char *path) {
     return (long long)info.f_type;
 }
 
+// sqlite3_db_config is variadic, which Swift cannot call. Turns off the checkpoint that closing
+// the last connection runs, so a database the store refuses keeps its -wal log and its bytes.
+static inline int chime_sqlite_keep_log_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 #endif

@@ -15,6 +15,14 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         public let plan: FastingPlan
         /// A few words shown in help.
         public let summary: String
+
+        /// Whether `text` names this preset: exactly, or in any case for a name made of letters
+        /// only (`OMAD`); a name that is a duration or a ratio (`36h`, `16:8`) follows their grammar.
+        func matches(_ text: String) -> Bool {
+            if text == name { return true }
+            guard name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            return text.lowercased() == name
+        }
     }
 
     /// The presets shown in help, in the order shown.
@@ -46,13 +54,17 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// Reads a plan: a preset name, `F:E` (bare numbers are hours, or durations such as `90m:30m`),
     /// or a single duration for a fast without eating window (`36h`).
+    ///
+    /// Only word presets (`omad`) ignore case. Everything else is read in the one duration grammar
+    /// of ``TimeSpan``, which takes lowercase units only, so `16H:8H` is refused here just as
+    /// `1H` is refused by `remind in`.
     public init(parsing text: String) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
         func failure(_ reason: String) -> DomainError {
             DomainError(.invalidPlan, "invalid fasting plan \"\(text)\": \(reason); use forms like \(Self.validForms)")
         }
         guard !trimmed.isEmpty else { throw failure("it is empty") }
-        if let preset = Self.presets.first(where: { $0.name == trimmed }) {
+        if let preset = Self.presets.first(where: { $0.matches(trimmed) }) {
             self = preset.plan
             return
         }

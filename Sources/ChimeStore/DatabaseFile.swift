@@ -16,47 +16,46 @@ enum DatabaseFile {
     /// The 16 bytes every SQLite 3 database starts with.
     static let magic = Array("SQLite format 3\0".utf8)
 
-    // MARK: Creating
+    // MARK: Preparing
 
-    /// Creates missing directories (mode 0700) and the database file (mode 0600) before SQLite
-    /// touches it, so no byte of it is ever readable by others. An existing file keeps its
-    /// content; group or other permission bits on it or its `-wal`/`-shm` files are removed.
-    static func prepare(path: String) throws(StoreError) {
-        try makeDirectories(directory(of: path))
-        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        let created = descriptor >= 0
-        if !created, errno == EEXIST {
-            descriptor = open(path, O_RDWR | O_CLOEXEC)
-        }
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
-        defer { close(descriptor) }
-        if created {
-            // The new name must survive a power cut as surely as the commits that will follow.
-            _ = fsync(descriptor)
-            syncDirectory(directory(of: path))
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
-        }
-        if info.st_mode & 0o077 != 0 {
-            // Best effort: a file that is not ours cannot be changed, and SQLite reports that better.
-            _ = fchmod(descriptor, 0o600)
-        }
-        for sidecar in ["-wal", "-shm"] where stat(path + sidecar, &info) == 0 && info.st_mode & 0o077 != 0 {
-            _ = chmod(path + sidecar, 0o600)
-        }
+    /// What ``prepare(path:)`` found at the database path.
+    struct Prepared: Equatable {
+        /// Whether the file was created just now, empty.
+        let created: Bool
+        /// The file's header; `nil` when the file is empty (a new database).
+        let header: Header?
     }
 
-    /// Creates each missing directory of `directory` with mode 0700; existing ones are left alone.
-    static func makeDirectories(_ directory: String) throws(StoreError) {
+    /// Makes ready what SQLite will open, refusing before SQLite touches anything what Chime
+    /// must not use, and changing nothing that exists.
+    ///
+    /// Creates the missing directories (mode 0700) and a missing database file (mode 0600, so no
+    /// byte of it is ever readable by others). Refuses a database directory that is a symbolic
+    /// link, belongs to another user or is shared (sticky, like `/tmp`); a directory, file, `-wal`
+    /// or `-shm` Chime cannot write; and a file that is not an SQLite database. Permissions that
+    /// are too loose are tightened only once the file is accepted, by ``makePrivate(path:)``.
+    @discardableResult
+    static func prepare(path: String) throws(StoreError) -> Prepared {
+        try prepareDirectory(directory(of: path), databasePath: path)
+        return try openFile(path)
+    }
+
+    /// Creates each missing directory of `directory` with mode 0700 and checks that the last one,
+    /// which holds the database, is a directory of the user's own that they can write in.
+    /// Existing directories are not changed here (and above the last one, never).
+    static func prepareDirectory(_ directory: String, databasePath path: String) throws(StoreError) {
         var prefix = ""
-        for component in directory.split(separator: "/") {
+        let components = directory.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += "/" + component
+            let isDatabaseDirectory = index == components.count - 1
             var info = stat()
-            if stat(prefix, &info) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
+            // The database's own directory is looked at itself, not through a link.
+            let found = isDatabaseDirectory ? lstat(prefix, &info) == 0 : stat(prefix, &info) == 0
+            if found {
+                if isDatabaseDirectory {
+                    try checkOwnDirectory(prefix, info, databasePath: path)
+                } else if info.st_mode & S_IFMT != S_IFDIR {
                     throw StoreError(.unavailable, "\(prefix) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
                 }
                 continue
@@ -66,8 +65,101 @@ enum DatabaseFile {
                 _ = chmod(prefix, 0o700)
                 syncDirectory(Self.directory(of: prefix))
             } else if errno != EEXIST {
-                throw error(errno: errno, path: prefix, action: "create the directory")
+                let code = errno
+                if code == EACCES || code == EPERM {
+                    let parent = Self.directory(of: prefix)
+                    throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: parent, databasePath: path, creating: prefix))
+                }
+                throw error(errno: code, path: prefix, action: "create the directory")
+            } else if isDatabaseDirectory, lstat(prefix, &info) == 0 {
+                // Another process made it meanwhile: it gets the same checks.
+                try checkOwnDirectory(prefix, info, databasePath: path)
             }
+        }
+    }
+
+    /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``);
+    /// `info` is its `lstat`.
+    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String) throws(StoreError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            break
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "elsewhere"
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is a symbolic link to \(target), so Chime will not keep its database there or change its permissions: replace the link with a directory of your own (move what it holds into it) and run the command again")
+        default:
+            throw StoreError(.unavailable, "\(directory) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
+        }
+        let user = geteuid()
+        guard info.st_uid == user else {
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), belongs to another user (uid \(info.st_uid), you are \(user)), so Chime will not keep its database there or change its permissions: have it given to you (chown) or set XDG_DATA_HOME to a directory of your own")
+        }
+        guard info.st_mode & S_ISVTX == 0 else {
+            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is shared (it has the sticky bit, like /tmp), so Chime will not keep its database there or change its permissions: use a directory of its own")
+        }
+        // Real and effective ids are the same here (chime is not setuid), so access(2) answers
+        // for this process, read-only file systems included.
+        if access(directory, W_OK | X_OK) != 0 {
+            let code = errno
+            if code == EACCES || code == EPERM {
+                throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
+            }
+            throw error(errno: code, path: directory, action: "write in the directory")
+        }
+    }
+
+    /// Opens the database file, creating it (mode 0600) when missing, checks that it and its
+    /// `-wal` and `-shm` files can be written, and reads its header; nothing existing is changed.
+    static func openFile(_ path: String) throws(StoreError) -> Prepared {
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let created = descriptor >= 0
+        if !created, errno == EEXIST {
+            descriptor = open(path, O_RDWR | O_CLOEXEC)
+            if descriptor < 0, errno == EACCES || errno == EPERM {
+                throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
+            }
+        }
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
+        // Closed before SQLite opens the file: closing any descriptor of a file drops every POSIX
+        // lock this process holds on it, SQLite's included.
+        defer { close(descriptor) }
+        if created {
+            // The umask may have taken the owner's bits away; group and others never had any.
+            _ = fchmod(descriptor, 0o600)
+            // The new name must survive a power cut as surely as the commits that will follow.
+            _ = fsync(descriptor)
+            syncDirectory(directory(of: path))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+        }
+        for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) && access(sidecar, R_OK | W_OK) != 0 {
+            let code = errno
+            if code == EACCES || code == EPERM {
+                throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: sidecar, databasePath: path))
+            }
+            throw error(errno: code, path: sidecar, action: "open")
+        }
+        return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
+    }
+
+    /// Removes group and other permission bits from the database directory, the database and
+    /// its `-wal` and `-shm` files, for those that belong to the user: called once the file is
+    /// accepted, so a file Chime refuses keeps its mode. Works on paths, never on descriptors:
+    /// SQLite holds POSIX locks on these files, which closing a descriptor would drop.
+    static func makePrivate(path: String) {
+        let user = geteuid()
+        var info = stat()
+        let directory = directory(of: path)
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == user,
+           info.st_mode & S_ISVTX == 0, info.st_mode & 0o077 != 0 {
+            _ = chmod(directory, 0o700)
+        }
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == user, info.st_mode & 0o077 != 0 else { continue }
+            _ = chmod(file, info.st_mode & 0o700)
         }
     }
 
@@ -89,17 +181,14 @@ enum DatabaseFile {
 
     // MARK: Recognising
 
-    /// The header of the file at `path`, or `nil` when the file is empty (a new database).
-    /// Anything else than an SQLite 3 file is refused without a byte being written.
-    static func readHeader(path: String) throws(StoreError) -> Header? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "read") }
-        defer { close(descriptor) }
+    /// The header of the open file `descriptor` (the database at `path`), or `nil` when the file
+    /// is empty (a new database). Anything else than an SQLite 3 file is refused.
+    static func readHeader(descriptor: Int32, path: String) throws(StoreError) -> Header? {
         var bytes = [UInt8](repeating: 0, count: 100)
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw error(errno: errno, path: path, action: "read") }
@@ -113,30 +202,44 @@ enum DatabaseFile {
         return Header(isWALMode: bytes[18] == 2 && bytes[19] == 2)
     }
 
+    // MARK: The write-ahead log
+
+    /// Refuses a WAL database whose `-shm` index exists without its `-wal` log.
+    ///
+    /// SQLite never leaves that state itself (it creates the log before the index, and deletes
+    /// the index first), so the log was deleted, or not moved or copied with the database, and
+    /// the latest acknowledged changes may be in it. Opening the database now would start a new
+    /// log and, on closing, drop the index: the state could no longer be seen, and the old log,
+    /// put back later, would no longer fit. So Chime neither reads nor writes until the user
+    /// restores the log or removes the index.
+    static func checkLog(path: String, header: Header?) throws(StoreError) {
+        guard header?.isWALMode == true else { return }
+        // A connection opening (log, then index) or closing (index, then log) in another process
+        // passes through look-alike states for microseconds; a lost log stays lost. Look three
+        // times, a little apart, before refusing.
+        for attempt in 0..<3 {
+            let shmExists = exists(path + "-shm")
+            guard isLogMissing(isWALMode: true, walExists: exists(path + "-wal"), shmExists: shmExists) else { return }
+            if attempt < 2 { usleep(20_000) }
+        }
+        throw StoreError(.tryAgain, StoreError.missingLogSentence(path: path))
+    }
+
+    /// Whether a database in WAL mode has its `-shm` index without its `-wal` log.
+    static func isLogMissing(isWALMode: Bool, walExists: Bool, shmExists: Bool) -> Bool {
+        isWALMode && shmExists && !walExists
+    }
+
     // MARK: Warnings
 
     /// Loud warnings about where the database lies, for the caller to print.
-    static func warnings(path: String, header: Header?) -> [String] {
+    static func warnings(path: String) -> [String] {
         var warnings: [String] = []
-        // Checked twice so a connection closing at this very moment (which deletes -shm, then
-        // -wal) or opening (which creates -wal, then -shm) is not mistaken for a lost log.
-        let missingLog = { missingWALWarning(path: path, isWALMode: header?.isWALMode ?? false, walExists: exists(path + "-wal"), shmExists: exists(path + "-shm")) }
-        if let warning = missingLog(), missingLog() != nil {
-            warnings.append(warning)
-        }
         let type = chime_file_system_type(directory(of: path))
         if type >= 0, let name = networkFileSystemName(magic: UInt64(type) & 0xFFFF_FFFF) {
             warnings.append("the Chime database \(path) is on a network file system (\(name)): SQLite's locking is not reliable there and the database can be damaged; set XDG_DATA_HOME to a directory on a local disk")
         }
         return warnings
-    }
-
-    /// The warning for a WAL database whose `-shm` index exists without its `-wal` log: SQLite
-    /// itself never leaves that state (it creates the log before the index and deletes the index
-    /// first), so the log was deleted or not moved with the database, and commits may be lost.
-    static func missingWALWarning(path: String, isWALMode: Bool, walExists: Bool, shmExists: Bool) -> String? {
-        guard isWALMode, shmExists, !walExists else { return nil }
-        return "the Chime database \(path) is in WAL mode and its \(path)-shm index exists, but its write-ahead log \(path)-wal is missing: recent changes may be lost; if you moved or copied the database, move its -wal file next to it before running chime again"
     }
 
     /// The name of a network (or remote-capable FUSE) file system from its `statfs` magic number.
@@ -176,12 +279,21 @@ enum DatabaseFile {
         }
     }
 
-    /// The error for a failed file-system call, classified for the exit code.
+    /// Whether the file system holding `path` (or its directory, when `path` does not exist) is
+    /// mounted read-only.
+    static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 || statvfs(directory(of: path), &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// The error for a failed file-system call, classified for the exit code: 75 for what may
+    /// pass (a read-only file system, a full disk, a passing failure), 69 for the rest.
     static func error(errno code: Int32, path: String, action: String) -> StoreError {
         let reason = String(cString: strerror(code))
         switch code {
         case EROFS:
-            return StoreError(.tryAgain, "cannot \(action) \(path): the file system is read-only, so nothing was saved; make it writable and try again")
+            return StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: action))
         case ENOSPC, EDQUOT:
             return StoreError(.tryAgain, "cannot \(action) \(path): \(reason), so nothing was saved; free some space and try again")
         case EAGAIN, EINTR, EBUSY, ENOMEM, EMFILE, ENFILE, EIO:

@@ -37,6 +37,12 @@ final class SQLiteConnection {
         try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "setting the busy timeout")
     }
 
+    /// Makes closing leave the `-wal` log as it is, instead of copying it into the database file
+    /// and removing it: for a database Chime refuses, whose bytes must stay as they were.
+    func keepLogOnClose() {
+        _ = chime_sqlite_keep_log_on_close(handle)
+    }
+
     deinit {
         // Statements first, so the close below releases everything at once.
         statements.removeAll()
@@ -55,8 +61,21 @@ final class SQLiteConnection {
         }
     }
 
+    /// `SQLITE_READONLY_DIRECTORY`: the journal (for Chime, `-wal`) cannot be created because
+    /// the directory is not writable. A macro with shifts, which Swift does not import.
+    static let readOnlyDirectoryCode = SQLITE_READONLY | (6 << 8)
+    /// `SQLITE_READONLY_DBMOVED`: the database file was renamed or deleted while open.
+    static let readOnlyMovedCode = SQLITE_READONLY | (4 << 8)
+
     /// The error for a failed SQLite call: the classification every caller relies on.
-    static func error(code: Int32, sqliteMessage: String, path: String, busyTimeout: Duration) -> StoreError {
+    ///
+    /// `isOnReadOnlyFileSystem` tells a read-only mount (75, as for any file-system call) from a
+    /// permission problem (69, naming the directory or the files) when SQLite reports
+    /// `SQLITE_READONLY`; tests replace it.
+    static func error(
+        code: Int32, sqliteMessage: String, path: String, busyTimeout: Duration,
+        isOnReadOnlyFileSystem: (String) -> Bool = DatabaseFile.isOnReadOnlyFileSystem
+    ) -> StoreError {
         let primary = code & 0xFF
         func make(_ kind: StoreError.Kind, _ sentence: String) -> StoreError {
             StoreError(kind, sentence, sqliteCode: code, sqliteMessage: sqliteMessage)
@@ -66,8 +85,14 @@ final class SQLiteConnection {
             return make(.tryAgain, "the Chime database \(path) stayed locked by another chime command or chimed for more than \(busyTimeout), so nothing was saved: try again in a moment")
         case SQLITE_FULL:
             return make(.tryAgain, "the disk holding \(path) is full, so nothing was saved: free some space and try again")
+        case SQLITE_READONLY where isOnReadOnlyFileSystem(path):
+            return make(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: "write"))
+        case SQLITE_READONLY where code == readOnlyDirectoryCode:
+            return make(.unavailable, StoreError.directoryNotWritableSentence(directory: DatabaseFile.directory(of: path), databasePath: path, creating: nil))
+        case SQLITE_READONLY where code == readOnlyMovedCode:
+            return make(.tryAgain, "the Chime database \(path) was moved or deleted while Chime had it open, so nothing was saved: try again")
         case SQLITE_READONLY:
-            return make(.tryAgain, "the Chime database \(path) is read-only (a read-only file system or file permissions), so nothing was saved: make it writable and try again")
+            return make(.unavailable, "the Chime database \(path) cannot be written: it, or its \(path)-wal or \(path)-shm file, is read-only for you, so nothing was saved: make them readable and writable for you (chmod u+rw on each that exists; chown first any that is another user's) and try again")
         case SQLITE_IOERR:
             return make(.tryAgain, "reading or writing \(path) failed with an I/O error, so nothing was saved: check the disk and try again")
         case SQLITE_NOMEM:

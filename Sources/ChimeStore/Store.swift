@@ -39,8 +39,8 @@ public final class Store: Sendable {
 
     /// The database file.
     public let path: String
-    /// Problems found on opening that do not stop Chime but put data at risk (a missing `-wal`
-    /// log, a network file system): print each loudly.
+    /// Problems found on opening that do not stop Chime but put data at risk (a network file
+    /// system): print each loudly.
     public let warnings: [String]
     let configuration: Configuration
     private let connection: Mutex<SQLiteConnection>
@@ -52,17 +52,30 @@ public final class Store: Sendable {
 
     /// Opens (creating it when missing) the database at `path`, migrating it to the current schema.
     ///
-    /// Refuses, without writing a byte, a file that is not a Chime database (``StoreError/Kind/corrupt``)
-    /// and a database from a newer Chime (``StoreError/Kind/newerSchema``).
+    /// The directory holding `path` is taken to be the database's own: it is created, or
+    /// tightened, to mode 0700. Refuses, leaving the file's bytes and mode as they were, a file
+    /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
+    /// (``StoreError/Kind/newerSchema``) and a database whose `-wal` log is missing
+    /// (``StoreError/Kind/tryAgain``); refuses a directory that is a link, another user's or
+    /// shared, and files or a directory the user cannot write (``StoreError/Kind/unavailable``).
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
-        try DatabaseFile.prepare(path: path)
-        let header = try DatabaseFile.readHeader(path: path)
-        warnings = DatabaseFile.warnings(path: path, header: header)
+        let prepared = try DatabaseFile.prepare(path: path)
+        try DatabaseFile.checkLog(path: path, header: prepared.header)
+        warnings = DatabaseFile.warnings(path: path)
+        let logExisted = DatabaseFile.exists(path + "-wal")
         let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.
-        try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
+        do {
+            try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
+        } catch {
+            // A log left by a process that did not close the database would otherwise be copied
+            // into the refused file when this connection closes.
+            if logExisted { connection.keepLogOnClose() }
+            throw error
+        }
+        DatabaseFile.makePrivate(path: path)
         let mode = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) } ?? ""
         guard mode.lowercased() == "wal" else {
             throw StoreError(.unavailable, "the Chime database \(path) cannot use write-ahead logging (journal mode stays \"\(mode)\"): keep it on a local disk that supports shared memory")

@@ -7,9 +7,11 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, coarse enough for a caller to choose an exit code (see ``exitCode``).
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A condition that may pass: the database is locked beyond the busy timeout, the disk or
-        /// quota is full, the file system is read-only or failed an I/O. Nothing was written.
+        /// quota is full, the file system is read-only or failed an I/O, the `-wal` log of the
+        /// database is missing until it is restored. Nothing was written.
         case tryAgain
-        /// The file at the database path is not an SQLite database, not Chime's, or is damaged.
+        /// The file at the database path is not an SQLite database, not Chime's, or is damaged:
+        /// it cannot be used until it is moved aside or restored.
         case corrupt
         /// The database was written by a newer version of Chime, with a schema this one does not know.
         case newerSchema
@@ -18,7 +20,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The thing asked for does not exist (cancelling an identifier with nothing pending).
         case notFound
         /// The database cannot be reached at all: no home directory, a path that is not a file,
-        /// permission denied.
+        /// a directory that is a link, another user's or shared, no permission to write the
+        /// database, its `-wal` or `-shm` file, or its directory.
         case unavailable
         /// A defect in Chime itself (misused API, malformed SQL): report it.
         case internalError
@@ -45,14 +48,15 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var sqlitePrimaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
 
     /// The exit code from `sysexits.h` a command should end with: 75 (`EX_TEMPFAIL`) for
-    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/corrupt``, ``Kind/badData`` and
-    /// ``Kind/notFound``; 69 (`EX_UNAVAILABLE`) for ``Kind/newerSchema`` and ``Kind/unavailable``;
-    /// 70 (`EX_SOFTWARE`) for ``Kind/internalError``.
+    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/badData`` and ``Kind/notFound`` (what the
+    /// command asked for); 69 (`EX_UNAVAILABLE`) for ``Kind/corrupt``, ``Kind/newerSchema`` and
+    /// ``Kind/unavailable`` (a database that cannot be used, whatever the command); 70
+    /// (`EX_SOFTWARE`) for ``Kind/internalError``.
     public var exitCode: Int32 {
         switch kind {
         case .tryAgain: return 75
-        case .corrupt, .badData, .notFound: return 65
-        case .newerSchema, .unavailable: return 69
+        case .badData, .notFound: return 65
+        case .corrupt, .newerSchema, .unavailable: return 69
         case .internalError: return 70
         }
     }
@@ -68,5 +72,28 @@ extension StoreError {
     /// The sentence for a file Chime will not use: names it and says how to get going again.
     static func corruptSentence(path: String, problem: String) -> String {
         "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    }
+
+    /// The sentence for a database directory the user may not write in. `creating` names the
+    /// directory that could not be made in it, if that was the step that failed.
+    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> String {
+        let what = creating.map { "cannot create \($0)" } ?? "cannot create files in \(directory)"
+        return "\(what): you may not write in \(directory), and the Chime database \(path) needs it (SQLite keeps its -wal and -shm files beside it), so nothing was saved: make the directory writable for you (chmod u+rwx '\(directory)'; chown it first if it is another user's) and try again"
+    }
+
+    /// The sentence for a database file, or its `-wal` or `-shm` file, the user may not read and write.
+    static func fileNotWritableSentence(file: String, databasePath path: String) -> String {
+        let what = file == path ? "the Chime database \(path)" : "\(file), beside the Chime database \(path),"
+        return "\(what) is not writable for you, so nothing was saved: make it readable and writable for you (chmod u+rw '\(file)'; chown it first if it is another user's) and try again"
+    }
+
+    /// The sentence for a file system mounted read-only.
+    static func readOnlyFileSystemSentence(path: String, action: String) -> String {
+        "cannot \(action) \(path): the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again"
+    }
+
+    /// The sentence for a WAL database whose `-shm` index exists without its `-wal` log.
+    static func missingLogSentence(path: String) -> String {
+        "the Chime database \(path) is in WAL mode and its index \(path)-shm exists, but its write-ahead log \(path)-wal is missing, so Chime neither read nor changed it (the latest changes may be in that log): if you moved or copied the database, put its -wal file back beside it; or, to use the database as it is without what the log held, remove \(path)-shm; then try again"
     }
 }

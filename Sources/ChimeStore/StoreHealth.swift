@@ -12,7 +12,7 @@ public struct StoreHealth: Hashable, Sendable {
     public let quickCheck: [String]
     /// Requests waiting to be shown.
     public let pendingCount: Int
-    /// The warnings found when the store was opened (missing `-wal`, network file system).
+    /// The warnings found when the store was opened (a network file system).
     public let warnings: [String]
 
     /// Whether the database passed the check and nothing needs a warning.

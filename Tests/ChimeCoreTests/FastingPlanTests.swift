@@ -14,6 +14,7 @@ struct FastingPlanTests {
         ("23:1", 23, 1),
         ("omad", 23, 1),
         ("OMAD", 23, 1),
+        ("Omad", 23, 1),
         ("36h", 36, nil),
     ]
 
@@ -86,6 +87,27 @@ struct FastingPlanTests {
         #expect(error?.message.contains("\"\(text)\"") == true)
         #expect(error?.message.contains(FastingPlan.validForms) == true)
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "") should say \(reason)")
+    }
+
+    @Test("a plan reads its durations in the one duration grammar: uppercase units are refused as everywhere", arguments: [
+        ("16H:8H", "unknown unit \"H\""),
+        ("16h:8H", "the eating part \"8H\": unknown unit \"H\""),
+        ("90M:30m", "the fasting part \"90M\": unknown unit \"M\""),
+        ("36H", "unknown unit \"H\""),
+        ("1D12h", "unknown unit \"D\""),
+    ])
+    func durationCase(text: String, reason: String) {
+        let error = #expect(throws: DomainError.self) { try FastingPlan(parsing: text) }
+        #expect(error?.kind == .invalidPlan)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "") should say \(reason)")
+        // The same side on its own is refused by the duration parser that options use.
+        let side = text.split(separator: ":").first { $0.contains { $0.isUppercase } }.map(String.init) ?? text
+        #expect(throws: DomainError.self) { try TimeSpan(parsing: side) }
+    }
+
+    @Test("lowercase plans and word presets in any case are accepted", arguments: ["16h:8h", "36h", "omad", "OMAD", "oMaD"])
+    func caseAccepted(text: String) {
+        #expect((try? FastingPlan(parsing: text)) != nil)
     }
 
     @Test("describes itself in the shortest form that reads back", arguments: [

@@ -1,3 +1,4 @@
+import CSQLite
 import ChimeCore
 import Foundation
 import Testing
@@ -47,7 +48,71 @@ struct OpeningTests {
         }
         #expect(permissions(of: directory.file("a")) == 0o700)
         #expect(permissions(of: directory.file("a/b")) == 0o700)
-        #expect(permissions(of: directory.path) == 0o700, "an existing directory keeps its mode (mkdtemp made it 0700)")
+    }
+
+    @Test("a new database is 0600 from its first byte, whatever the umask")
+    func newFileMode() throws {
+        let path = directory.file("chime.db")
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        let prepared = try DatabaseFile.prepare(path: path)
+        #expect(prepared == DatabaseFile.Prepared(created: true, header: nil))
+        #expect(permissions(of: path) == 0o600)
+        #expect(contents(of: path).isEmpty, "prepared, not yet written")
+    }
+
+    @Test("an existing data directory looser than 0700 is tightened; XDG_DATA_HOME above it is left alone")
+    func existingDirectoryTightened() throws {
+        let data = directory.file("data")
+        #expect(mkdir(data, 0o755) == 0 && chmod(data, 0o755) == 0)
+        #expect(mkdir(data + "/chime", 0o755) == 0 && chmod(data + "/chime", 0o755) == 0)
+        let store = try Store(environment: ["XDG_DATA_HOME": data])
+        try store.apply(Fixture.plan(requests: [Fixture.request("x")]), now: Fixture.now)
+        #expect(permissions(of: data + "/chime") == 0o700)
+        #expect(permissions(of: data) == 0o755, "XDG_DATA_HOME is the user's, not Chime's")
+        #expect(permissions(of: directory.path) == 0o700, "directories further up are not touched (mkdtemp made it 0700)")
+    }
+
+    @Test("a data directory of another user is refused, named, and not changed", .enabled(if: geteuid() == 0, "only root can give a directory away"))
+    func foreignDirectory() throws {
+        let data = directory.file("data")
+        let chimeDirectory = data + "/chime"
+        try FileManager.default.createDirectory(atPath: chimeDirectory, withIntermediateDirectories: true)
+        #expect(chmod(chimeDirectory, 0o755) == 0 && chown(chimeDirectory, 54_321, 54_321) == 0)
+        let error = #expect(throws: StoreError.self) { try Store(environment: ["XDG_DATA_HOME": data]) }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.exitCode == 69)
+        #expect(error?.message.contains(chimeDirectory) == true)
+        #expect(error?.message.contains("belongs to another user (uid 54321") == true, "\(error?.message ?? "")")
+        #expect(permissions(of: chimeDirectory) == 0o755)
+        #expect(owner(of: chimeDirectory) == 54_321)
+        #expect(!DatabaseFile.exists(chimeDirectory + "/chime.db"), "nothing was created in it")
+    }
+
+    @Test("a data directory that is a symbolic link is refused, named, and neither it nor its target is changed")
+    func linkedDirectory() throws {
+        let data = directory.file("data")
+        let elsewhere = directory.file("elsewhere")
+        #expect(mkdir(data, 0o700) == 0)
+        #expect(mkdir(elsewhere, 0o755) == 0 && chmod(elsewhere, 0o755) == 0)
+        #expect(symlink(elsewhere, data + "/chime") == 0)
+        let error = #expect(throws: StoreError.self) { try Store(environment: ["XDG_DATA_HOME": data]) }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.exitCode == 69)
+        #expect(error?.message.contains("\(data)/chime, is a symbolic link to \(elsewhere)") == true, "\(error?.message ?? "")")
+        #expect(permissions(of: elsewhere) == 0o755)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing was created behind the link")
+    }
+
+    @Test("a shared directory (sticky, like /tmp) is never made Chime's")
+    func stickyDirectory() throws {
+        let shared = directory.file("shared")
+        #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o1777) == 0)
+        let error = #expect(throws: StoreError.self) { try Store(path: shared + "/chime.db") }
+        #expect(error?.kind == .unavailable)
+        #expect(error?.message.contains("sticky") == true)
+        #expect(permissions(of: shared, includingSpecialBits: true) == 0o1777)
+        #expect(!DatabaseFile.exists(shared + "/chime.db"))
     }
 
     @Test("an existing database readable by others is made private, with its -wal and -shm")
@@ -81,17 +146,27 @@ struct OpeningTests {
 
     // MARK: Refusing files
 
-    /// Opens `path` expecting a refusal of `kind`, and checks that the file was not touched.
-    func expectRefusal(_ path: String, kind: StoreError.Kind, mentioning words: [String] = []) {
-        let before = contents(of: path)
-        let error = #expect(throws: StoreError.self) { try Store(path: path) }
-        #expect(error?.kind == kind)
-        #expect(error?.message.contains(path) == true)
+    /// Opens `path` expecting a refusal of `kind`, and checks that nothing was touched: the file,
+    /// its `-wal` and `-shm` (bytes, mode, existence) and its directory's mode. The file and its
+    /// directory are first made readable by others, so a permission change would show.
+    func expectRefusal(_ path: String, kind: StoreError.Kind, mentioning words: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(chmod(path, 0o644) == 0, sourceLocation: sourceLocation)
+        #expect(chmod(DatabaseFile.directory(of: path), 0o755) == 0, sourceLocation: sourceLocation)
+        let files = [path, path + "-wal", path + "-shm"]
+        let before = files.map(FileState.init)
+        let directoryMode = permissions(of: DatabaseFile.directory(of: path))
+        let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try Store(path: path) }
+        #expect(error?.kind == kind, sourceLocation: sourceLocation)
+        #expect(error?.exitCode == 69, "a database that cannot be used is unavailable", sourceLocation: sourceLocation)
+        #expect(error?.message.contains(path) == true, sourceLocation: sourceLocation)
         for word in words {
-            #expect(error?.message.contains(word) == true, "\(error?.message ?? "") should mention \(word)")
+            #expect(error?.message.contains(word) == true, "\(error?.message ?? "") should mention \(word)", sourceLocation: sourceLocation)
         }
-        #expect(contents(of: path) == before, "the file must be left byte for byte as it was")
-        #expect(!DatabaseFile.exists(path + "-wal") && !DatabaseFile.exists(path + "-shm"))
+        #expect(FileState(path) == before[0], "the file must be left byte for byte as it was, with its mode", sourceLocation: sourceLocation)
+        #expect(FileState(path + "-wal") == before[1], "the log as it was", sourceLocation: sourceLocation)
+        // The index is shared memory for coordinating readers, rebuilt at will: only whether it is there counts.
+        #expect(DatabaseFile.exists(path + "-shm") == before[2].exists, sourceLocation: sourceLocation)
+        #expect(permissions(of: DatabaseFile.directory(of: path)) == directoryMode, "the directory keeps its mode", sourceLocation: sourceLocation)
     }
 
     @Test("a file that is not SQLite is refused, named, left untouched, with the fix")
@@ -153,27 +228,86 @@ struct OpeningTests {
         #expect(error?.exitCode == 69)
     }
 
-    // MARK: Warnings
-
-    @Test("a WAL database whose -shm exists without its -wal gets a loud warning")
-    func missingWAL() throws {
+    @Test("a newer database with a log another process left behind keeps its bytes and its log")
+    func newerSchemaWithLog() throws {
         let path = directory.file("chime.db")
         do { _ = try Store(path: path) }
-        #expect(try Store(path: path).warnings.isEmpty)
-        #expect(FileManager.default.createFile(atPath: path + "-shm", contents: Data(count: 32768)))
-        #expect(!DatabaseFile.exists(path + "-wal"))
-        let store = try Store(path: path)
-        #expect(store.warnings.count == 1)
-        #expect(store.warnings.first?.contains("\(path)-wal is missing") == true)
-        #expect(try store.healthCheck().isHealthy == false)
+        do {
+            // Like a newer chime killed before it closed: its last commit is only in the log.
+            let raw = RawDatabase(path: path)
+            #expect(raw.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = \(Store.schemaVersion + 1)") == 0)
+            #expect(chime_sqlite_keep_log_on_close(raw.handle) == SQLITE_OK)
+        }
+        #expect(DatabaseFile.size(of: [path + "-wal"]) > 0, "the log holds the commit")
+        expectRefusal(path, kind: .newerSchema, mentioning: ["schema \(Store.schemaVersion + 1)"])
     }
 
-    @Test("the missing-log warning needs WAL mode, an index and no log")
-    func missingWALRule() {
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: true) != nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: true, shmExists: true) == nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: true, walExists: false, shmExists: false) == nil)
-        #expect(DatabaseFile.missingWALWarning(path: "p", isWALMode: false, walExists: false, shmExists: true) == nil)
+    // MARK: Warnings
+
+    /// A WAL database at `path` whose latest commit (request `x`) is only in its `-wal` log, as
+    /// when the last process to use it stopped without closing it.
+    func databaseWithCommitInLog(_ path: String) throws {
+        let raw: RawDatabase
+        do {
+            let store = try Store(path: path)
+            raw = RawDatabase(path: path)
+            #expect(raw.text("SELECT count(*) FROM requests") == "0")
+            try store.apply(Fixture.plan(requests: [Fixture.request("x")]), requestID: "x", now: Fixture.now)
+        }
+        // The store was not the last connection, so it left the log; the raw one leaves it too.
+        #expect(chime_sqlite_keep_log_on_close(raw.handle) == SQLITE_OK)
+    }
+
+    @Test("a WAL database whose -shm exists without its -wal is refused (75) and left as it was")
+    func missingWAL() throws {
+        let path = directory.file("chime.db")
+        try databaseWithCommitInLog(path)
+        #expect(rename(path + "-wal", directory.file("aside-wal")) == 0)
+        let before = [path, path + "-shm"].map(FileState.init)
+
+        let error = #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(error?.kind == .tryAgain)
+        #expect(error?.exitCode == 75)
+        #expect(error?.message.contains("\(path)-wal is missing") == true)
+        #expect(error?.message.contains("put its -wal file back beside it") == true)
+        #expect(error?.message.contains("remove \(path)-shm") == true)
+        #expect(error?.message.contains("\n") == false)
+        #expect([path, path + "-shm"].map(FileState.init) == before, "neither the file nor the index was touched")
+        #expect(!DatabaseFile.exists(path + "-wal"), "no new log was started")
+        // Asked again, the answer is the same: the advice still applies.
+        #expect(throws: StoreError.self) { try Store(path: path) }
+
+        // The log put back: the acknowledged commit is there.
+        #expect(rename(directory.file("aside-wal"), path + "-wal") == 0)
+        let store = try Store(path: path)
+        #expect(try store.pendingRequests().map(\.request.identifier) == ["x"])
+        #expect(try store.healthCheck().isHealthy)
+    }
+
+    @Test("removing the stale -shm accepts the database as it is, without what the lost log held")
+    func missingWALAccepted() throws {
+        let path = directory.file("chime.db")
+        try databaseWithCommitInLog(path)
+        #expect(unlink(path + "-wal") == 0)
+        #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(unlink(path + "-shm") == 0)
+        let store = try Store(path: path)
+        #expect(try store.pendingRequests().isEmpty, "the commit was only in the lost log")
+        try store.apply(Fixture.plan(requests: [Fixture.request("y")]), now: Fixture.now)
+        #expect(try store.pendingRequests().map(\.request.identifier) == ["y"])
+    }
+
+    @Test("a database not in WAL mode, or with both files, or with neither, has no missing log")
+    func missingWALRule() throws {
+        #expect(DatabaseFile.isLogMissing(isWALMode: true, walExists: false, shmExists: true))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: true, walExists: true, shmExists: true))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: true, walExists: false, shmExists: false))
+        #expect(!DatabaseFile.isLogMissing(isWALMode: false, walExists: false, shmExists: true))
+        // A database that closed cleanly has neither file: it opens without a word.
+        let path = directory.file("chime.db")
+        do { _ = try Store(path: path) }
+        #expect(!DatabaseFile.exists(path + "-wal") && !DatabaseFile.exists(path + "-shm"))
+        #expect(try Store(path: path).warnings.isEmpty)
     }
 
     @Test("network file systems are recognised by their statfs magic", arguments: [

@@ -124,11 +124,36 @@ func contents(of path: String) -> [UInt8] {
     (FileManager.default.contents(atPath: path)).map { Array($0) } ?? []
 }
 
-/// The permission bits of the file at `path`, or `nil` when it does not exist.
-func permissions(of path: String) -> mode_t? {
+/// The permission bits of the file at `path` (with setuid, setgid and sticky when asked), or
+/// `nil` when it does not exist.
+func permissions(of path: String, includingSpecialBits: Bool = false) -> mode_t? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return info.st_mode & 0o777
+    return info.st_mode & (includingSpecialBits ? 0o7777 : 0o777)
+}
+
+/// The user id owning the file at `path`, or `nil` when it does not exist.
+func owner(of path: String) -> uid_t? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_uid
+}
+
+/// What can be seen of a file from outside: whether it exists, its bytes and its mode.
+struct FileState: Equatable, CustomStringConvertible {
+    let exists: Bool
+    let bytes: [UInt8]
+    let mode: mode_t?
+
+    init(_ path: String) {
+        exists = DatabaseFile.exists(path)
+        bytes = contents(of: path)
+        mode = permissions(of: path)
+    }
+
+    var description: String {
+        exists ? "\(bytes.count) bytes, mode \(String(mode ?? 0, radix: 8))" : "missing"
+    }
 }
 
 extension Store {
