@@ -95,7 +95,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
                 let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(choices.joined(separator: ", "))"
-                throw UsageError(.invalidChoice, "invalid value \"\(text)\" for \(name): \(hint)",
+                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
                                  argumentPosition: argumentPosition, suggestion: suggestion)
             }
             return .urgency(urgency)

@@ -107,7 +107,7 @@ import Testing
         (.waterAmount, "0", .invalidValue(.invalidAmount)),
         (.waterAmount, "none", .invalidValue(.invalidAmount)),
         (.waterGoal, "25000", .invalidValue(.invalidAmount)),
-        (.urgencyFast, "urgent", .invalidChoice),
+        (.urgencyFast, "urgent", .invalidSettingValue),
     ])
     func rejectedValues(_ key: ConfigKey, _ text: String, _ kind: UsageError.Kind) {
         #expect {
