@@ -212,8 +212,8 @@ import Testing
         (["remind", "in", "5m", ""], .invalidText, "is empty"),
         (["remind", "in", "5m", "   "], .invalidText, "is empty"),
         (["fast", "start", "--tag", ""], .invalidText, "is empty"),
-        (["fast", "start", "--tag", String(repeating: "x", count: 1025)], .invalidText, "keep it under 1024 bytes"),
-        (["remind", "in", "5m", String(repeating: "é", count: 600)], .invalidText, "keep it under 1024 bytes"),
+        (["fast", "start", "--tag", String(repeating: "x", count: 1025)], .invalidText, "use at most 1024 bytes"),
+        (["remind", "in", "5m", String(repeating: "é", count: 600)], .invalidText, "use at most 1024 bytes"),
         (["remind", "in", "5m", "a\u{0}b"], .invalidText, "NUL"),
         (["fast", "start", "--id", "f 3"], .invalidIdentifier, "invalid id"),
         (["list", "--group", "-bad"], .invalidIdentifier, "invalid id"),
@@ -236,6 +236,13 @@ import Testing
         #expect(error.exitCode.rawValue == 65)
         #expect(error.message.contains(reason), "\(error.message)")
         #expect(error.argumentPosition != nil)
+    }
+
+    @Test func textOfExactlyTheLimitIsAcceptedAndOneByteMoreIsNot() throws {
+        let limit = String(repeating: "x", count: UserText.maximumBytes)
+        #expect(parsed("remind", "in", "5m", limit) == .remindIn(Fixture.span("5m"), text: limit, id: nil))
+        let error = try #require(failure("remind", "in", "5m", limit + "y"))
+        #expect(error.line == "chime: the reminder text is 1025 bytes long: use at most 1024 bytes")
     }
 
     @Test func negativeDurationIsABadDurationNotAnUnknownOption() throws {
