@@ -177,7 +177,7 @@ public enum CommandTable {
                 name: "status",
                 summary: "show today's water and the next reminder",
                 options: [jsonOption],
-                examples: ["water status"],
+                examples: ["water status", "water status --json"],
                 build: { arguments throws(UsageError) in .waterStatus(json: arguments.isSet("json")) }
             ),
         ]
@@ -195,7 +195,7 @@ public enum CommandTable {
                 name: "in",
                 summary: "remind once after DURATION",
                 positionals: [
-                    .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
+                    .init("DURATION", .duration, .required, "how long from now, e.g. 25m or 1h30m"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
                 options: [reminderIDOption],

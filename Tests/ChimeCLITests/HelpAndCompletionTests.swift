@@ -92,6 +92,21 @@ import Testing
         }
     }
 
+    /// Every command that can print JSON shows how in its examples.
+    @Test(arguments: CommandTable.leafCommands.filter { $0.option(named: "json") != nil }.map(\.path))
+    func jsonOutputHasAnExample(_ path: [String]) throws {
+        let spec = try #require(CommandTable.command(at: path))
+        #expect(spec.examples.contains { $0.split(separator: " ").contains("--json") }, "\(path) has no --json example")
+    }
+
+    @Test func remindInDescribesItsOwnDuration() throws {
+        let help = try #require(helpText("remind", "in", "--help"))
+        #expect(help.contains("  DURATION   how long from now, e.g. 25m or 1h30m\n"))
+        // snooze's wording (counted from a due time) does not apply to a new reminder.
+        #expect(!help.contains("due time"))
+        #expect(try #require(helpText("snooze", "--help")).contains("after its due time"))
+    }
+
     @Test func helpForAnUnknownCommandIsAUsageError() throws {
         let error = try #require(failure("help", "fast", "strat"))
         #expect(error.kind == .unknownCommand)
