@@ -104,6 +104,9 @@ public struct ChangeMessage: Sendable {
         "Water reminders resumed; " + next(nextReminder)
     }
 
+    /// Printed by `water resume` when no pause is in effect (nothing is written).
+    public static let waterNotPaused = "Water reminders are not paused; nothing changed"
+
     /// `Water reminders w-7kq turned off`.
     public func waterOff(scheduleID: String) -> String {
         "Water reminders \(scheduleID) turned off"

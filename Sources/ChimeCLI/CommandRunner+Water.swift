@@ -65,6 +65,12 @@ extension CommandRunner {
     }
 
     func resumeWater(now: Date) throws {
+        let schedules = try store().waterSchedules()
+        // A pause that already ended is no pause: resuming it would only rewrite the schedule.
+        if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
+            write(ChangeMessage.waterNotPaused)
+            return
+        }
         let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
         try commit(change, now: now, lines: [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
     }

@@ -82,6 +82,29 @@ struct RunnerWaterTests {
         }
     }
 
+    @Test("water resume without a pause in effect says so and writes nothing")
+    func resumeWithoutPause() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        let nudges = harness.daemon.nudges
+        let before = harness.dump()
+        let sequence = try harness.store().currentSequence()
+        let result = harness.run("water", "resume")
+        #expect(result.exitCode == .success)
+        #expect(result.output == "Water reminders are not paused; nothing changed\n")
+        #expect(result.errors == "")
+        #expect(harness.dump() == before)
+        #expect(try harness.store().currentSequence() == sequence)
+        #expect(harness.daemon.nudges == nudges)
+
+        // A pause that has run out is no pause either.
+        harness.succeed("water", "pause", "30m")
+        harness.advance(3600)
+        let expired = harness.dump()
+        #expect(harness.succeed("water", "resume") == "Water reminders are not paused; nothing changed\n")
+        #expect(harness.dump() == expired)
+    }
+
     @Test("water status --json has the documented shape")
     func statusJSON() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:20:00+01:00")
