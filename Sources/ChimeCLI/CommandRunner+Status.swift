@@ -60,7 +60,7 @@ extension CommandRunner {
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],
-            daemonRunning: daemonStatus() != nil
+            daemon: askDaemon()
         )
     }
 }

@@ -188,13 +188,6 @@ public final class CommandRunner {
         if !quietly { notice(problem) }
     }
 
-    /// Asks `chimed` for its status; `nil` when it is not running or does not answer.
-    func daemonStatus() -> DaemonStatus? {
-        guard let daemon = try? environment.openDaemon(Self.queryTimeout),
-              case .status(let status)? = try? daemon.send(.status) else { return nil }
-        return status
-    }
-
     // MARK: - Settings
 
     /// The value of `key` in effect: stored, else its default.

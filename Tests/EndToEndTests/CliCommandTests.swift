@@ -128,8 +128,9 @@ struct CliCommandTests {
         #expect(text.hasPrefix("Fast f-e2e (16:8): fasting\n"))
         #expect(text.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
         let json = await sandbox.succeed("status", "--format", "json").output
-        #expect(cliKeysInOrder(json, ["fast", "water", "next", "daemon_running"]))
+        #expect(cliKeysInOrder(json, ["fast", "water", "next", "daemon_running", "daemon_answers"]))
         #expect(cliJSONObject(json)?["daemon_running"] as? Bool == false)
+        #expect(cliJSONObject(json)?["daemon_answers"] as? Bool == false)
         let waybar = await sandbox.succeed("status", "--format", "waybar").output
         #expect(waybar.split(separator: "\n").count == 1)
         #expect(cliKeysInOrder(waybar, ["text", "tooltip", "class", "percentage"]))
