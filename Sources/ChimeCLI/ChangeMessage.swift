@@ -117,6 +117,12 @@ public struct ChangeMessage: Sendable {
         "Reminder \(reminder.id) at \(display.clockAndRelative(reminder.due)): \(reminder.text)"
     }
 
+    /// `Reminder r-4tx replaced: due 15:00 (in 2 h): call mom`, for a reminder set with the id of
+    /// one still pending.
+    public func reminderReplaced(_ reminder: OneOffReminder) -> String {
+        "Reminder \(reminder.id) replaced: due \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+    }
+
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.
     public func cancelled(_ identifiers: [String], scope: String? = nil) -> String {
         switch identifiers.count {

@@ -8,7 +8,10 @@ extension CommandRunner {
         let store = try store()
         let plan = try options.plan ?? defaultPlan()
         let remindBefore = try options.remindBefore ?? defaultNudges()
-        let id = try options.id ?? generateID(prefix: "f") { try store.session(id: $0) != nil }
+        if let id = options.id {
+            try refuseIDOfAnotherKind(id, for: .fast, now: now)
+        }
+        let id = try options.id ?? generateID(prefix: "f")
         // Reusing the id of a fast that is over would overwrite it in the history.
         if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
             throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")

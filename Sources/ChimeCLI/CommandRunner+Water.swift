@@ -14,6 +14,7 @@ extension CommandRunner {
         let existing: WaterSchedule?
         let id: String
         if let given = options.id {
+            try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
             id = given
             existing = schedules.first { $0.id == given }
         } else if schedules.count > 1 {
@@ -22,7 +23,7 @@ extension CommandRunner {
             id = only.id
             existing = only
         } else {
-            id = try generateID(prefix: "w") { try store.waterSchedule(id: $0) != nil }
+            id = try generateID(prefix: "w")
             existing = nil
         }
         let window = DailyWindow(

@@ -86,10 +86,10 @@ public final class CommandRunner {
         case .waterOff: try turnWaterOff(now: now)
         case .waterStatus(let json): try showWaterStatus(json: json, now: now)
         case .remindIn(let span, let text, let id):
-            try remind(OneOffReminder(id: try reminderID(id), text: text, due: now.addingTimeInterval(span.timeInterval)), now: now)
+            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, now: now)
         case .remindAt(let time, let text, let id):
             let due = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
-            try remind(OneOffReminder(id: try reminderID(id), text: text, due: due), now: now)
+            try remind(text, at: due, id: id, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)
         case .snooze(let reference, let span): try snooze(reference, by: span, now: now)
@@ -202,25 +202,13 @@ public final class CommandRunner {
 
     // MARK: - Ids
 
-    /// A generated id `prefix-xxx` that names nothing yet (`taken` says what is in use).
-    func generateID(prefix: String, taken: (String) throws -> Bool) throws -> String {
+    /// A generated id `prefix-xxx` that names nothing yet and has no notifications.
+    func generateID(prefix: String) throws -> String {
         // 32^3 ids per prefix: collisions are rare, and a few retries find a free one.
         for _ in 0..<64 {
             let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
-            if try !taken(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
+            if try !namesSomething(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
         }
         throw CommandFailure(.tryAgain, "could not find a free id starting with \(prefix)-: give one with --id")
-    }
-
-    /// `id`, or a fresh `r-` id for a new reminder.
-    private func reminderID(_ id: String?) throws -> String {
-        if let id { return id }
-        return try generateID(prefix: "r") { try store().reminder(id: $0) != nil }
-    }
-
-    /// Whether `id` names a fast, a water schedule or a reminder.
-    func namesSomething(_ id: String) throws -> Bool {
-        let store = try store()
-        return try store.session(id: id) != nil || store.waterSchedule(id: id) != nil || store.reminder(id: id) != nil
     }
 }

@@ -120,6 +120,23 @@ struct CliCommandTests {
         #expect(await sandbox.succeed("list", "--json").output == "[]\n")
     }
 
+    @Test("an id names one thing: a reminder cannot take a fast's id; a reminder's own id replaces it")
+    func oneIDOneThing() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("fast", "start", "16:8", "--id", "y1", "--remind-before", "1h")
+        let refused = await sandbox.chime("remind", "in", "30m", "hi", "--id", "y1")
+        #expect(refused.status == 65)
+        #expect(refused.errors == "chime: the id \"y1\" already names fast y1, which is running: choose another --id\n")
+        let listed = try #require(cliJSONArray(await sandbox.succeed("list", "--json").output))
+        #expect(listed.map { $0["id"] as? String } == ["fast/y1/before-1h", "fast/y1/end"])
+
+        #expect(await sandbox.succeed("remind", "in", "30m", "hi", "--id", "r1").output.hasPrefix("Reminder r1 at "))
+        let replaced = await sandbox.succeed("remind", "in", "40m", "ho", "--id", "r1").output
+        #expect(replaced.wholeMatch(of: /Reminder r1 replaced: due \S+( \S+)? \(in 40 min\): ho\n/) != nil, "\(replaced)")
+        let reminders = try #require(cliJSONArray(await sandbox.succeed("list", "--json", "--group", "r1").output))
+        #expect(reminders.map { $0["body"] as? String } == ["ho"])
+    }
+
     @Test("status in its three formats, export, and config")
     func statusExportConfig() async throws {
         let sandbox = CliSandbox()
