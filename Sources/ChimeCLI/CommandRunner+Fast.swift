@@ -52,7 +52,7 @@ extension CommandRunner {
         } else {
             let running = try store().sessions(notEndedAt: now)
             if running.count > 1 { throw severalRunning(running) }
-            session = try running.first ?? store().sessions().last
+            session = FastingSession.current(among: try store().sessions(), at: now)
         }
         let report = FastStatusReport(session: session, display: display(now))
         if json {

@@ -120,6 +120,21 @@ struct CliCommandTests {
         #expect(await sandbox.succeed("list", "--json").output == "[]\n")
     }
 
+    @Test("fast status and status show the fast that just ended, not one cancelled before it started")
+    func currentFast() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("fast", "start", "16:8", "--at", "23:59", "--id", "f-sched")
+        // Replaces the scheduled fast (which never starts) and is over already.
+        await sandbox.succeed("fast", "start", "10s:5s", "--replace", "--ago", "1m", "--id", "f-now")
+        let status = await sandbox.succeed("fast", "status").output
+        #expect(status.hasPrefix("Fast f-now (10s:5s): ended\n  fasted 10 s from "), "\(status)")
+        #expect(!status.contains("cancelled"))
+        #expect(cliJSONObject(await sandbox.succeed("fast", "status", "--json").output)?["id"] as? String == "f-now")
+        #expect(await sandbox.succeed("status").output.hasPrefix("Fast f-now (10s:5s): ended\n"))
+        let waybar = try #require(cliJSONObject(await sandbox.succeed("status", "--format", "waybar").output))
+        #expect((waybar["tooltip"] as? String)?.hasPrefix("Fast f-now (10s:5s): ended") == true)
+    }
+
     @Test("an id names one thing: a reminder cannot take a fast's id; a reminder's own id replaces it")
     func oneIDOneThing() async throws {
         let sandbox = CliSandbox()
