@@ -31,6 +31,8 @@ struct CliBadInputTests {
         ["fast", "start", "--replace", "--id", "w-abc"],
         ["fast", "start", "--replace", "--id", "r-tea"],
         ["water", "every", "30m", "--id", "r-tea"],
+        // One water schedule at a time.
+        ["water", "every", "30m", "--id", "w-other"],
     ])
     func badValue(_ arguments: [String]) async {
         let sandbox = await Self.populated()
