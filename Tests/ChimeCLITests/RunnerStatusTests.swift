@@ -71,6 +71,30 @@ struct RunnerStatusTests {
         #expect((bar["tooltip"] as? String)?.hasPrefix("Fast f-abc (16:8): fasting") == true)
     }
 
+    @Test("status --format json: water is null until a schedule is on or water is logged today")
+    func waterInStatusJSON() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        func water() throws -> Any? {
+            try #require(jsonObject(harness.succeed("status", "--format", "json")))["water"]
+        }
+        #expect(try water() is NSNull)
+        // A glass without a schedule: an object whose schedule keys are null.
+        harness.succeed("water", "drink", "300")
+        let logged = try #require(try water() as? [String: Any])
+        #expect(logged["id"] is NSNull)
+        #expect(logged["consumed_ml"] as? Int == 300)
+        // The next day, with nothing logged yet, null again.
+        harness.advance(86_400)
+        #expect(try water() is NSNull)
+        // A schedule that is on: an object, whatever was drunk.
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        let scheduled = try #require(try water() as? [String: Any])
+        #expect(scheduled["id"] as? String == "w-abc")
+        #expect(scheduled["consumed_ml"] as? Int == 0)
+        harness.succeed("water", "off")
+        #expect(try water() is NSNull)
+    }
+
     @Test("status --follow prints on the follow schedule: every 15 min, then every minute near the change")
     func followSchedule() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")

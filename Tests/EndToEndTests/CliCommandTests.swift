@@ -171,10 +171,19 @@ struct CliCommandTests {
         let csv = await sandbox.succeed("export", "--format", "csv").output
         #expect(csv.hasPrefix("id,plan,tag,cycle,started_at,ended_at,goal_ends_at,duration_seconds,completed\nf-e2e,16:8,,0,"))
         #expect(cliJSONArray(await sandbox.succeed("export", "--format", "json", "--what", "pending").output)?.count == 1)
+        // Every JSON key is present, null when empty: a fast without a tag has "tag": null.
+        let exported = try #require(cliJSONArray(await sandbox.succeed("export", "--format", "json").output))
+        #expect(exported.first?["tag"] is NSNull)
 
         #expect(await sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300\n")
         #expect(await sandbox.succeed("config", "get", "water.amount").output == "300\n")
         #expect(await sandbox.succeed("config", "list").output.contains("fast.plan                16:8 (default)\n"))
+
+        await sandbox.succeed("fast", "stop")
+        let history = try #require(cliJSONObject(await sandbox.succeed("fast", "history", "--json").output))
+        let fasts = try #require(history["fasts"] as? [[String: Any]])
+        #expect(fasts.map { $0["id"] as? String } == ["f-e2e"])
+        #expect(fasts.first?["tag"] is NSNull)
     }
 
     @Test("doctor exits 69 when chimed is not running and names what to do")
