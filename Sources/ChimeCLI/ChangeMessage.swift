@@ -123,6 +123,14 @@ public struct ChangeMessage: Sendable {
         "Reminder \(reminder.id) replaced: due \(display.clockAndRelative(reminder.due)): \(reminder.text)"
     }
 
+    /// `; note: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it), so
+    /// it was moved to 03:00`: appended to the line of a change whose TIME fell in a
+    /// daylight-saving gap.
+    public func skippedTimeNote(_ reading: WallClockTime, on date: LocalDate, movedTo instant: Date) -> String {
+        let moved = LocalTimeResolver.wallClock(of: instant, in: display.timeZone, calendar: display.calendar).time
+        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.identifier) (the clocks skip it), so it was moved to \(moved)"
+    }
+
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.
     public func cancelled(_ identifiers: [String], scope: String? = nil) -> String {
         switch identifiers.count {

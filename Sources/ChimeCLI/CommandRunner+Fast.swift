@@ -17,9 +17,10 @@ extension CommandRunner {
             throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
         }
         let start: Date
+        var note = ""
         switch options.start {
         case .now: start = now
-        case .at(let time): start = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
+        case .at(let time): (start, note) = resolve(time, now: now)
         case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
         }
         let session = FastingSession(
@@ -29,7 +30,7 @@ extension CommandRunner {
         let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
         // The planner ends every running fast first; the new session comes last.
         let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced)])
+        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note])
     }
 
     func stopFast(id: String?, now: Date) throws {

@@ -7,7 +7,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -25,7 +25,7 @@ extension CommandRunner {
         let reminder = OneOffReminder(id: reminderID, text: text, due: due)
         let change = try planner.remind(reminder, now: now)
         let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
-        try commit(change, now: now, lines: [line])
+        try commit(change, now: now, lines: [line + note])
     }
 
     func list(group: String?, json: Bool, now: Date) throws {

@@ -88,8 +88,8 @@ public final class CommandRunner {
         case .remindIn(let span, let text, let id):
             try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, now: now)
         case .remindAt(let time, let text, let id):
-            let due = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
-            try remind(text, at: due, id: id, now: now)
+            let (due, note) = resolve(time, now: now)
+            try remind(text, at: due, id: id, note: note, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)
         case .snooze(let reference, let span): try snooze(reference, by: span, now: now)
@@ -123,6 +123,16 @@ public final class CommandRunner {
     }
 
     // MARK: - Time
+
+    /// The instant `time` names at `now`, and the note to add to the change's line when the
+    /// local clock skips that reading (a daylight-saving gap) so it was moved; `""` otherwise.
+    func resolve(_ time: TimeSpecification, now: Date) -> (instant: Date, note: String) {
+        let instant = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
+        guard let skipped = time.skippedReading(resolvedTo: instant, timeZone: environment.timeZone, calendar: calendar) else {
+            return (instant, "")
+        }
+        return (instant, messages(now).skippedTimeNote(skipped.time, on: skipped.date, movedTo: instant))
+    }
 
     /// A Gregorian calendar in the local zone.
     var calendar: Calendar {

@@ -152,6 +152,17 @@ struct CliCommandTests {
         #expect(reminders.map { $0["body"] as? String } == ["ho"])
     }
 
+    @Test("a reminder at a time skipped by daylight saving is moved, and the line says so")
+    func reminderInADaylightSavingGap() async throws {
+        let sandbox = CliSandbox(timeZone: "America/New_York")
+        // New York springs forward from 02:00 to 03:00 on 2030-03-10.
+        let output = await sandbox.succeed("remind", "at", "2030-03-10 02:30", "renew passport", "--id", "r-dst").output
+        #expect(output.hasPrefix("Reminder r-dst at 2030-03-10 03:00 (in "))
+        #expect(output.hasSuffix("): renew passport; note: 02:30 does not exist on 2030-03-10 in America/New_York (the clocks skip it), so it was moved to 03:00\n"))
+        let listed = try #require(cliJSONArray(await sandbox.succeed("list", "--json").output))
+        #expect(listed.first?["due"] as? String == "2030-03-10T03:00:00-04:00")
+    }
+
     @Test("status in its three formats, export, and config")
     func statusExportConfig() async throws {
         let sandbox = CliSandbox()
