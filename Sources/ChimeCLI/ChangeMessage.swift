@@ -104,6 +104,9 @@ public struct ChangeMessage: Sendable {
         "Water reminders resumed; " + next(nextReminder)
     }
 
+    /// Printed by `water resume` when no pause is in effect (nothing is written).
+    public static let waterNotPaused = "Water reminders are not paused; nothing changed"
+
     /// `Water reminders w-7kq turned off`.
     public func waterOff(scheduleID: String) -> String {
         "Water reminders \(scheduleID) turned off"
@@ -112,6 +115,20 @@ public struct ChangeMessage: Sendable {
     /// `Reminder r-4tx at 15:00 (in 2 h): call mom`.
     public func reminderSet(_ reminder: OneOffReminder) -> String {
         "Reminder \(reminder.id) at \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+    }
+
+    /// `Reminder r-4tx replaced: due 15:00 (in 2 h): call mom`, for a reminder set with the id of
+    /// one still pending.
+    public func reminderReplaced(_ reminder: OneOffReminder) -> String {
+        "Reminder \(reminder.id) replaced: due \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+    }
+
+    /// `; note: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it), so
+    /// it was moved to 03:00`: appended to the line of a change whose TIME fell in a
+    /// daylight-saving gap.
+    public func skippedTimeNote(_ reading: WallClockTime, on date: LocalDate, movedTo instant: Date) -> String {
+        let moved = LocalTimeResolver.wallClock(of: instant, in: display.timeZone, calendar: display.calendar).time
+        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.identifier) (the clocks skip it), so it was moved to \(moved)"
     }
 
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.

@@ -41,29 +41,25 @@ extension CommandRunner {
 
     private func daemonFinding() -> DoctorReport.Finding {
         let start = "start it with \"systemctl --user start chimed\" (after \"make install\") or \"chimed --foreground\""
-        do {
-            let daemon = try environment.openDaemon(Self.queryTimeout)
-            switch try daemon.send(.status) {
-            case .status(let status):
-                var detail = "chimed \(status.daemon.version) (pid \(status.daemon.pid)) answers: \(status.pendingCount) pending"
-                if let armed = status.armedDeadline {
-                    detail += ", next wake \(display(environment.clock()).clockAndRelative(armed))"
-                }
-                detail += ", notification server \(status.notificationServer)"
-                guard status.daemon.version == CommandTable.version else {
-                    return .init(check: "daemon", outcome: .warning, detail: detail,
-                                 fix: "chimed is version \(status.daemon.version) and chime \(CommandTable.version): restart chimed after updating")
-                }
-                return .init(check: "daemon", outcome: .ok, detail: detail)
-            case .error(let error):
-                return .init(check: "daemon", outcome: .problem, detail: "chimed refused the status request: \(error.message)", fix: "restart it: systemctl --user restart chimed")
-            case .pong, .changeApplied:
-                return .init(check: "daemon", outcome: .problem, detail: "chimed gave an unexpected answer", fix: "make sure chime and chimed are the same version")
+        switch askDaemon() {
+        case .answered(let status):
+            var detail = "chimed \(status.daemon.version) (pid \(status.daemon.pid)) answers: \(status.pendingCount) pending"
+            if let armed = status.armedDeadline {
+                detail += ", next wake \(display(environment.clock()).clockAndRelative(armed))"
             }
-        } catch let error as RuntimeError where error.kind == .daemonNotRunning {
+            detail += ", notification server \(status.notificationServer)"
+            guard status.daemon.version == CommandTable.version else {
+                return .init(check: "daemon", outcome: .warning, detail: detail,
+                             fix: "chimed is version \(status.daemon.version) and chime \(CommandTable.version): restart chimed after updating")
+            }
+            return .init(check: "daemon", outcome: .ok, detail: detail)
+        case .notRunning:
             return .init(check: "daemon", outcome: .problem, detail: "chimed is not running", fix: start)
-        } catch {
-            return .init(check: "daemon", outcome: .problem, detail: "chimed cannot be reached: \(Self.failure(for: error).message)", fix: start)
+        case .notAnswering(let reason):
+            return .init(check: "daemon", outcome: .problem, detail: "chimed is running but does not answer: \(reason)",
+                         fix: "restart it: systemctl --user restart chimed")
+        case .unreachable(let reason):
+            return .init(check: "daemon", outcome: .problem, detail: "chimed cannot be reached: \(reason)", fix: start)
         }
     }
 

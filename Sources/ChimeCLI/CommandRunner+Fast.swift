@@ -8,15 +8,19 @@ extension CommandRunner {
         let store = try store()
         let plan = try options.plan ?? defaultPlan()
         let remindBefore = try options.remindBefore ?? defaultNudges()
-        let id = try options.id ?? generateID(prefix: "f") { try store.session(id: $0) != nil }
+        if let id = options.id {
+            try refuseIDOfAnotherKind(id, for: .fast, now: now)
+        }
+        let id = try options.id ?? generateID(prefix: "f")
         // Reusing the id of a fast that is over would overwrite it in the history.
         if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
             throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
         }
         let start: Date
+        var note = ""
         switch options.start {
         case .now: start = now
-        case .at(let time): start = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
+        case .at(let time): (start, note) = resolve(time, now: now)
         case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
         }
         let session = FastingSession(
@@ -26,7 +30,7 @@ extension CommandRunner {
         let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
         // The planner ends every running fast first; the new session comes last.
         let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced)])
+        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note])
     }
 
     func stopFast(id: String?, now: Date) throws {
@@ -49,7 +53,7 @@ extension CommandRunner {
         } else {
             let running = try store().sessions(notEndedAt: now)
             if running.count > 1 { throw severalRunning(running) }
-            session = try running.first ?? store().sessions().last
+            session = FastingSession.current(among: try store().sessions(), at: now)
         }
         let report = FastStatusReport(session: session, display: display(now))
         if json {

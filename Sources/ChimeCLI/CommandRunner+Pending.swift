@@ -6,13 +6,27 @@ import Foundation
 
 /// `chime remind`, `list`, `cancel`, `snooze` and `export`.
 extension CommandRunner {
-    func remind(_ reminder: OneOffReminder, now: Date) throws {
+    /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
+    /// (and says so).
+    func remind(_ text: String, at due: Date, id: String?, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
-        guard reminder.due > now else {
-            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(reminder.due)) has already passed: choose a time in the future")
+        guard due > now else {
+            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
         }
+        let reminderID: String
+        var replacesPending = false
+        if let id {
+            try refuseIDOfAnotherKind(id, for: .reminder, now: now)
+            replacesPending = try store().reminder(id: id) != nil
+                && store().request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true
+            reminderID = id
+        } else {
+            reminderID = try generateID(prefix: "r")
+        }
+        let reminder = OneOffReminder(id: reminderID, text: text, due: due)
         let change = try planner.remind(reminder, now: now)
-        try commit(change, now: now, lines: [messages(now).reminderSet(reminder)])
+        let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
+        try commit(change, now: now, lines: [line + note])
     }
 
     func list(group: String?, json: Bool, now: Date) throws {

@@ -46,13 +46,12 @@ extension CommandRunner {
         return (text, report.nextPrint)
     }
 
-    /// What `status` shows at `now`: the running fast (else the latest), water when set up or
-    /// drunk today, the soonest pending notification, and whether `chimed` answers.
+    /// What `status` shows at `now`: the current fast (see ``FastingSession/current(among:at:)``),
+    /// water when set up or drunk today, the soonest pending notification, and whether `chimed`
+    /// answers.
     func statusSnapshot(now: Date) throws -> StatusSnapshot {
         let store = try store()
-        let running = try store.sessions(notEndedAt: now)
-        // Of several, the one fasting (or due to) matters most to a status bar.
-        let fast = try running.first { $0.isActive(at: now) } ?? running.first ?? store.sessions().last
+        let fast = FastingSession.current(among: try store.sessions(), at: now)
         let water = try waterSummary(now: now)
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
         // Only the soonest notification is shown: render just that one (the store sorts by due).
@@ -60,7 +59,7 @@ extension CommandRunner {
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],
-            daemonRunning: daemonStatus() != nil
+            daemon: askDaemon()
         )
     }
 }

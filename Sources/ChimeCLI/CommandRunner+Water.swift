@@ -4,9 +4,10 @@ import Foundation
 
 /// `chime water every|drink|pause|resume|off|status`.
 ///
-/// One schedule is the usual case: `water every` reuses the only schedule's id unless `--id`
-/// names another; `drink` counts toward the first schedule; `pause`, `resume` and `off` act on
-/// every schedule.
+/// One water schedule at a time: `water every` changes the schedule that is on (without `--id`
+/// or with its id) and refuses to start a second one; `drink` counts toward it; `pause`,
+/// `resume` and `off` act on it. (A database from before this rule may hold several: `--id`
+/// picks one to change, and `pause`, `resume` and `off` act on all.)
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
         let store = try store()
@@ -14,15 +15,21 @@ extension CommandRunner {
         let existing: WaterSchedule?
         let id: String
         if let given = options.id {
-            id = given
+            try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
             existing = schedules.first { $0.id == given }
+            if existing == nil, !schedules.isEmpty {
+                let names = schedules.map(\.id).joined(separator: ", ")
+                let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
+                throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+            }
+            id = given
         } else if schedules.count > 1 {
             throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
         } else if let only = schedules.first {
             id = only.id
             existing = only
         } else {
-            id = try generateID(prefix: "w") { try store.waterSchedule(id: $0) != nil }
+            id = try generateID(prefix: "w")
             existing = nil
         }
         let window = DailyWindow(
@@ -65,6 +72,12 @@ extension CommandRunner {
     }
 
     func resumeWater(now: Date) throws {
+        let schedules = try store().waterSchedules()
+        // A pause that already ended is no pause: resuming it would only rewrite the schedule.
+        if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
+            write(ChangeMessage.waterNotPaused)
+            return
+        }
         let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
         try commit(change, now: now, lines: [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
     }

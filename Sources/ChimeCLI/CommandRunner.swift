@@ -86,10 +86,10 @@ public final class CommandRunner {
         case .waterOff: try turnWaterOff(now: now)
         case .waterStatus(let json): try showWaterStatus(json: json, now: now)
         case .remindIn(let span, let text, let id):
-            try remind(OneOffReminder(id: try reminderID(id), text: text, due: now.addingTimeInterval(span.timeInterval)), now: now)
+            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, now: now)
         case .remindAt(let time, let text, let id):
-            let due = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
-            try remind(OneOffReminder(id: try reminderID(id), text: text, due: due), now: now)
+            let (due, note) = resolve(time, now: now)
+            try remind(text, at: due, id: id, note: note, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)
         case .snooze(let reference, let span): try snooze(reference, by: span, now: now)
@@ -123,6 +123,16 @@ public final class CommandRunner {
     }
 
     // MARK: - Time
+
+    /// The instant `time` names at `now`, and the note to add to the change's line when the
+    /// local clock skips that reading (a daylight-saving gap) so it was moved; `""` otherwise.
+    func resolve(_ time: TimeSpecification, now: Date) -> (instant: Date, note: String) {
+        let instant = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar)
+        guard let skipped = time.skippedReading(resolvedTo: instant, timeZone: environment.timeZone, calendar: calendar) else {
+            return (instant, "")
+        }
+        return (instant, messages(now).skippedTimeNote(skipped.time, on: skipped.date, movedTo: instant))
+    }
 
     /// A Gregorian calendar in the local zone.
     var calendar: Calendar {
@@ -188,13 +198,6 @@ public final class CommandRunner {
         if !quietly { notice(problem) }
     }
 
-    /// Asks `chimed` for its status; `nil` when it is not running or does not answer.
-    func daemonStatus() -> DaemonStatus? {
-        guard let daemon = try? environment.openDaemon(Self.queryTimeout),
-              case .status(let status)? = try? daemon.send(.status) else { return nil }
-        return status
-    }
-
     // MARK: - Settings
 
     /// The value of `key` in effect: stored, else its default.
@@ -209,25 +212,13 @@ public final class CommandRunner {
 
     // MARK: - Ids
 
-    /// A generated id `prefix-xxx` that names nothing yet (`taken` says what is in use).
-    func generateID(prefix: String, taken: (String) throws -> Bool) throws -> String {
+    /// A generated id `prefix-xxx` that names nothing yet and has no notifications.
+    func generateID(prefix: String) throws -> String {
         // 32^3 ids per prefix: collisions are rare, and a few retries find a free one.
         for _ in 0..<64 {
             let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
-            if try !taken(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
+            if try !namesSomething(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
         }
         throw CommandFailure(.tryAgain, "could not find a free id starting with \(prefix)-: give one with --id")
-    }
-
-    /// `id`, or a fresh `r-` id for a new reminder.
-    private func reminderID(_ id: String?) throws -> String {
-        if let id { return id }
-        return try generateID(prefix: "r") { try store().reminder(id: $0) != nil }
-    }
-
-    /// Whether `id` names a fast, a water schedule or a reminder.
-    func namesSomething(_ id: String) throws -> Bool {
-        let store = try store()
-        return try store.session(id: id) != nil || store.waterSchedule(id: id) != nil || store.reminder(id: id) != nil
     }
 }

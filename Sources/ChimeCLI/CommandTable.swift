@@ -134,13 +134,14 @@ public enum CommandTable {
             CommandSpec(
                 name: "every",
                 summary: "remind every DURATION within daily hours",
+                discussion: "There is one water schedule at a time: this creates it, or changes the one that is on (options not given keep their value).",
                 positionals: [.init("DURATION", .duration, .required, "time between reminders")],
                 options: [
                     .value("from", "HH:MM", .timeOfDay, "first reminders of the day from then (default \(Command.WaterEvery.defaultFrom))"),
                     .value("until", "HH:MM", .timeOfDay, "no reminders after then (default \(Command.WaterEvery.defaultUntil))"),
                     .value("amount", "ML", .millilitres, "millilitres per glass (default: the water.amount setting)"),
                     .value("goal", "ML", .millilitres, "daily goal; no more reminders that day once reached"),
-                    .value("id", "ID", .identifier, "id of the schedule (default: generated, like w-7kq)"),
+                    .value("id", "ID", .identifier, "id of a new schedule (default: generated, like w-7kq); the one that is on keeps its id"),
                 ],
                 examples: ["water every 1h", "water every 45m --from 08:00 --until 20:00 --amount 300 --goal 2000"],
                 build: { arguments throws(UsageError) in
@@ -177,7 +178,7 @@ public enum CommandTable {
                 name: "status",
                 summary: "show today's water and the next reminder",
                 options: [jsonOption],
-                examples: ["water status"],
+                examples: ["water status", "water status --json"],
                 build: { arguments throws(UsageError) in .waterStatus(json: arguments.isSet("json")) }
             ),
         ]
@@ -195,7 +196,7 @@ public enum CommandTable {
                 name: "in",
                 summary: "remind once after DURATION",
                 positionals: [
-                    .init("DURATION", .duration, .required, "how much later: after its due time, or after now once it is due or shown"),
+                    .init("DURATION", .duration, .required, "how long from now, e.g. 25m or 1h30m"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
                 options: [reminderIDOption],

@@ -21,7 +21,15 @@ public enum CompletionScript {
         /// Subcommands, options and argument words, each with a description.
         let candidates: [(word: String, description: String)]
         /// Options that take a value, with the words offered for it (empty for free text).
-        let valueOptions: [(spelling: String, words: [String])]
+        let valueOptions: [(previous: String, words: [String])]
+        /// Words offered right after an argument word: a setting's values after its key
+        /// (`config set notify.urgency.fast` offers `low normal critical`).
+        let argumentValues: [(previous: [String], words: [String])]
+
+        /// What the word before the cursor decides: option values, then argument values.
+        var wordsByPrevious: [(previous: [String], words: [String])] {
+            groupedByWords(valueOptions) + argumentValues
+        }
     }
 
     /// One entry per command of the table, root first.
@@ -35,8 +43,16 @@ public enum CompletionScript {
             if spec.path.isEmpty { options.append(CommandSpec.versionOption) }
             candidates += options.map { ($0.spelling, $0.summary) }
             let valueOptions = spec.options.filter(\.takesValue).map { ($0.spelling, $0.kind?.completionWords ?? []) }
-            return Entry(key: key(spec.path), candidates: candidates, valueOptions: valueOptions)
+            return Entry(key: key(spec.path), candidates: candidates, valueOptions: valueOptions, argumentValues: argumentValues(of: spec))
         }
+    }
+
+    /// A KEY VALUE pair of positionals (`config set`): after each key, the words its values may
+    /// be; keys whose values are numbers or free text offer nothing there.
+    private static func argumentValues(of spec: CommandSpec) -> [(previous: [String], words: [String])] {
+        let kinds = spec.positionals.map(\.kind)
+        guard let keyIndex = kinds.firstIndex(of: .configKey), kinds.dropFirst(keyIndex + 1).first == .configValue else { return [] }
+        return groupedByWords(ConfigKey.allCases.map { ($0.name, $0.completionWords) })
     }
 
     /// Every path below the root, as matched while walking typed words (`/fast`, `/fast/start`).
@@ -57,7 +73,11 @@ public enum CompletionScript {
             // bash splits words at `:` (COMP_WORDBREAKS), which would cut `16:8` in two: take the
             // current word from the line itself and trim the part before the colon afterwards.
             "    local line=\"${COMP_LINE:0:COMP_POINT}\"",
-            "    local cur=\"${line##*[[:space:]]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+            "    local cur=\"${line##*[[:space:]]}\" before prev",
+            // The word before the cursor, also from the line (COMP_WORDS would give the `:` of `16:8`).
+            "    before=\"${line%\"$cur\"}\"",
+            "    before=\"${before%\"${before##*[![:space:]]}\"}\"",
+            "    prev=\"${before##*[[:space:]]}\"",
             "    local chime_path=\"\" word i words=\"\"",
             "    for ((i = 1; i < COMP_CWORD; i++)); do",
             "        word=\"${COMP_WORDS[i]}\"",
@@ -70,13 +90,13 @@ public enum CompletionScript {
         for entry in entries {
             lines.append("        \(shellQuoted(entry.key)))")
             let all = entry.candidates.map(\.word).joined(separator: " ")
-            if entry.valueOptions.isEmpty {
+            if entry.wordsByPrevious.isEmpty {
                 lines.append("            words=\(shellQuoted(all)) ;;")
                 continue
             }
             lines.append("            case \"$prev\" in")
-            for (spellings, words) in groupedByWords(entry.valueOptions) {
-                lines.append("                \(spellings.joined(separator: "|"))) words=\(shellQuoted(words.joined(separator: " "))) ;;")
+            for (previous, words) in entry.wordsByPrevious {
+                lines.append("                \(previous.map(shellQuoted).joined(separator: "|"))) words=\(shellQuoted(words.joined(separator: " "))) ;;")
             }
             lines.append("                *) words=\(shellQuoted(all)) ;;")
             lines.append("            esac ;;")
@@ -115,13 +135,13 @@ public enum CompletionScript {
         for entry in entries {
             let described = entry.candidates.map { shellQuoted(zshEscaped($0.word) + ":" + $0.description) }.joined(separator: " ")
             lines.append("        (\(shellQuoted(entry.key)))")
-            if entry.valueOptions.isEmpty {
+            if entry.wordsByPrevious.isEmpty {
                 lines.append("            candidates=(\(described)) ;;")
                 continue
             }
             lines.append("            case \"$prev\" in")
-            for (spellings, words) in groupedByWords(entry.valueOptions) {
-                lines.append("                (\(spellings.joined(separator: "|"))) candidates=(\(words.map { shellQuoted(zshEscaped($0)) }.joined(separator: " "))) ;;")
+            for (previous, words) in entry.wordsByPrevious {
+                lines.append("                (\(previous.map(shellQuoted).joined(separator: "|"))) candidates=(\(words.map { shellQuoted(zshEscaped($0)) }.joined(separator: " "))) ;;")
             }
             lines.append("                (*) candidates=(\(described)) ;;")
             lines.append("            esac ;;")
@@ -156,6 +176,10 @@ public enum CompletionScript {
             "    end",
             "    echo $chime_path",
             "end",
+            "function __chime_previous_is",
+            "    set -l tokens (commandline -opc)",
+            "    contains -- $tokens[-1] $argv",
+            "end",
             "complete -c chime -f",
         ]
         for (spec, entry) in zip(CommandTable.root.allCommands, entries) {
@@ -163,10 +187,18 @@ public enum CompletionScript {
             for subcommand in spec.subcommands {
                 lines.append("complete -c chime \(condition) -a \(fishQuoted(subcommand.name)) -d \(fishQuoted(subcommand.summary))")
             }
+            // Right after a key (`config set notify.urgency.fast`), its values and not more keys.
+            let keys = entry.argumentValues.flatMap(\.previous)
+            let afterNoKey = keys.isEmpty ? condition : "-n " + fishQuoted("test (__chime_path) = chime\(entry.key); and not __chime_previous_is \(keys.joined(separator: " "))")
             if let first = spec.positionals.first {
                 for candidate in first.kind.completionCandidates {
-                    lines.append("complete -c chime \(condition) -a \(fishQuoted(candidate.word)) -d \(fishQuoted(candidate.description ?? first.summary))")
+                    lines.append("complete -c chime \(afterNoKey) -a \(fishQuoted(candidate.word)) -d \(fishQuoted(candidate.description ?? first.summary))")
                 }
+            }
+            for (previous, words) in entry.argumentValues where !words.isEmpty {
+                let afterKey = "-n " + fishQuoted("test (__chime_path) = chime\(entry.key); and __chime_previous_is \(previous.joined(separator: " "))")
+                let summary = spec.positionals.first { $0.kind == .configValue }?.summary ?? ""
+                lines.append("complete -c chime \(afterKey) -a \(fishQuoted(words.joined(separator: " "))) -d \(fishQuoted(summary))")
             }
             var options = spec.options + [CommandSpec.helpOption]
             if spec.path.isEmpty { options.append(CommandSpec.versionOption) }
@@ -185,14 +217,15 @@ public enum CompletionScript {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Value options gathered by the words they offer, so options of free text share one arm.
-    private static func groupedByWords(_ options: [(spelling: String, words: [String])]) -> [(spellings: [String], words: [String])] {
-        var groups: [(spellings: [String], words: [String])] = []
-        for option in options {
-            if let index = groups.firstIndex(where: { $0.words == option.words }) {
-                groups[index].spellings.append(option.spelling)
+    /// Option spellings (or setting keys) gathered by the words they offer, so options of free
+    /// text share one arm.
+    private static func groupedByWords(_ items: [(previous: String, words: [String])]) -> [(previous: [String], words: [String])] {
+        var groups: [(previous: [String], words: [String])] = []
+        for item in items {
+            if let index = groups.firstIndex(where: { $0.words == item.words }) {
+                groups[index].previous.append(item.previous)
             } else {
-                groups.append(([option.spelling], option.words))
+                groups.append(([item.previous], item.words))
             }
         }
         return groups

@@ -54,6 +54,16 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         }
     }
 
+    /// Words a shell can offer for the value (empty when only numbers or free text fit).
+    public var completionWords: [String] {
+        switch self {
+        case .fastPlan: return FastingPlan.presets.map(\.name)
+        case .fastRemindBefore, .waterGoal: return ["none"]
+        case .waterAmount: return []
+        case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
+        }
+    }
+
     /// The value in effect while the setting was never set.
     public var defaultValue: ConfigValue {
         switch self {
@@ -95,7 +105,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
                 let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(choices.joined(separator: ", "))"
-                throw UsageError(.invalidChoice, "invalid value \"\(text)\" for \(name): \(hint)",
+                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
                                  argumentPosition: argumentPosition, suggestion: suggestion)
             }
             return .urgency(urgency)

@@ -5,7 +5,7 @@ extension FastRecord {
     /// The record in JSON and CSV exports, times in `timeZone`.
     public func json(in timeZone: TimeZone) -> FastRecordJSON {
         FastRecordJSON(
-            id: id, plan: plan.displayName, tag: tag, cycle: cycle,
+            id: id, plan: plan.displayName, tag: tag.isEmpty ? nil : tag, cycle: cycle,
             startedAt: ISO8601Text.format(start, in: timeZone),
             endedAt: isFinished ? ISO8601Text.format(end, in: timeZone) : nil,
             goalEndsAt: ISO8601Text.format(goalEnd, in: timeZone),
@@ -21,8 +21,8 @@ public struct FastRecordJSON: Codable, Hashable, Sendable {
     public var id: String
     /// The plan (`16:8`).
     public var plan: String
-    /// The tag, empty without one.
-    public var tag: String
+    /// The tag, `null` without one (an empty CSV field).
+    public var tag: String?
     /// The rolling cycle (0 for a single fast).
     public var cycle: Int64
     /// ISO 8601 with offset.
@@ -50,6 +50,6 @@ public struct FastRecordJSON: Codable, Hashable, Sendable {
 
     /// The CSV fields, in ``csvHeader`` order.
     public var csvFields: [String] {
-        [id, plan, tag, String(cycle), startedAt, endedAt ?? "", goalEndsAt, String(durationSeconds), completed ? "true" : "false"]
+        [id, plan, tag ?? "", String(cycle), startedAt, endedAt ?? "", goalEndsAt, String(durationSeconds), completed ? "true" : "false"]
     }
 }

@@ -90,7 +90,7 @@ public struct FastStatusReport: Sendable {
             let fasted = max(0, end.timeIntervalSince(cycle.fastStart))
             let outcome = end >= cycle.fastEnd ? "goal reached" : "stopped early"
             lines.append(heading("ended", .dim))
-            if session.stoppedAt.map({ $0 < cycle.fastStart }) ?? false {
+            if session.wasCancelledBeforeStart {
                 lines.append("  cancelled before it started")
             } else {
                 lines.append("  fasted \(TimeDisplay.duration(fasted)) from \(display.clock(cycle.fastStart)) to \(display.clockAndRelative(end)), \(outcome)")

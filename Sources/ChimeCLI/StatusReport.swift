@@ -9,15 +9,15 @@ public struct StatusSnapshot: Sendable {
     public var water: WaterSummary?
     /// Pending notifications, any order.
     public var upcoming: [PendingNotification]
-    /// Whether `chimed` answered; `nil` when not asked.
-    public var daemonRunning: Bool?
+    /// What asking `chimed` found; `nil` when not asked.
+    public var daemon: DaemonAnswer?
 
     /// Makes a snapshot.
-    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemonRunning: Bool?) {
+    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemon: DaemonAnswer?) {
         self.fast = fast
         self.water = water
         self.upcoming = upcoming
-        self.daemonRunning = daemonRunning
+        self.daemon = daemon
     }
 }
 
@@ -62,19 +62,20 @@ public struct StatusReport: Sendable {
         if let next {
             text += "Next: \(next.summary) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
         }
-        if snapshot.daemonRunning == false {
-            text += style.paint(ChangeMessage.daemonNotRunningStatus, .yellow) + "\n"
+        if let daemon = snapshot.daemon {
+            text += (daemon.answers ? daemon.statusLine : style.paint(daemon.statusLine, .yellow)) + "\n"
         }
         return text
     }
 
-    /// `chime status --format json`: `{"fast","water","next","daemon_running"}`.
+    /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers"}`.
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
             water: snapshot.water?.json(display: display),
             next: next?.json(in: display.timeZone),
-            daemonRunning: snapshot.daemonRunning
+            daemonRunning: snapshot.daemon?.isRunning,
+            daemonAnswers: snapshot.daemon?.answers
         )
     }
 
@@ -83,7 +84,8 @@ public struct StatusReport: Sendable {
         var tooltip: [String] = [fast.text(style: .plain)]
         if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
         if let next { tooltip.append("Next: \(next.summary) \(display.clockAndRelative(next.due))") }
-        if snapshot.daemonRunning == false { tooltip.append(ChangeMessage.daemonNotRunningStatus) }
+        // A problem with chimed is worth the tooltip; that it answers is not.
+        if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusLine) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""
@@ -116,11 +118,15 @@ public struct StatusJSON: Codable, Hashable, Sendable {
     public var water: WaterStatusJSON?
     /// As one `list --json` element: the soonest pending notification.
     public var next: PendingNotificationJSON?
-    /// Whether `chimed` answered, `null` when not asked.
+    /// Whether a `chimed` runs (answering or not); `null` when not asked or when that cannot be
+    /// told (its runtime directory cannot be used).
     public var daemonRunning: Bool?
+    /// Whether `chimed` answered; `false` for one that runs but is stopped or hung; `null` when not asked.
+    public var daemonAnswers: Bool?
 
     enum CodingKeys: String, CodingKey {
         case fast, water, next
         case daemonRunning = "daemon_running"
+        case daemonAnswers = "daemon_answers"
     }
 }

@@ -49,6 +49,22 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The reading this time asked for when the local clock never shows it on that day, because
+    /// it falls in a daylight-saving gap (`2027-03-14 02:30` in America/New_York), given the
+    /// instant ``resolve(now:timeZone:calendar:)`` moved it to; `nil` when the reading exists
+    /// (or the time is an exact instant).
+    public func skippedReading(resolvedTo instant: Date, timeZone: TimeZone, calendar: Calendar) -> (date: LocalDate, time: WallClockTime)? {
+        let asked: WallClockTime
+        switch self {
+        case .timeOfDay(let time), .localDateTime(_, let time): asked = time
+        case .instant: return nil
+        }
+        let shown = LocalTimeResolver.wallClock(of: instant, in: timeZone, calendar: calendar)
+        guard shown.time != asked else { return nil }
+        if case .localDateTime(let date, _) = self { return (date, asked) }
+        return (shown.date, asked)
+    }
+
     /// The canonical spelling: `20:00`, `2026-03-29 20:00`, `2026-03-29T20:00:00+02:00`.
     public var description: String {
         switch self {

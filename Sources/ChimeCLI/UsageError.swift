@@ -29,6 +29,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidChoice
         /// A value that does not read as what it should be (duration, time, plan, text, id, amount).
         case invalidValue(DomainError.Kind)
+        /// A setting value outside the words its key accepts (`notify.urgency.fast loud`): bad
+        /// data like any other bad setting value, unlike an unknown key or `--format xml`.
+        case invalidSettingValue
         /// A number that is not a whole number in range (`--days`).
         case invalidNumber
         /// An argument that is not valid UTF-8.
@@ -63,7 +66,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownCommand, .missingSubcommand, .unknownOption, .missingValue, .unexpectedValue,
              .repeatedOption, .missingArgument, .unexpectedArgument, .conflictingArguments, .invalidChoice:
             return .usage
-        case .invalidValue, .invalidNumber, .invalidEncoding:
+        case .invalidValue, .invalidSettingValue, .invalidNumber, .invalidEncoding:
             return .dataError
         }
     }

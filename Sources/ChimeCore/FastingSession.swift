@@ -134,6 +134,30 @@ public struct FastingSession: Hashable, Codable, Sendable {
         }
     }
 
+    /// Whether the session was stopped at or before its start, so it never fasted at all.
+    public var wasCancelledBeforeStart: Bool {
+        stoppedAt.map { $0 <= start } ?? false
+    }
+
+    /// The fast that is current at `now` among `sessions`, as `fast status` and status bars show
+    /// it: one fasting or in its eating window; else one scheduled to start; else the most
+    /// recent that actually ran (the latest to end, then the latest to start). A fast cancelled
+    /// before it started never counts: it would hide the fast that just ended.
+    public static func current(among sessions: [FastingSession], at now: Date) -> FastingSession? {
+        let phases = sessions.map { ($0, $0.status(at: now)) }
+        if let running = phases.first(where: { $0.1.phase == .fasting || $0.1.phase == .eating }) {
+            return running.0
+        }
+        if let scheduled = phases.first(where: { $0.1.phase == .scheduled }) {
+            return scheduled.0
+        }
+        // An ended status starts when the session ended: at its stop or after its last phase.
+        let ran = phases.filter { $0.1.phase == .ended && !$0.0.wasCancelledBeforeStart }
+        return ran.max { lhs, rhs in
+            (lhs.1.phaseStart ?? .distantPast, lhs.0.start, lhs.0.id) < (rhs.1.phaseStart ?? .distantPast, rhs.0.start, rhs.0.id)
+        }?.0
+    }
+
     /// Whether the first fast of the session ran its full course before the session ended.
     public func completedFast(at now: Date) -> Bool {
         let end = cycle(0).fastEnd

@@ -23,7 +23,7 @@ public enum UserText {
             throw DomainError(.invalidText, "the \(field) is empty: write some text")
         }
         if trimmed.utf8.count > maximumBytes {
-            throw DomainError(.invalidText, "the \(field) is \(trimmed.utf8.count) bytes long: keep it under \(maximumBytes) bytes")
+            throw DomainError(.invalidText, "the \(field) is \(trimmed.utf8.count) bytes long: use at most \(maximumBytes) bytes")
         }
         return trimmed
     }

@@ -58,6 +58,9 @@ import Testing
         #expect(objects.count == 2)
         #expect(Set(objects[0].keys) == Set(FastRecordJSON.csvHeader))
         #expect(objects[1]["ended_at"] is NSNull)
+        // Every key is present, null when empty: no tag is null, not "".
+        #expect(objects[0]["tag"] as? String == "office, \"quiet\"")
+        #expect(objects[1]["tag"] is NSNull)
         #expect(json.hasPrefix("[\n  {\n    \"id\": \"done\",\n    \"plan\": \"16:8\","))
     }
 
@@ -107,7 +110,7 @@ import Testing
         (.waterAmount, "0", .invalidValue(.invalidAmount)),
         (.waterAmount, "none", .invalidValue(.invalidAmount)),
         (.waterGoal, "25000", .invalidValue(.invalidAmount)),
-        (.urgencyFast, "urgent", .invalidChoice),
+        (.urgencyFast, "urgent", .invalidSettingValue),
     ])
     func rejectedValues(_ key: ConfigKey, _ text: String, _ kind: UsageError.Kind) {
         #expect {

@@ -115,7 +115,7 @@ import Testing
 
     @Test func jsonShape() throws {
         let json = try OrderedJSONEncoder().encode(FastHistory(records: records, days: 30, display: display).json)
-        #expect(json.hasPrefix(#"{"days":30,"total":4,"completed":3,"completion_rate":0.75,"current_streak_days":2,"fasts":[{"id":"done","plan":"16:8","tag":"","cycle":0,"started_at":"2026-06-01T20:00:00+02:00","ended_at":"2026-06-02T12:00:00+02:00","goal_ends_at":"2026-06-02T12:00:00+02:00","duration_seconds":57600,"completed":true},"#))
+        #expect(json.hasPrefix(#"{"days":30,"total":4,"completed":3,"completion_rate":0.75,"current_streak_days":2,"fasts":[{"id":"done","plan":"16:8","tag":null,"cycle":0,"started_at":"2026-06-01T20:00:00+02:00","ended_at":"2026-06-02T12:00:00+02:00","goal_ends_at":"2026-06-02T12:00:00+02:00","duration_seconds":57600,"completed":true},"#))
         #expect(json.hasSuffix(#"{"date":"2026-06-07","hours":16},{"date":"2026-06-08","hours":10}]}"#))
     }
 }

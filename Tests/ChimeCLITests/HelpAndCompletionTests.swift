@@ -92,6 +92,21 @@ import Testing
         }
     }
 
+    /// Every command that can print JSON shows how in its examples.
+    @Test(arguments: CommandTable.leafCommands.filter { $0.option(named: "json") != nil }.map(\.path))
+    func jsonOutputHasAnExample(_ path: [String]) throws {
+        let spec = try #require(CommandTable.command(at: path))
+        #expect(spec.examples.contains { $0.split(separator: " ").contains("--json") }, "\(path) has no --json example")
+    }
+
+    @Test func remindInDescribesItsOwnDuration() throws {
+        let help = try #require(helpText("remind", "in", "--help"))
+        #expect(help.contains("  DURATION   how long from now, e.g. 25m or 1h30m\n"))
+        // snooze's wording (counted from a due time) does not apply to a new reminder.
+        #expect(!help.contains("due time"))
+        #expect(try #require(helpText("snooze", "--help")).contains("after its due time"))
+    }
+
     @Test func helpForAnUnknownCommandIsAUsageError() throws {
         let error = try #require(failure("help", "fast", "strat"))
         #expect(error.kind == .unknownCommand)
@@ -149,6 +164,13 @@ import Testing
         ("chime completions ", "bash zsh fish --help"),
         ("chime help wa", "water"),
         ("chime remind in 5m fast ", "--id --help"),
+        ("chime config set notify.urgency.fast ", "low normal critical"),
+        ("chime config set notify.urgency.reminder c", "critical"),
+        ("chime config set water.goal ", "none"),
+        ("chime config set water.amount ", ""),
+        ("chime config set fast.plan 1", "14:10 16:8 18:6"),
+        ("chime config set fast.plan 16:", "8"),
+        ("chime fast start 16:", "8"),
     ])
     func bashCompletesFromTheTable(_ line: String, _ expected: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
@@ -175,5 +197,73 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(String(decoding: data, as: UTF8.self) == expected)
+    }
+
+    /// A setting's values after its key, in every shell: bash above, zsh and fish here.
+    static let settingValueLines = [
+        ("chime config set notify.urgency.fast ", ["low", "normal", "critical"]),
+        ("chime config set water.goal ", ["none"]),
+        ("chime config set fast.plan ", FastingPlan.presets.map(\.name)),
+        ("chime config set ", ConfigKey.allCases.map(\.name) + ["--help"]),
+        ("chime status --format ", ["text", "json", "waybar"]),
+    ]
+
+    /// Runs the zsh script with `_describe` replaced by a stub that prints the candidates it is
+    /// given (compsys itself needs an interactive line editor).
+    @Test(arguments: settingValueLines)
+    func zshOffersASettingsValues(_ line: String, _ expected: [String]) throws {
+        let offered = try runCompletion(shell: .zsh, interpreter: "/usr/bin/zsh", harness: """
+        _describe() { print -rl -- "${(@P)4}" }
+        words=(${=2}); [[ "$2" == *" " ]] && words+=("")
+        CURRENT=${#words}
+        source "$1"
+        """, line: line)
+        // Each candidate is `word:description` with the word's own colons escaped as `\:`.
+        let words = offered.map { candidate in
+            var word = ""
+            var escaped = false
+            for character in candidate {
+                if escaped { word.append(character); escaped = false; continue }
+                if character == "\\" { escaped = true; continue }
+                if character == ":" { break }
+                word.append(character)
+            }
+            return word
+        }
+        #expect(words == expected)
+    }
+
+    /// Asks fish itself what it would complete (`complete -C`).
+    @Test(arguments: settingValueLines)
+    func fishOffersASettingsValues(_ line: String, _ expected: [String]) throws {
+        let offered = try runCompletion(shell: .fish, interpreter: "/usr/bin/fish", harness: """
+        source $argv[1]
+        complete -C $argv[2]
+        """, line: line)
+        // fish sorts what it offers, and offers options only once a word starts with a dash.
+        #expect(offered.map { String($0.prefix { $0 != "\t" }) }.sorted() == expected.filter { !$0.hasPrefix("-") }.sorted())
+    }
+
+    /// Writes the script for `shell`, runs `harness` with it and `line` as arguments, and returns
+    /// the lines printed.
+    private func runCompletion(shell: Command.Shell, interpreter: String, harness: String, line: String) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
+        try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: interpreter)
+        process.arguments = shell == .fish
+            ? ["--no-config", "-c", harness, script.path, line]
+            : ["-f", "-c", harness, "harness", script.path, line]
+        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -164,7 +164,7 @@ import Testing
     let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"), tag: "<b>x</b> & y")
 
     private func waybar(_ fast: FastingSession?, water: WaterSummary? = nil, upcoming: [PendingNotification] = [], at now: String) -> WaybarStatus {
-        StatusReport(snapshot: StatusSnapshot(fast: fast, water: water, upcoming: upcoming, daemonRunning: true), display: Fixture.display(now)).waybar
+        StatusReport(snapshot: StatusSnapshot(fast: fast, water: water, upcoming: upcoming, daemon: .answered(Fixture.daemonStatus)), display: Fixture.display(now)).waybar
     }
 
     @Test func shapeIsTextTooltipClassPercentageOnOneLine() throws {
@@ -218,11 +218,11 @@ import Testing
                                        tolerance: 5, title: "Reminder", body: "Call mom", state: "pending")
 
     @Test func nextChangeIsTheSoonestThingAhead() {
-        let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemonRunning: nil),
+        let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemon: nil),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         #expect(report.nextChange == reminder.due)
         #expect(report.nextPrint == Fixture.instant("2026-06-11T04:15:00+02:00"))
-        let late = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemonRunning: nil),
+        let late = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemon: nil),
                                 display: Fixture.display("2026-06-11T11:45:00+02:00"))
         #expect(late.nextChange == Fixture.instant("2026-06-11T12:00:00+02:00"))
         #expect(late.nextPrint == Fixture.instant("2026-06-11T11:46:00+02:00"))
@@ -241,7 +241,7 @@ import Testing
     }
 
     @Test func textNamesTheNextNotificationAndAMissingDaemon() {
-        let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemonRunning: false),
+        let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemon: .notRunning),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         let text = report.text(style: .plain)
         #expect(text.contains("Next: Reminder: Call mom 05:00 (in 1 h) [remind/r-1]\n"), "a reminder is named by its text")
@@ -249,11 +249,47 @@ import Testing
         #expect(report.waybar.tooltip.contains("\nchimed is not running: no notification is shown until it runs"))
     }
 
+    @Test func textSaysThatChimedAnswersOrHowItDoesNot() {
+        func text(_ daemon: DaemonAnswer?) -> String {
+            StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [], daemon: daemon),
+                         display: Fixture.display("2026-06-11T04:00:00+02:00")).text(style: .plain)
+        }
+        #expect(text(.answered(Fixture.daemonStatus)).hasSuffix("\nchimed is running and answers (pid 4242)\n"))
+        let hung = text(.notAnswering(reason: "it did not answer within 1 s"))
+        #expect(hung.hasSuffix("\nchimed is running but does not answer (it did not answer within 1 s): notifications may not be shown"
+            + " (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")\n"))
+        #expect(!hung.contains("not running"))
+        #expect(text(.notRunning).hasSuffix("\n" + ChangeMessage.daemonNotRunningStatus + "\n"))
+        #expect(text(nil).hasSuffix("8 h done, 8 h to go\n"), "not asked: no line")
+    }
+
+    @Test func waybarTooltipNamesOnlyAProblemWithChimed() {
+        func tooltip(_ daemon: DaemonAnswer) -> String {
+            StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [], daemon: daemon),
+                         display: Fixture.display("2026-06-11T04:00:00+02:00")).waybar.tooltip
+        }
+        #expect(!tooltip(.answered(Fixture.daemonStatus)).contains("chimed"))
+        #expect(tooltip(.notAnswering(reason: "it did not answer within 1 s")).contains("\nchimed is running but does not answer"))
+    }
+
+    @Test(arguments: [
+        (DaemonAnswer?.some(.answered(Fixture.daemonStatus)), #""daemon_running":true,"daemon_answers":true}"#),
+        (.some(.notAnswering(reason: "it did not answer within 1 s")), #""daemon_running":true,"daemon_answers":false}"#),
+        (.some(.notRunning), #""daemon_running":false,"daemon_answers":false}"#),
+        (.some(.unreachable(reason: "unsafe runtime directory")), #""daemon_running":null,"daemon_answers":false}"#),
+        (nil, #""daemon_running":null,"daemon_answers":null}"#),
+    ])
+    func jsonSaysWhetherChimedRunsAndAnswers(_ daemon: DaemonAnswer?, _ ending: String) throws {
+        let report = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemon: daemon),
+                                  display: Fixture.display("2026-06-11T04:00:00+02:00"))
+        #expect(try OrderedJSONEncoder().encode(report.json).hasSuffix(ending))
+    }
+
     @Test func jsonShape() throws {
-        let report = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemonRunning: true),
+        let report = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemon: .answered(Fixture.daemonStatus)),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         #expect(try OrderedJSONEncoder().encode(report.json)
-            == #"{"fast":{"id":null,"phase":"none","plan":null,"started_at":null,"ends_at":null,"remaining_seconds":0,"progress":0},"water":null,"next":null,"daemon_running":true}"#)
+            == #"{"fast":{"id":null,"phase":"none","plan":null,"started_at":null,"ends_at":null,"remaining_seconds":0,"progress":0},"water":null,"next":null,"daemon_running":true,"daemon_answers":true}"#)
     }
 }
 

@@ -205,4 +205,26 @@ struct RunnerFastTests {
         #expect(text.contains("Fasting hours, last 14 days:"))
         #expect(text.contains("stopped early"))
     }
+
+    @Test("fast status, status and waybar show the fast that just ended, not one cancelled before it started")
+    func currentFastIsOneThatRan() throws {
+        let harness = RunnerHarness(now: "2026-03-10T08:00:00+01:00")
+        harness.succeed("fast", "start", "16:8", "--at", "23:59", "--id", "f-sched")
+        harness.succeed("fast", "start", "10s:5s", "--replace", "--id", "f-now")
+        #expect(try harness.store().session(id: "f-sched")?.wasCancelledBeforeStart == true)
+        harness.advance(16)
+
+        let text = harness.succeed("fast", "status")
+        #expect(text == "Fast f-now (10s:5s): ended\n  fasted 10 s from 08:00 to 08:00 (6 s ago), goal reached\n")
+        let json = try #require(jsonObject(harness.succeed("fast", "status", "--json")))
+        #expect(json["id"] as? String == "f-now")
+        #expect(json["phase"] as? String == "ended")
+        #expect(harness.succeed("status").hasPrefix("Fast f-now (10s:5s): ended\n"))
+        let waybar = try #require(jsonObject(harness.succeed("status", "--format", "waybar")))
+        #expect((waybar["tooltip"] as? String)?.hasPrefix("Fast f-now (10s:5s): ended") == true)
+        #expect(waybar["class"] as? String == "ended")
+
+        // A fast cancelled before it started is still shown when asked for by id.
+        #expect(harness.succeed("fast", "status", "--id", "f-sched").contains("cancelled before it started"))
+    }
 }

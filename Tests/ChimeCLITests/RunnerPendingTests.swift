@@ -215,4 +215,16 @@ struct RunnerPendingTests {
         #expect(rows[2].hasPrefix("remind/r-str,r-str,reminder,2026-03-10T13:00:00+01:00,5,"))
         #expect(rows[2].hasSuffix(",pending"))
     }
+
+    @Test("a reminder at a time the clocks skip (daylight saving) says it was moved")
+    func reminderInADaylightSavingGap() throws {
+        let harness = RunnerHarness(now: "2027-03-13T12:00:00-05:00", zone: Fixture.newYork)
+        let output = harness.succeed("remind", "at", "2027-03-14", "02:30", "renew", "passport", "--id", "r-dst")
+        #expect(output == "Reminder r-dst at tomorrow 03:00 (in 14 h): renew passport; note: 02:30 does not exist on Mar 14 in America/New_York (the clocks skip it), so it was moved to 03:00\n")
+        #expect(harness.pending().first?.request.due == Fixture.instant("2027-03-14T03:00:00-04:00"))
+        // A time that exists gets no note; a fast started at a skipped time gets one too.
+        #expect(!harness.succeed("remind", "at", "2027-03-14", "03:30", "tea").contains("note"))
+        let fast = harness.succeed("fast", "start", "--at", "2027-03-14 02:15", "--id", "f-dst")
+        #expect(fast == "Fast f-dst starts tomorrow 03:00, ends tomorrow 19:00 (16:8); note: 02:15 does not exist on Mar 14 in America/New_York (the clocks skip it), so it was moved to 03:00\n")
+    }
 }

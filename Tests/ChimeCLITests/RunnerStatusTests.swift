@@ -18,7 +18,24 @@ struct RunnerStatusTests {
         #expect(text.contains("Next: "))
         #expect(text.contains("11:00 (in 1 h) [water/w-abc/2026-03-10T11:00]\n"))
         #expect(!text.contains("chimed is not running"))
+        #expect(text.hasSuffix("\nchimed is running and answers (pid 4242)\n"))
         #expect(harness.daemon.received.last == .status)
+    }
+
+    @Test("status tells a chimed that runs but does not answer from one that is not running, as doctor does")
+    func daemonHung() throws {
+        let harness = RunnerHarness(daemon: .timingOut)
+        harness.succeed("remind", "in", "5m", "tea")
+        let text = harness.succeed("status")
+        #expect(text.hasSuffix("\nchimed is running but does not answer (it did not answer within 1 s): notifications may not be shown"
+            + " (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")\n"))
+        #expect(!text.contains("not running"))
+        let json = try #require(jsonObject(harness.succeed("status", "--format", "json")))
+        #expect(json["daemon_running"] as? Bool == true)
+        #expect(json["daemon_answers"] as? Bool == false)
+        let doctor = harness.run("doctor")
+        #expect(doctor.output.contains("chimed is running but does not answer: it did not answer within 1 s"))
+        #expect(!doctor.output.contains("not running"))
     }
 
     @Test("status says when chimed is not running")
@@ -28,6 +45,7 @@ struct RunnerStatusTests {
         #expect(harness.succeed("status").hasSuffix(ChangeMessage.daemonNotRunningStatus + "\n"))
         let json = jsonObject(harness.succeed("status", "--format", "json"))
         #expect(json?["daemon_running"] as? Bool == false)
+        #expect(json?["daemon_answers"] as? Bool == false)
     }
 
     @Test("status --format json and waybar have the documented shapes")
@@ -36,12 +54,13 @@ struct RunnerStatusTests {
         harness.succeed("fast", "start", "--id", "f-abc", "--ago", "4h")
         let json = harness.succeed("status", "--format", "json")
         #expect(json.split(separator: "\n").count == 1)
-        #expect(orderedKeys(ofObject: json) == ["fast", "water", "next", "daemon_running"])
+        #expect(orderedKeys(ofObject: json) == ["fast", "water", "next", "daemon_running", "daemon_answers"])
         let object = try #require(jsonObject(json))
         #expect((object["fast"] as? [String: Any])?["phase"] as? String == "fasting")
         #expect(object["water"] is NSNull)
         #expect((object["next"] as? [String: Any])?["id"] as? String == "fast/f-abc/end")
         #expect(object["daemon_running"] as? Bool == true)
+        #expect(object["daemon_answers"] as? Bool == true)
 
         let waybar = harness.succeed("status", "--format", "waybar")
         #expect(orderedKeys(ofObject: waybar) == ["text", "tooltip", "class", "percentage"])
@@ -50,6 +69,30 @@ struct RunnerStatusTests {
         #expect(bar["class"] as? String == "fasting")
         #expect(bar["percentage"] as? Int == 25)
         #expect((bar["tooltip"] as? String)?.hasPrefix("Fast f-abc (16:8): fasting") == true)
+    }
+
+    @Test("status --format json: water is null until a schedule is on or water is logged today")
+    func waterInStatusJSON() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        func water() throws -> Any? {
+            try #require(jsonObject(harness.succeed("status", "--format", "json")))["water"]
+        }
+        #expect(try water() is NSNull)
+        // A glass without a schedule: an object whose schedule keys are null.
+        harness.succeed("water", "drink", "300")
+        let logged = try #require(try water() as? [String: Any])
+        #expect(logged["id"] is NSNull)
+        #expect(logged["consumed_ml"] as? Int == 300)
+        // The next day, with nothing logged yet, null again.
+        harness.advance(86_400)
+        #expect(try water() is NSNull)
+        // A schedule that is on: an object, whatever was drunk.
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        let scheduled = try #require(try water() as? [String: Any])
+        #expect(scheduled["id"] as? String == "w-abc")
+        #expect(scheduled["consumed_ml"] as? Int == 0)
+        harness.succeed("water", "off")
+        #expect(try water() is NSNull)
     }
 
     @Test("status --follow prints on the follow schedule: every 15 min, then every minute near the change")

@@ -23,18 +23,52 @@ struct RunnerWaterTests {
         #expect(harness.pending().map(\.request.identifier) == ["water/\(schedule.id)/2026-03-10T08:30"])
     }
 
-    @Test("a new schedule takes water.amount and water.goal; a second one needs --id to be changed")
-    func settingsAndSeveralSchedules() throws {
+    @Test("a new schedule takes water.amount and water.goal; one with another id is refused while it is on")
+    func settingsAndOneScheduleAtATime() throws {
         let harness = RunnerHarness()
         harness.succeed("config", "set", "water.amount", "330")
         harness.succeed("config", "set", "water.goal", "1500")
         #expect(harness.succeed("water", "every", "2h", "--id", "w-one").hasPrefix("Water w-one: every 2 h, 09:00-21:00, 330 ml a glass, goal 1500 ml;"))
-        harness.succeed("water", "every", "3h", "--id", "w-two")
+        let before = harness.dump()
+        let nudges = harness.daemon.nudges
+        let result = harness.run("water", "every", "30m", "--id", "w-two")
+        #expect(result.exitCode == .dataError)
+        #expect(result.errors == "chime: water schedule w-one is already on (there is one at a time): change it with \"chime water every 30m\" without --id, or turn it off first with \"chime water off\"\n")
+        #expect(result.output == "")
+        #expect(harness.dump() == before)
+        #expect(harness.daemon.nudges == nudges)
+
+        // Its own id, or none, changes it.
+        #expect(harness.succeed("water", "every", "3h", "--id", "w-one").hasPrefix("Water w-one: every 3 h,"))
+        #expect(harness.succeed("water", "every", "30m").hasPrefix("Water w-one: every 30 min,"))
+        #expect(try harness.store().waterSchedules().map(\.id) == ["w-one"])
+        #expect(Set(harness.pending().map(\.request.group)) == ["w-one"])
+
+        // Once it is off, another id starts a new one.
+        harness.succeed("water", "off")
+        #expect(harness.succeed("water", "every", "1h", "--id", "w-two").hasPrefix("Water w-two: every 1 h,"))
+        #expect(try harness.store().waterSchedules().map(\.id) == ["w-two"])
+    }
+
+    @Test("several schedules from an older database: --id picks the one to change, off removes all")
+    func severalSchedulesFromBefore() throws {
+        let harness = RunnerHarness()
+        var plan = ChangePlan()
+        let window = DailyWindow(from: Fixture.time("09:00"), until: Fixture.time("21:00"))
+        plan.schedules = [
+            WaterSchedule(id: "w-one", interval: Fixture.span("2h"), window: window),
+            WaterSchedule(id: "w-two", interval: Fixture.span("3h"), window: window),
+        ]
+        try harness.store().apply(plan, now: harness.now)
         let before = harness.dump()
         let result = harness.run("water", "every", "1h")
         #expect(result.exitCode == .dataError)
         #expect(result.errors == "chime: there are 2 water schedules (w-one, w-two): choose one with --id\n")
+        let another = harness.run("water", "every", "1h", "--id", "w-three")
+        #expect(another.errors.hasPrefix("chime: water schedules w-one, w-two are already on (there is one at a time)"))
         #expect(harness.dump() == before)
+        #expect(harness.succeed("water", "every", "1h", "--id", "w-two").hasPrefix("Water w-two: every 1 h,"))
+        #expect(harness.succeed("water", "off") == "Water reminders w-one turned off\nWater reminders w-two turned off\n")
     }
 
     @Test("water drink logs the glass and pushes the next reminder an interval after it")
@@ -80,6 +114,29 @@ struct RunnerWaterTests {
             #expect(result.exitCode == .dataError)
             #expect(result.errors.hasPrefix("chime: there are no water reminders to "))
         }
+    }
+
+    @Test("water resume without a pause in effect says so and writes nothing")
+    func resumeWithoutPause() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("water", "every", "1h", "--id", "w-abc")
+        let nudges = harness.daemon.nudges
+        let before = harness.dump()
+        let sequence = try harness.store().currentSequence()
+        let result = harness.run("water", "resume")
+        #expect(result.exitCode == .success)
+        #expect(result.output == "Water reminders are not paused; nothing changed\n")
+        #expect(result.errors == "")
+        #expect(harness.dump() == before)
+        #expect(try harness.store().currentSequence() == sequence)
+        #expect(harness.daemon.nudges == nudges)
+
+        // A pause that has run out is no pause either.
+        harness.succeed("water", "pause", "30m")
+        harness.advance(3600)
+        let expired = harness.dump()
+        #expect(harness.succeed("water", "resume") == "Water reminders are not paused; nothing changed\n")
+        #expect(harness.dump() == expired)
     }
 
     @Test("water status --json has the documented shape")

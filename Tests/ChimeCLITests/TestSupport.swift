@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDaemon
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -64,6 +65,12 @@ enum Fixture {
     static func display(_ now: String, _ zone: TimeZone = berlin) -> TimeDisplay {
         TimeDisplay(now: instant(now), timeZone: zone, calendar: calendar)
     }
+
+    /// What a running chimed (pid 4242, this version) answers to `status`.
+    static let daemonStatus = DaemonStatus(
+        armedDeadline: nil, pendingCount: 0, notificationServer: "available", lastAppliedSequence: 0,
+        daemon: DaemonIdentity(pid: 4242, version: CommandTable.version)
+    )
 
     static func span(_ text: String) -> TimeSpan {
         try! TimeSpan(parsing: text)

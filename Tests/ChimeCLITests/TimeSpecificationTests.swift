@@ -141,6 +141,32 @@ import Testing
     @Test func midnightEndingTheDay() throws {
         #expect(try resolve("24:00", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T00:00:00+02:00"))
     }
+
+    /// The reading asked for when the clock skips it, else `nil`, as `date time` text.
+    private func skipped(_ text: String, now: String, in zone: TimeZone) throws -> String? {
+        let time = try TimeSpecification(parsing: text)
+        let instant = time.resolve(now: Fixture.instant(now), timeZone: zone, calendar: Fixture.calendar)
+        return time.skippedReading(resolvedTo: instant, timeZone: zone, calendar: Fixture.calendar).map { "\($0.date) \($0.time)" }
+    }
+
+    @Test func aReadingInADaylightSavingGapIsReportedAsSkipped() throws {
+        // New York springs forward from 02:00 to 03:00 on 2027-03-14.
+        #expect(try skipped("2027-03-14 02:30", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == "2027-03-14 02:30")
+        #expect(try skipped("2027-03-14 02:00", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == "2027-03-14 02:00")
+        #expect(try skipped("02:59", now: "2027-03-14T01:00:00-05:00", in: Fixture.newYork) == "2027-03-14 02:59")
+        #expect(try skipped("02:30", now: "2026-03-29T01:00:00+01:00", in: Fixture.berlin) == "2026-03-29 02:30")
+    }
+
+    @Test func readingsThatExistAreNotSkipped() throws {
+        #expect(try skipped("2027-03-14 01:59", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == nil)
+        #expect(try skipped("2027-03-14 03:00", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == nil)
+        // Twice, not never: the first occurrence is the reading asked for.
+        #expect(try skipped("2027-11-07 01:30", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == nil)
+        // The next day's 02:30 exists.
+        #expect(try skipped("02:30", now: "2027-03-14T04:00:00-04:00", in: Fixture.newYork) == nil)
+        #expect(try skipped("2027-03-14T02:30:00-05:00", now: "2027-01-01T00:00:00Z", in: Fixture.newYork) == nil)
+        #expect(try skipped("24:00", now: "2026-06-10T18:30:00+02:00", in: Fixture.berlin) == nil)
+    }
 }
 
 @Suite struct ISO8601TextTests {

@@ -89,6 +89,35 @@ import Testing
         let what = try #require(failure("export", "--format", "csv", "--what", "fast"))
         #expect(what.suggestion == "fasts")
     }
+
+    /// A bad setting value is bad data (65) whatever the key, a word outside the urgency levels
+    /// as much as an amount out of range; only an unknown key is a usage error (64).
+    @Test(arguments: [
+        (["config", "set", "notify.urgency.fast", "loud"], ExitCode.dataError),
+        (["config", "set", "notify.urgency.water", "critcal"], .dataError),
+        (["config", "set", "notify.urgency.reminder", ""], .dataError),
+        (["config", "set", "water.amount", "0"], .dataError),
+        (["config", "set", "water.goal", "lots"], .dataError),
+        (["config", "set", "fast.plan", "forever"], .dataError),
+        (["config", "set", "fast.remind_before", "soon"], .dataError),
+        (["config", "set", "notify.urgency.fats", "low"], .usage),
+        (["config", "get", "water.amout"], .usage),
+    ])
+    func badSettingValuesAreBadData(_ arguments: [String], _ code: ExitCode) throws {
+        let error = try #require(failure(arguments))
+        #expect(error.exitCode == code, "\(arguments): \(error.line)")
+        #expect(error.argumentPosition == (code == .usage ? 3 : 4))
+    }
+
+    @Test func aBadUrgencySuggestsTheClosestLevel() throws {
+        let error = try #require(failure("config", "set", "notify.urgency.fast", "critcal"))
+        #expect(error.line == "chime: invalid value \"critcal\" for notify.urgency.fast: did you mean \"critical\"?")
+        #expect(error.suggestion == "critical")
+        #expect(error.exitCode.rawValue == 65)
+        let unknown = try #require(failure("config", "set", "notify.urgency.fats", "low"))
+        #expect(unknown.line == "chime: unknown setting \"notify.urgency.fats\": did you mean \"notify.urgency.fast\"?")
+        #expect(unknown.exitCode.rawValue == 64)
+    }
 }
 
 @Suite struct MalformedCommandLineTests {
@@ -183,8 +212,8 @@ import Testing
         (["remind", "in", "5m", ""], .invalidText, "is empty"),
         (["remind", "in", "5m", "   "], .invalidText, "is empty"),
         (["fast", "start", "--tag", ""], .invalidText, "is empty"),
-        (["fast", "start", "--tag", String(repeating: "x", count: 1025)], .invalidText, "keep it under 1024 bytes"),
-        (["remind", "in", "5m", String(repeating: "é", count: 600)], .invalidText, "keep it under 1024 bytes"),
+        (["fast", "start", "--tag", String(repeating: "x", count: 1025)], .invalidText, "use at most 1024 bytes"),
+        (["remind", "in", "5m", String(repeating: "é", count: 600)], .invalidText, "use at most 1024 bytes"),
         (["remind", "in", "5m", "a\u{0}b"], .invalidText, "NUL"),
         (["fast", "start", "--id", "f 3"], .invalidIdentifier, "invalid id"),
         (["list", "--group", "-bad"], .invalidIdentifier, "invalid id"),
@@ -207,6 +236,13 @@ import Testing
         #expect(error.exitCode.rawValue == 65)
         #expect(error.message.contains(reason), "\(error.message)")
         #expect(error.argumentPosition != nil)
+    }
+
+    @Test func textOfExactlyTheLimitIsAcceptedAndOneByteMoreIsNot() throws {
+        let limit = String(repeating: "x", count: UserText.maximumBytes)
+        #expect(parsed("remind", "in", "5m", limit) == .remindIn(Fixture.span("5m"), text: limit, id: nil))
+        let error = try #require(failure("remind", "in", "5m", limit + "y"))
+        #expect(error.line == "chime: the reminder text is 1025 bytes long: use at most 1024 bytes")
     }
 
     @Test func negativeDurationIsABadDurationNotAnUnknownOption() throws {

@@ -31,6 +31,20 @@ struct WaybarExampleTests {
         }
     }
 
+    @Test("an empty text hides the module, although the format adds an icon")
+    func emptyTextHidesTheModule() throws {
+        let module = try Self.module()
+        // waybar hides a custom module on an empty formatted output only; with static content in
+        // the format (the icon) it takes hide-empty-text to hide it on an empty text.
+        let format = try #require(module["format"] as? String)
+        #expect(format != "{}")
+        #expect(module["hide-empty-text"] as? Bool == true)
+        // And chime does print an empty text when there is nothing to show.
+        let empty = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemon: nil),
+                                 display: Fixture.display("2026-06-11T04:00:00+02:00")).waybar
+        #expect(empty.text == "")
+    }
+
     @Test("the style sheet has a rule for every class chime prints")
     func style() throws {
         let css = try String(contentsOf: Self.directory.appendingPathComponent("style.css"), encoding: .utf8)

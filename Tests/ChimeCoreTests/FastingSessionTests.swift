@@ -227,6 +227,43 @@ struct FastingSessionTests {
         #expect(!single().isActive(at: start + 25 * hour))
     }
 
+    @Test("the current fast: a fast that ended beats one cancelled before it started")
+    func currentSkipsAFastCancelledBeforeItStarted() {
+        // Scheduled for later, then replaced by a 10s:5s fast started at once, which has ended.
+        var scheduled = FastingSession(id: "f-sched", plan: Fixture.plan("16:8"), start: start + 4 * hour)
+        scheduled.stoppedAt = start
+        let short = FastingSession(id: "f-now", plan: Fixture.plan("10s:5s"), start: start)
+        #expect(scheduled.wasCancelledBeforeStart)
+        #expect(!short.wasCancelledBeforeStart)
+        // Both orders: the store lists sessions by start.
+        #expect(FastingSession.current(among: [short, scheduled], at: start + 16)?.id == "f-now")
+        #expect(FastingSession.current(among: [scheduled, short], at: start + 16)?.id == "f-now")
+        // While it runs, and after, the short fast; cancelled ones alone are no current fast.
+        #expect(FastingSession.current(among: [short, scheduled], at: start + 5)?.id == "f-now")
+        #expect(FastingSession.current(among: [scheduled], at: start + 16) == nil)
+        #expect(FastingSession.current(among: [], at: start) == nil)
+    }
+
+    @Test("the current fast: running, else scheduled, else the one that ended last")
+    func currentPrefersRunningThenScheduledThenLatestEnded() {
+        var early = FastingSession(id: "f-a", plan: Fixture.plan("16:8"), start: start - 48 * hour)
+        early.stoppedAt = start - 30 * hour
+        // Started before the other but stopped after it: it ended last.
+        var long = FastingSession(id: "f-b", plan: Fixture.plan("36h"), start: start - 47 * hour)
+        long.stoppedAt = start - 2 * hour
+        var later = FastingSession(id: "f-c", plan: Fixture.plan("16:8"), start: start - 20 * hour)
+        later.stoppedAt = start - 10 * hour
+        let ended = [early, long, later]
+        #expect(FastingSession.current(among: ended, at: start)?.id == "f-b")
+
+        let upcoming = FastingSession(id: "f-next", plan: Fixture.plan("16:8"), start: start + hour)
+        #expect(FastingSession.current(among: ended + [upcoming], at: start)?.id == "f-next")
+        let eating = FastingSession(id: "f-eat", plan: Fixture.plan("16:8"), start: start - 17 * hour)
+        #expect(FastingSession.current(among: ended + [upcoming, eating], at: start)?.id == "f-eat")
+        let fasting = FastingSession(id: "f-fast", plan: Fixture.plan("16:8"), start: start - hour)
+        #expect(FastingSession.current(among: [upcoming, fasting] + ended, at: start)?.id == "f-fast")
+    }
+
     @Test("sessions survive a Codable round trip")
     func codable() throws {
         var session = rolling()

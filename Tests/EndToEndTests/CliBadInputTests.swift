@@ -24,6 +24,15 @@ struct CliBadInputTests {
         ["fast", "extend", "12345678901234567890"],
         ["cancel", "r-tea", "r-unknown"],
         ["cancel", "remind/r-unknown"],
+        ["config", "set", "notify.urgency.fast", "loud"],
+        // An id names one thing: another kind may not take the id of a live one.
+        ["remind", "in", "30m", "hi", "--id", "f-abc"],
+        ["remind", "in", "30m", "hi", "--id", "w-abc"],
+        ["fast", "start", "--replace", "--id", "w-abc"],
+        ["fast", "start", "--replace", "--id", "r-tea"],
+        ["water", "every", "30m", "--id", "r-tea"],
+        // One water schedule at a time.
+        ["water", "every", "30m", "--id", "w-other"],
     ])
     func badValue(_ arguments: [String]) async {
         let sandbox = await Self.populated()

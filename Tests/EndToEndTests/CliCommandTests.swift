@@ -120,6 +120,49 @@ struct CliCommandTests {
         #expect(await sandbox.succeed("list", "--json").output == "[]\n")
     }
 
+    @Test("fast status and status show the fast that just ended, not one cancelled before it started")
+    func currentFast() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("fast", "start", "16:8", "--at", "23:59", "--id", "f-sched")
+        // Replaces the scheduled fast (which never starts) and is over already.
+        await sandbox.succeed("fast", "start", "10s:5s", "--replace", "--ago", "1m", "--id", "f-now")
+        let status = await sandbox.succeed("fast", "status").output
+        #expect(status.hasPrefix("Fast f-now (10s:5s): ended\n  fasted 10 s from "), "\(status)")
+        #expect(!status.contains("cancelled"))
+        #expect(cliJSONObject(await sandbox.succeed("fast", "status", "--json").output)?["id"] as? String == "f-now")
+        #expect(await sandbox.succeed("status").output.hasPrefix("Fast f-now (10s:5s): ended\n"))
+        let waybar = try #require(cliJSONObject(await sandbox.succeed("status", "--format", "waybar").output))
+        #expect((waybar["tooltip"] as? String)?.hasPrefix("Fast f-now (10s:5s): ended") == true)
+    }
+
+    @Test("an id names one thing: a reminder cannot take a fast's id; a reminder's own id replaces it")
+    func oneIDOneThing() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("fast", "start", "16:8", "--id", "y1", "--remind-before", "1h")
+        let refused = await sandbox.chime("remind", "in", "30m", "hi", "--id", "y1")
+        #expect(refused.status == 65)
+        #expect(refused.errors == "chime: the id \"y1\" already names fast y1, which is running: choose another --id\n")
+        let listed = try #require(cliJSONArray(await sandbox.succeed("list", "--json").output))
+        #expect(listed.map { $0["id"] as? String } == ["fast/y1/before-1h", "fast/y1/end"])
+
+        #expect(await sandbox.succeed("remind", "in", "30m", "hi", "--id", "r1").output.hasPrefix("Reminder r1 at "))
+        let replaced = await sandbox.succeed("remind", "in", "40m", "ho", "--id", "r1").output
+        #expect(replaced.wholeMatch(of: /Reminder r1 replaced: due \S+( \S+)? \(in 40 min\): ho\n/) != nil, "\(replaced)")
+        let reminders = try #require(cliJSONArray(await sandbox.succeed("list", "--json", "--group", "r1").output))
+        #expect(reminders.map { $0["body"] as? String } == ["ho"])
+    }
+
+    @Test("a reminder at a time skipped by daylight saving is moved, and the line says so")
+    func reminderInADaylightSavingGap() async throws {
+        let sandbox = CliSandbox(timeZone: "America/New_York")
+        // New York springs forward from 02:00 to 03:00 on 2030-03-10.
+        let output = await sandbox.succeed("remind", "at", "2030-03-10 02:30", "renew passport", "--id", "r-dst").output
+        #expect(output.hasPrefix("Reminder r-dst at 2030-03-10 03:00 (in "))
+        #expect(output.hasSuffix("): renew passport; note: 02:30 does not exist on 2030-03-10 in America/New_York (the clocks skip it), so it was moved to 03:00\n"))
+        let listed = try #require(cliJSONArray(await sandbox.succeed("list", "--json").output))
+        #expect(listed.first?["due"] as? String == "2030-03-10T03:00:00-04:00")
+    }
+
     @Test("status in its three formats, export, and config")
     func statusExportConfig() async throws {
         let sandbox = CliSandbox()
@@ -128,8 +171,9 @@ struct CliCommandTests {
         #expect(text.hasPrefix("Fast f-e2e (16:8): fasting\n"))
         #expect(text.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
         let json = await sandbox.succeed("status", "--format", "json").output
-        #expect(cliKeysInOrder(json, ["fast", "water", "next", "daemon_running"]))
+        #expect(cliKeysInOrder(json, ["fast", "water", "next", "daemon_running", "daemon_answers"]))
         #expect(cliJSONObject(json)?["daemon_running"] as? Bool == false)
+        #expect(cliJSONObject(json)?["daemon_answers"] as? Bool == false)
         let waybar = await sandbox.succeed("status", "--format", "waybar").output
         #expect(waybar.split(separator: "\n").count == 1)
         #expect(cliKeysInOrder(waybar, ["text", "tooltip", "class", "percentage"]))
@@ -138,10 +182,19 @@ struct CliCommandTests {
         let csv = await sandbox.succeed("export", "--format", "csv").output
         #expect(csv.hasPrefix("id,plan,tag,cycle,started_at,ended_at,goal_ends_at,duration_seconds,completed\nf-e2e,16:8,,0,"))
         #expect(cliJSONArray(await sandbox.succeed("export", "--format", "json", "--what", "pending").output)?.count == 1)
+        // Every JSON key is present, null when empty: a fast without a tag has "tag": null.
+        let exported = try #require(cliJSONArray(await sandbox.succeed("export", "--format", "json").output))
+        #expect(exported.first?["tag"] is NSNull)
 
         #expect(await sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300\n")
         #expect(await sandbox.succeed("config", "get", "water.amount").output == "300\n")
         #expect(await sandbox.succeed("config", "list").output.contains("fast.plan                16:8 (default)\n"))
+
+        await sandbox.succeed("fast", "stop")
+        let history = try #require(cliJSONObject(await sandbox.succeed("fast", "history", "--json").output))
+        let fasts = try #require(history["fasts"] as? [[String: Any]])
+        #expect(fasts.map { $0["id"] as? String } == ["f-e2e"])
+        #expect(fasts.first?["tag"] is NSNull)
     }
 
     @Test("doctor exits 69 when chimed is not running and names what to do")

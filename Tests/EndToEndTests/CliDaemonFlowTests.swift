@@ -56,6 +56,33 @@ struct CliDaemonFlowTests {
 
         let status = try #require(cliJSONObject(await sandbox.succeed("status", "--format", "json").output))
         #expect(status["daemon_running"] as? Bool == true)
+        #expect(status["daemon_answers"] as? Bool == true)
+        #expect(await sandbox.succeed("status").output.contains("\nchimed is running and answers (pid "))
+    }
+
+    @Test("status and doctor tell a stopped (SIGSTOP) chimed from one that is not running")
+    func frozenDaemon() async throws {
+        let sandbox = CliSandbox()
+        let daemon = try CliDaemonProcess(sandbox: sandbox, arguments: ["--foreground", "--notifier", "stdout"])
+        defer { daemon.stop() }
+        try await daemon.waitUntilAnswering(within: 20)
+
+        daemon.send(SIGSTOP)
+        defer { daemon.send(SIGCONT) }
+        let text = await sandbox.succeed("status").output
+        #expect(text.contains("\nchimed is running but does not answer (it did not answer within 1 s)"), "\(text)")
+        #expect(!text.contains("not running"))
+        let json = try #require(cliJSONObject(await sandbox.succeed("status", "--format", "json").output))
+        #expect(json["daemon_running"] as? Bool == true)
+        #expect(json["daemon_answers"] as? Bool == false)
+        let doctor = await sandbox.chime("doctor")
+        #expect(doctor.output.contains("chimed is running but does not answer"))
+
+        daemon.send(SIGCONT)
+        try await daemon.waitUntilAnswering(within: 20)
+        daemon.stop()
+        let stopped = await sandbox.succeed("status").output
+        #expect(stopped.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
     }
 }
 
@@ -66,11 +93,11 @@ final class CliDaemonProcess {
     private let sandbox: CliSandbox
     private let logPath: String
 
-    init(sandbox: CliSandbox) throws {
+    init(sandbox: CliSandbox, arguments: [String] = ["--foreground"]) throws {
         self.sandbox = sandbox
         logPath = sandbox.root.appendingPathComponent("chimed.log").path
         child = try sandbox.start(
-            CliBinaries.path("chimed"), ["--foreground"],
+            CliBinaries.path("chimed"), arguments,
             standardOutput: .appendingToFile(logPath), standardError: .appendingToFile(logPath)
         )
     }
@@ -83,10 +110,15 @@ final class CliDaemonProcess {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, !child.hasExited {
             let status = cliJSONObject(await sandbox.chime("status", "--format", "json").output)
-            if status?["daemon_running"] as? Bool == true { return }
+            if status?["daemon_answers"] as? Bool == true { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw CliDaemonFailure(description: "chimed did not answer within \(seconds) s: \(log)")
+    }
+
+    /// Sends `signal` (SIGSTOP, SIGCONT) to chimed.
+    func send(_ signal: Int32) {
+        child.send(signal)
     }
 
     func stop() {

@@ -1,0 +1,53 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// One id names one thing: a fast, a water schedule or a reminder.
+///
+/// Pending notifications are grouped by that id, and every change cancels its group before
+/// re-deriving it; an id shared by two live things would let a change to one silently drop the
+/// other's notifications. So a new fast, schedule or reminder may not take the id of a live
+/// thing of another kind.
+extension CommandRunner {
+    /// The kinds of things an id names.
+    enum IDKind: Hashable, Sendable {
+        case fast, waterSchedule, reminder
+    }
+
+    /// What `id` names that is still live at `now`, other than a `kind`: a fast scheduled or not
+    /// yet ended, a water schedule (one that exists is on), a reminder whose notification is still
+    /// pending. `nil` when nothing else live has the id.
+    func liveOwner(of id: String, otherThan kind: IDKind, now: Date) throws -> String? {
+        let store = try store()
+        let display = display(now)
+        if kind != .fast, let session = try store.session(id: id) {
+            let status = session.status(at: now)
+            switch status.phase {
+            case .scheduled: return "fast \(id), which starts \(display.clockAndRelative(session.start))"
+            case .fasting, .eating: return "fast \(id), which is running"
+            case .ended: break
+            }
+        }
+        if kind != .waterSchedule, try store.waterSchedule(id: id) != nil {
+            return "water schedule \(id), which is on"
+        }
+        if kind != .reminder, let reminder = try store.reminder(id: id),
+           let request = try store.request(identifier: RequestIdentifier.reminder(id: id)), request.state.isLive {
+            return "reminder \(id), due \(display.clockAndRelative(reminder.due))"
+        }
+        return nil
+    }
+
+    /// Fails (65, nothing written) when `id`, chosen with `--id` for a new `kind`, names a live
+    /// thing of another kind.
+    func refuseIDOfAnotherKind(_ id: String, for kind: IDKind, now: Date) throws {
+        guard let owner = try liveOwner(of: id, otherThan: kind, now: now) else { return }
+        throw CommandFailure(.dataError, "the id \"\(id)\" already names \(owner): choose another --id")
+    }
+
+    /// Whether `id` names a fast, a water schedule or a reminder, live or not.
+    func namesSomething(_ id: String) throws -> Bool {
+        let store = try store()
+        return try store.session(id: id) != nil || store.waterSchedule(id: id) != nil || store.reminder(id: id) != nil
+    }
+}

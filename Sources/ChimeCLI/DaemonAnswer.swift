@@ -1,0 +1,71 @@
+import ChimeDaemon
+import Foundation
+
+/// What asking `chimed` for its status found: it answered, nothing listens on its socket, or a
+/// `chimed` holds the socket but gives no usable answer (stopped, hung, another version).
+///
+/// `status` and `doctor` both make this distinction: a daemon that is not running is started,
+/// one that runs without answering is restarted.
+public enum DaemonAnswer: Hashable, Sendable {
+    /// It answered with its status.
+    case answered(DaemonStatus)
+    /// Nothing listens on the control socket.
+    case notRunning
+    /// It listens but did not answer usefully; `reason` says how ("it did not answer within 1 s").
+    case notAnswering(reason: String)
+    /// Whether it runs cannot be told (the runtime directory cannot be used, say); `reason` says why.
+    case unreachable(reason: String)
+
+    /// Whether a `chimed` runs: `nil` when that cannot be told.
+    public var isRunning: Bool? {
+        switch self {
+        case .answered, .notAnswering: return true
+        case .notRunning: return false
+        case .unreachable: return nil
+        }
+    }
+
+    /// Whether it answered.
+    public var answers: Bool {
+        if case .answered = self { return true }
+        return false
+    }
+
+    /// The line `chime status` ends with.
+    public var statusLine: String {
+        switch self {
+        case .answered(let status):
+            return "chimed is running and answers (pid \(status.daemon.pid))"
+        case .notRunning:
+            return ChangeMessage.daemonNotRunningStatus
+        case .notAnswering(let reason):
+            return "chimed is running but does not answer (\(reason)): notifications may not be shown"
+                + " (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")"
+        case .unreachable(let reason):
+            return "chimed cannot be reached (\(reason)): check it with \"chime doctor\""
+        }
+    }
+}
+
+extension CommandRunner {
+    /// Asks `chimed` for its status within ``queryTimeout``.
+    func askDaemon() -> DaemonAnswer {
+        do {
+            let daemon = try environment.openDaemon(Self.queryTimeout)
+            switch try daemon.send(.status) {
+            case .status(let status): return .answered(status)
+            case .error(let error): return .notAnswering(reason: "it refused the status request: \(error.message)")
+            case .pong, .changeApplied: return .notAnswering(reason: "it gave an unexpected answer; chime and chimed may be different versions")
+            }
+        } catch let error as RuntimeError {
+            switch error.kind {
+            case .daemonNotRunning: return .notRunning
+            case .daemonTimedOut: return .notAnswering(reason: "it did not answer within \(TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds)))")
+            case .invalidResponse: return .notAnswering(reason: "its answer could not be read; chime and chimed may be different versions")
+            default: return .unreachable(reason: error.message)
+            }
+        } catch {
+            return .unreachable(reason: Self.failure(for: error).message)
+        }
+    }
+}
