@@ -3,7 +3,8 @@
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
-UNIT_DIR ?= $(HOME)/.config/systemd/user
+# systemd reads user units from $XDG_CONFIG_HOME/systemd/user (default ~/.config/systemd/user).
+UNIT_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/systemd/user
 
 .PHONY: all deps test-deps build run test bench install uninstall clean
 
