@@ -60,9 +60,13 @@ extension Store {
     }
 
     /// The steps of a plan, inside the caller's transaction, stamping rows with `sequence`.
+    ///
+    /// A `followUp` (what the daemon derives when it shows or drops a request) only adds requests
+    /// or updates pending ones: a row the user cancelled, or one shown, missed or on its way to
+    /// the server, is never brought back by re-deriving its schedule.
     static func applySteps(
         of plan: ChangePlan, _ connection: SQLiteConnection, sequence: Int64,
-        afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?
+        afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?, followUp: Bool = false
     ) throws(StoreError) {
         for session in plan.sessions {
             try connection.run(
@@ -111,7 +115,11 @@ extension Store {
         try afterStep?(.cancellations)
 
         for request in plan.requests {
-            try addOrReplace(request, connection, sequence: sequence)
+            if followUp {
+                try addOrUpdatePending(request, connection, sequence: sequence)
+            } else {
+                try addOrReplace(request, connection, sequence: sequence)
+            }
         }
         try afterStep?(.requests)
 
@@ -141,6 +149,19 @@ extension Store {
             if changed { return }
         }
         throw StoreError(.internalError, "the request \"\(request.identifier)\" could be neither added nor replaced: please report this as a bug")
+    }
+
+    /// Adds `request`, or updates the row with its identifier only while that row is pending in
+    /// the same group and kind; a row in any other state is left as it is.
+    static func addOrUpdatePending(_ request: NotificationRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
+        for sql in [insertRequest, reschedulePendingRequest] {
+            let changed = try connection.withStatement(sql) { (statement) throws(StoreError) -> Bool in
+                try RowCoding.bind(request, sequence: sequence, to: statement)
+                while try statement.step() {}
+                return connection.changedRowCount > 0
+            }
+            if changed { return }
+        }
     }
 
     /// A new request. Parameters as ``RowCoding/bind(_:sequence:to:)``, here and below.

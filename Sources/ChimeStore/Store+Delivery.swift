@@ -172,7 +172,7 @@ extension Store {
             }
             try Self.recordHistory(connection, rowID: rowID, row: delivered, outcome: .delivered, at: instant, serverID: serverColumn, detail: nil)
             if let followUp {
-                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook)
+                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook, followUp: true)
             }
             return true
         }
@@ -228,7 +228,7 @@ extension Store {
             guard let missed else { return false }
             try Self.recordHistory(connection, rowID: rowID, row: missed, outcome: .missed, at: instant, serverID: .null, detail: reason)
             if let followUp {
-                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook)
+                try Self.applySteps(of: followUp, connection, sequence: sequence, afterStep: hook, followUp: true)
             }
             return true
         }

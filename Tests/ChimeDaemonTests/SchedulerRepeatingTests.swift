@@ -220,6 +220,30 @@ struct SchedulerRepeatingTests {
         #expect(try harness.pendingIdentifiers().isEmpty)
     }
 
+    @Test("a rolling fast's end the user cancelled stays cancelled when its nudge is shown")
+    func cancelledOccurrenceStaysCancelled() throws {
+        let harness = try SchedulerHarness()
+        // In its fast, 30 min to the end: the nudge 15 min before the end is still to come.
+        let session = FastingSession(
+            id: "r", plan: .standard, start: start.addingTimeInterval(-16 * 3600 + 1800), mode: .rolling, remindBefore: [.minutes(15)]
+        )
+        try harness.store.apply(try planner.start(session, existing: [], replace: false, now: start), now: start)
+        try harness.start()
+        #expect(try harness.pendingIdentifiers().contains("fast/r/end/0"))
+
+        var cancel = ChangePlan()
+        cancel.cancelledIdentifiers = ["fast/r/end/0"]
+        try harness.write(cancel)
+        // The nudge is shown; its follow-up derives the rest of the cycle again.
+        harness.advance(to: start.addingTimeInterval(1000))
+        #expect(harness.deliveredIdentifiers == ["fast/r/before-15m/0"])
+        #expect(try harness.stored("fast/r/end/0")?.state == .cancelled)
+
+        harness.advance(to: start.addingTimeInterval(2 * 3600))
+        #expect(!harness.deliveredIdentifiers.contains("fast/r/end/0"))
+        #expect(try harness.isInSync())
+    }
+
     @Test("\"End fast\" stops the session and cancels what it had pending")
     func endFast() throws {
         let harness = try SchedulerHarness()

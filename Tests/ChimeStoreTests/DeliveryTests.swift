@@ -42,6 +42,35 @@ struct DeliveryTests {
         #expect(retried.attempts == 1)
     }
 
+    @Test("a follow-up adds new requests and updates pending ones, but never brings back a cancelled, shown or delivering one")
+    func followUpNeverRevives() throws {
+        let (store, rows) = try store(with: [
+            Fixture.request("f/end/0", group: "f"), Fixture.request("f/nudge/0", group: "f", due: now),
+            Fixture.request("f/eating/0", group: "f"), Fixture.request("f/other/0", group: "f"),
+            Fixture.request("f/sent/0", group: "f", due: now),
+        ])
+        try store.apply(Fixture.plan(cancelling: ["f/end/0"]), now: now)
+        _ = try store.beginDelivery(rowIDs: [rows["f/nudge/0"]!, rows["f/sent/0"]!], now: now)
+
+        // The nudge is shown; re-deriving the fast yields the whole cycle again, and the next one.
+        let moved = now.addingTimeInterval(7200)
+        let followUp = Fixture.plan(requests: [
+            Fixture.request("f/end/0", group: "f"), Fixture.request("f/eating/0", group: "f", due: moved),
+            Fixture.request("f/sent/0", group: "f"), Fixture.request("f/end/1", group: "f"),
+        ])
+        #expect(try store.completeDelivery(rowID: rows["f/nudge/0"]!, serverID: 4, at: now, followUp: followUp))
+
+        #expect(try store.request(identifier: "f/end/0")?.state == .cancelled, "cancelled by the user: stays cancelled")
+        #expect(try store.request(identifier: "f/sent/0")?.state == .delivering, "on its way to the server: not reset")
+        #expect(try store.request(identifier: "f/eating/0")?.request.due == moved, "pending: updated")
+        #expect(try store.request(identifier: "f/end/1")?.state == .pending, "new: added")
+        #expect(try store.request(identifier: "f/other/0")?.state == .pending)
+
+        // A change the user asks for (not a follow-up) may still bring a cancelled one back.
+        try store.apply(Fixture.plan(requests: [Fixture.request("f/end/0", group: "f")]), now: now)
+        #expect(try store.request(identifier: "f/end/0")?.state == .pending)
+    }
+
     @Test("changes since a sequence return only the rows written after it")
     func changesSince() throws {
         let (store, rows) = try store(with: (0..<50).map { Fixture.request("r/\($0)", group: "g\($0 % 5)") })
