@@ -155,7 +155,7 @@ public struct ChangeMessage: Sendable {
             if requests.contains(where: { $0.kind == .water }) {
                 parts.append("water reminders \(group) stay on, next at \(display.clockAndRelative(next)): turn them off with \"chime water off\"")
             } else {
-                parts.append("fast \(group) repeats, next reminder at \(display.clockAndRelative(next)): end it with \"chime fast stop --id \(group)\"")
+                parts.append("fast \(group) repeats, the same reminder comes next at \(display.clockAndRelative(next)): end it with \"chime fast stop --id \(group)\"")
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")

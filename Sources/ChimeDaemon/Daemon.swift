@@ -76,7 +76,9 @@ public enum Daemon {
         // daemon deliver the same requests.
         let storeLock: InstanceLock
         do {
-            storeLock = try InstanceLock(path: (store.path as NSString).deletingLastPathComponent + "/" + InstanceLock.fileName)
+            // Its own name: with XDG_DATA_HOME and XDG_RUNTIME_DIR the same directory, the
+            // runtime lock's file would be this one, and flock refuses a second open of it.
+            storeLock = try InstanceLock(path: store.path + ".chimed.lock")
         } catch let error as RuntimeError {
             log.error(error.message)
             return error.kind == .alreadyRunning ? 75 : 69

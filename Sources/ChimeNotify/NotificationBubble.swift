@@ -18,11 +18,11 @@ final class NotificationBubble {
         var category: RenderedNotification.Category
         var timeout: Int32
         var actions: [NotificationAction]
-        /// A server-specific hint naming the bubble's stack (dunst's `x-dunst-stack-tag`, the
-        /// `x-canonical-private-synchronous` of others), with the request identifier as value:
+        /// A server-specific hint naming the bubble's stack (dunst's `x-dunst-stack-tag`), with
+        /// the request identifier as value:
         /// then even a bubble whose id was never stored (the daemon died while the server
         /// hung) is replaced, not stacked, when its request is shown again. `nil` when the
-        /// server advertises neither.
+        /// server does not advertise it.
         var stackTag: (hint: String, value: String)?
     }
 

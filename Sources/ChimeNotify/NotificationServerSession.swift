@@ -8,9 +8,9 @@ final class NotificationServerSession {
     /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
     /// bubble stays on screen; a later show of its identifier adds a new one).
     static let bubbleLimit = 256
-    /// Hints by which servers replace a bubble carrying the same value, in order of preference:
-    /// dunst's own, then the one notify-osd introduced (dunst and others honour it too).
-    static let stackTagHints = ["x-dunst-stack-tag", "x-canonical-private-synchronous"]
+    /// Hints by which servers replace a bubble carrying the same value: dunst's. (notify-osd's
+    /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
+    static let stackTagHints = ["x-dunst-stack-tag"]
 
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void

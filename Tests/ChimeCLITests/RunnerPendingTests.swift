@@ -109,7 +109,7 @@ struct RunnerPendingTests {
         #expect(before == ["fast/f-r/before-1h/0", "fast/f-r/end/0", "fast/f-r/eating-end/0"])
 
         let line = harness.succeed("cancel", "fast/f-r/before-1h/0")
-        #expect(line.hasPrefix("Cancelled fast/f-r/before-1h/0; fast f-r repeats, next reminder at tomorrow 23:00"), "\(line)")
+        #expect(line.hasPrefix("Cancelled fast/f-r/before-1h/0; fast f-r repeats, the same reminder comes next at tomorrow 23:00"), "\(line)")
         #expect(line.hasSuffix(": end it with \"chime fast stop --id f-r\"\n"))
         #expect(harness.pending().map(\.request.identifier) == ["fast/f-r/end/0", "fast/f-r/eating-end/0", "fast/f-r/before-1h/1"])
         // A single fast does not repeat: its cancelled end stays cancelled.

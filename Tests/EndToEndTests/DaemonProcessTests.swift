@@ -214,6 +214,16 @@ struct DaemonProcessTests {
         #expect(await first.waitForExit() == 0)
     }
 
+    @Test("one directory as both XDG_DATA_HOME and XDG_RUNTIME_DIR: the two locks do not collide")
+    func sameDirectoryForDataAndRuntime() async throws {
+        let sandbox = try DaemonSandbox()
+        sandbox.environment["XDG_DATA_HOME"] = sandbox.root + "/run"
+        let daemon = try sandbox.startDaemon()
+        #expect(await daemon.waitUntilReady(), "\(daemon.errors)")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+    }
+
     @Test("a client sending garbage does not disturb a concurrent status request")
     func garbageClient() async throws {
         let bed = try await DaemonTestBed()
