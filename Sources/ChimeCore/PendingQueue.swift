@@ -125,19 +125,9 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     @inlinable public var earliestWake: Date? {
         guard let first = nodes.first else { return nil }
         let deadline = first.deadline
-        // Only entries with deadline <= deadline + widestTolerance can be due by then; the heap
-        // order stops the search at the first node past that bound in every branch.
-        let bound = deadline.addingTimeInterval(widestTolerance)
         var latestDue = records[Int(first.handle)].due
-        var stack = [0]
-        while let position = stack.popLast() {
-            let node = nodes[position]
-            guard node.deadline <= bound else { continue }
-            let due = records[Int(node.handle)].due
-            if due <= deadline, due > latestDue { latestDue = due }
-            let left = 2 * position + 1
-            if left < nodes.count { stack.append(left) }
-            if left + 1 < nodes.count { stack.append(left + 1) }
+        forEachHandle(dueBy: deadline) { handle in
+            latestDue = max(latestDue, records[Int(handle)].due)
         }
         return latestDue
     }
@@ -208,22 +198,27 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     /// (deadline, then insertion).
     @inlinable
     public mutating func popDue(at now: Date) -> [Entry] {
-        guard let first = nodes.first else { return [] }
-        // Only entries with deadline <= now + widestTolerance can be due; the heap order lets the
-        // search stop at the first node past that bound in every branch.
-        let bound = now.addingTimeInterval(widestTolerance)
-        guard first.deadline <= bound else { return [] }
         var found: [Int32] = []
+        forEachHandle(dueBy: now) { found.append($0) }
+        return removeRecords(found)
+    }
+
+    /// Calls `body` with the handle of every entry due at or before `instant`, in no order.
+    @inlinable
+    func forEachHandle(dueBy instant: Date, _ body: (Int32) -> Void) {
+        // Only entries with deadline <= instant + widestTolerance can be due; the heap order lets
+        // the search stop at the first node past that bound in every branch.
+        let bound = instant.addingTimeInterval(widestTolerance)
+        guard let first = nodes.first, first.deadline <= bound else { return }
         var stack = [0]
         while let position = stack.popLast() {
             let node = nodes[position]
             guard node.deadline <= bound else { continue }
-            if records[Int(node.handle)].due <= now { found.append(node.handle) }
+            if records[Int(node.handle)].due <= instant { body(node.handle) }
             let left = 2 * position + 1
             if left < nodes.count { stack.append(left) }
             if left + 1 < nodes.count { stack.append(left + 1) }
         }
-        return removeRecords(found)
     }
 
     /// Every pending entry in the order they will fire.
