@@ -61,9 +61,10 @@ extension Store {
 
     /// The steps of a plan, inside the caller's transaction, stamping rows with `sequence`.
     ///
-    /// A `followUp` (what the daemon derives when it shows or drops a request) only adds requests
-    /// or updates pending ones: a row the user cancelled, or one shown, missed or on its way to
-    /// the server, is never brought back by re-deriving its schedule.
+    /// A `followUp` (what the daemon derives when it shows or drops a request) only adds the
+    /// requests that have no row yet: a row the user cancelled, or one shown, missed or on its
+    /// way to the server, is never brought back by re-deriving its schedule, and a pending one
+    /// keeps its snoozed time or its retry.
     static func applySteps(
         of plan: ChangePlan, _ connection: SQLiteConnection, sequence: Int64,
         afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?, followUp: Bool = false
@@ -116,7 +117,10 @@ extension Store {
 
         for request in plan.requests {
             if followUp {
-                try addOrUpdatePending(request, connection, sequence: sequence)
+                try connection.withStatement(insertRequest) { (statement) throws(StoreError) in
+                    try RowCoding.bind(request, sequence: sequence, to: statement)
+                    while try statement.step() {}
+                }
             } else {
                 try addOrReplace(request, connection, sequence: sequence)
             }
@@ -149,19 +153,6 @@ extension Store {
             if changed { return }
         }
         throw StoreError(.internalError, "the request \"\(request.identifier)\" could be neither added nor replaced: please report this as a bug")
-    }
-
-    /// Adds `request`, or updates the row with its identifier only while that row is pending in
-    /// the same group and kind; a row in any other state is left as it is.
-    static func addOrUpdatePending(_ request: NotificationRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
-        for sql in [insertRequest, reschedulePendingRequest] {
-            let changed = try connection.withStatement(sql) { (statement) throws(StoreError) -> Bool in
-                try RowCoding.bind(request, sequence: sequence, to: statement)
-                while try statement.step() {}
-                return connection.changedRowCount > 0
-            }
-            if changed { return }
-        }
     }
 
     /// A new request. Parameters as ``RowCoding/bind(_:sequence:to:)``, here and below.

@@ -42,7 +42,7 @@ struct DeliveryTests {
         #expect(retried.attempts == 1)
     }
 
-    @Test("a follow-up adds new requests and updates pending ones, but never brings back a cancelled, shown or delivering one")
+    @Test("a follow-up only adds requests that have no row: a cancelled, delivering or pending one stays as it is")
     func followUpNeverRevives() throws {
         let (store, rows) = try store(with: [
             Fixture.request("f/end/0", group: "f"), Fixture.request("f/nudge/0", group: "f", due: now),
@@ -62,7 +62,7 @@ struct DeliveryTests {
 
         #expect(try store.request(identifier: "f/end/0")?.state == .cancelled, "cancelled by the user: stays cancelled")
         #expect(try store.request(identifier: "f/sent/0")?.state == .delivering, "on its way to the server: not reset")
-        #expect(try store.request(identifier: "f/eating/0")?.request.due == moved, "pending: updated")
+        #expect(try store.request(identifier: "f/eating/0")?.request.due == now.addingTimeInterval(3600), "pending (maybe snoozed): kept")
         #expect(try store.request(identifier: "f/end/1")?.state == .pending, "new: added")
         #expect(try store.request(identifier: "f/other/0")?.state == .pending)
 
