@@ -141,50 +141,50 @@ public final class LibNotifyNotifier: Notifier {
             callbacks.async { completion(.rejected(reason: error.message)) }
             return
         }
-        let admitted = gate.admit { failure in
+        call(completion: completion, { session in session.deliver(notification, for: job) }) { failure in
             switch failure {
-            case .busy: completion(.serverBusy)
-            case .timedOut: completion(.timedOut)
-            case .shutDown: completion(.failed(message: "the notifier was shut down"))
+            case .busy: return .serverBusy
+            case .timedOut: return .timedOut
+            case .shutDown: return .failed(message: Self.shutDownMessage)
             }
-        }
-        guard let ticket = admitted else { return }
-        loop.perform { [session, gate] in
-            guard gate.begin(ticket) else { return }
-            let outcome = session.value?.deliver(notification, for: job) ?? .failed(message: "the notifier was shut down")
-            gate.finish(ticket) { completion(outcome) }
         }
     }
 
     public func close(serverIDs: [UInt32], completion: @escaping @Sendable (CloseOutcome) -> Void) {
-        let admitted = gate.admit { failure in
+        call(completion: completion, { session in session.close(serverIDs: serverIDs) }) { failure in
             switch failure {
-            case .busy: completion(.serverBusy)
-            case .timedOut: completion(.timedOut)
-            case .shutDown: completion(.failed(message: "the notifier was shut down"))
+            case .busy: return .serverBusy
+            case .timedOut: return .timedOut
+            case .shutDown: return .failed(message: Self.shutDownMessage)
             }
-        }
-        guard let ticket = admitted else { return }
-        loop.perform { [session, gate] in
-            guard gate.begin(ticket) else { return }
-            let outcome = session.value?.close(serverIDs: serverIDs) ?? .failed(message: "the notifier was shut down")
-            gate.finish(ticket) { completion(outcome) }
         }
     }
 
     public func probe(completion: @escaping @Sendable (ServerProbe) -> Void) {
-        let admitted = gate.admit { failure in
+        call(completion: completion, { session in session.probe() }) { failure in
             switch failure {
-            case .busy: completion(ServerProbe(status: .busy, detail: "an earlier call to the notification server still hangs"))
-            case .timedOut: completion(ServerProbe(status: .timedOut, detail: "the notification server did not answer in time"))
-            case .shutDown: completion(ServerProbe(status: .failed, detail: "the notifier was shut down"))
+            case .busy: return ServerProbe(status: .busy, detail: "an earlier call to the notification server still hangs")
+            case .timedOut: return ServerProbe(status: .timedOut, detail: "the notification server did not answer in time")
+            case .shutDown: return ServerProbe(status: .failed, detail: Self.shutDownMessage)
             }
         }
-        guard let ticket = admitted else { return }
+    }
+
+    private static let shutDownMessage = "the notifier was shut down"
+
+    /// Runs `work` on the main-loop thread through the gate (one call at a time, with its
+    /// watchdog) and hands its result, or `answer(failure)` when the gate answers first, to
+    /// `completion` on the callback queue.
+    private func call<Outcome: Sendable>(
+        completion: @escaping @Sendable (Outcome) -> Void,
+        _ work: @escaping (NotificationServerSession) -> Outcome,
+        failure answer: @escaping @Sendable (ServerCallGate.Failure) -> Outcome
+    ) {
+        guard let ticket = gate.admit(fail: { completion(answer($0)) }) else { return }
         loop.perform { [session, gate] in
             guard gate.begin(ticket) else { return }
-            let probe = session.value?.probe() ?? ServerProbe(status: .failed, detail: "the notifier was shut down")
-            gate.finish(ticket) { completion(probe) }
+            let outcome = session.value.map(work) ?? answer(.shutDown)
+            gate.finish(ticket) { completion(outcome) }
         }
     }
 
