@@ -41,9 +41,16 @@ extension CommandRunner {
     func cancel(_ target: Command.CancelTarget, now: Date) throws {
         let store = try store()
         var change = ChangePlan()
-        var cancelled: [String] = []
         var cancelledRequests: [NotificationRequest] = []
         var scope: String?
+        /// The pending requests of group `id`; throws when `id` names nothing at all.
+        func pendingGroup(_ id: String) throws -> [NotificationRequest] {
+            let pending = try store.pendingRequests(inGroup: id)
+            if pending.isEmpty, try !namesSomething(id) {
+                throw CommandFailure.unknownReference(id)
+            }
+            return pending.map(\.request)
+        }
         switch target {
         case .references(let references):
             // Every reference is checked before anything is cancelled: one unknown id cancels nothing.
@@ -54,36 +61,23 @@ extension CommandRunner {
                         throw CommandFailure.unknownReference(identifier)
                     }
                     change.cancelledIdentifiers.append(identifier)
-                    cancelled.append(identifier)
                     cancelledRequests.append(stored.request)
                 case .group(let id):
-                    let pending = try store.pendingRequests(inGroup: id)
-                    if pending.isEmpty, try !namesSomething(id) {
-                        throw CommandFailure.unknownReference(id)
-                    }
+                    cancelledRequests += try pendingGroup(id)
                     change.cancelledGroups.append(id)
-                    cancelled += pending.map(\.request.identifier)
-                    cancelledRequests += pending.map(\.request)
                 }
             }
             if references.count == 1, case .group(let id) = references[0] { scope = id }
         case .group(let id):
-            let pending = try store.pendingRequests(inGroup: id)
-            if pending.isEmpty, try !namesSomething(id) {
-                throw CommandFailure.unknownReference(id)
-            }
+            cancelledRequests = try pendingGroup(id)
             change.cancelledGroups = [id]
-            cancelled = pending.map(\.request.identifier)
-            cancelledRequests = pending.map(\.request)
             scope = id
         case .all:
-            let pending = try store.pendingRequests()
-            change.cancelledGroups = unique(pending.map(\.request.group))
-            cancelled = pending.map(\.request.identifier)
-            cancelledRequests = pending.map(\.request)
+            cancelledRequests = try store.pendingRequests().map(\.request)
+            change.cancelledGroups = unique(cancelledRequests.map(\.group))
             scope = "all"
         }
-        cancelled = unique(cancelled)
+        let cancelled = unique(cancelledRequests.map(\.identifier))
         var line = messages(now).cancelled(cancelled, scope: scope)
         guard !cancelled.isEmpty else {
             write(line)
@@ -93,11 +87,10 @@ extension CommandRunner {
         // occurrence: cancelling skips one, it does not silence them (that is `water off`,
         // `fast stop`).
         let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
-        let cancelledSet = Set(cancelled)
-        var seen = Set<String>()
+        var seen = Set(cancelled)
         for request in cancelledRequests {
             for next in try followUps.occurrencesAfterSkipping(request, now: now, timeZone: environment.timeZone)
-            where !cancelledSet.contains(next.identifier) && seen.insert(next.identifier).inserted {
+            where seen.insert(next.identifier).inserted {
                 change.requests.append(next)
             }
         }
