@@ -31,12 +31,7 @@ public struct FollowUpPlanner {
         let after = max(now, request.due)
         switch request.kind {
         case .water:
-            guard let schedule = try store.waterSchedule(id: request.group) else { return [] }
-            let intakes = try store.intakes(forSchedule: schedule.id, since: after.addingTimeInterval(-intakeLookback))
-            let next = planner.requests.request(
-                for: schedule, after: after, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
-            )
-            return next.map { [$0] } ?? []
+            return try nextWaterReminder(ofSchedule: request.group, after: after, timeZone: timeZone).map { [$0] } ?? []
         case .fastEnd, .fastNudge, .eatingEnd:
             guard let session = try store.session(id: request.group), session.mode == .rolling,
                   let (slot, cycle) = Self.slotAndCycle(of: request.identifier), cycle < Int64.max
@@ -49,6 +44,16 @@ public struct FollowUpPlanner {
         case .fastStart, .reminder:
             return []
         }
+    }
+
+    /// The reminder of the water schedule `id` that comes first after `instant`; `nil` when the
+    /// schedule is gone or nothing is to come.
+    private func nextWaterReminder(ofSchedule id: String, after instant: Date, timeZone: TimeZone) throws(StoreError) -> NotificationRequest? {
+        guard let schedule = try store.waterSchedule(id: id) else { return nil }
+        let intakes = try store.intakes(forSchedule: schedule.id, since: instant.addingTimeInterval(-intakeLookback))
+        return planner.requests.request(
+            for: schedule, after: instant, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+        )
     }
 
     /// A rolling request's identifier split into the part every cycle shares and the cycle
@@ -71,11 +76,7 @@ public struct FollowUpPlanner {
         var plan = ChangePlan()
         switch request.kind {
         case .water:
-            guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
-            let intakes = try store.intakes(forSchedule: schedule.id, since: now.addingTimeInterval(-intakeLookback))
-            guard let next = planner.requests.request(
-                for: schedule, after: now, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
-            ) else { return nil }
+            guard let next = try nextWaterReminder(ofSchedule: request.group, after: now, timeZone: timeZone) else { return nil }
             plan.requests = [next]
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
             guard let session = try store.session(id: request.group), session.mode == .rolling else { return nil }
