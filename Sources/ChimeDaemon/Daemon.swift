@@ -54,14 +54,9 @@ public enum Daemon {
             log.warning("XDG_RUNTIME_DIR is not set: keeping the control socket in \(directory.path)")
         }
         let lock: InstanceLock
-        do {
-            lock = try InstanceLock(in: directory)
-        } catch let error as RuntimeError {
-            log.error(error.message)
-            return error.kind == .alreadyRunning ? 75 : 69
-        } catch {
-            log.error("cannot take the instance lock in \(directory.path): \(error)")
-            return 69
+        switch takeLock(in: directory.path, log: log, { try InstanceLock(in: directory) }) {
+        case .success(let taken): lock = taken
+        case .failure(let failure): return failure.exitCode
         }
         // The lock is held until the daemon returns.
         defer { withExtendedLifetime(lock) {} }
@@ -74,17 +69,12 @@ public enum Daemon {
         }
         // One daemon per database too: another XDG_RUNTIME_DIR (or none) must not let a second
         // daemon deliver the same requests.
+        // Its own name: with XDG_DATA_HOME and XDG_RUNTIME_DIR the same directory, the runtime
+        // lock's file would be this one, and flock refuses a second open of it.
         let storeLock: InstanceLock
-        do {
-            // Its own name: with XDG_DATA_HOME and XDG_RUNTIME_DIR the same directory, the
-            // runtime lock's file would be this one, and flock refuses a second open of it.
-            storeLock = try InstanceLock(path: store.path + ".chimed.lock")
-        } catch let error as RuntimeError {
-            log.error(error.message)
-            return error.kind == .alreadyRunning ? 75 : 69
-        } catch {
-            log.error("cannot take the instance lock next to \(store.path): \(error)")
-            return 69
+        switch takeLock(in: store.path, log: log, { try InstanceLock(path: store.path + ".chimed.lock") }) {
+        case .success(let taken): storeLock = taken
+        case .failure(let failure): return failure.exitCode
         }
         defer { withExtendedLifetime(storeLock) {} }
         for warning in store.warnings {
@@ -109,6 +99,25 @@ public enum Daemon {
         } catch {
             log.error("stopped by an unexpected failure: \(error)")
             return 70
+        }
+    }
+
+    /// Why a lock was not taken: the exit code (75 when another daemon holds it).
+    private struct LockFailure: Error {
+        let exitCode: Int32
+    }
+
+    /// Takes an instance lock with `take`; on failure logs why (naming `place`) and returns the
+    /// exit code.
+    private static func takeLock(in place: String, log: DaemonLog, _ take: () throws -> InstanceLock) -> Result<InstanceLock, LockFailure> {
+        do {
+            return .success(try take())
+        } catch let error as RuntimeError {
+            log.error(error.message)
+            return .failure(LockFailure(exitCode: error.kind == .alreadyRunning ? 75 : 69))
+        } catch {
+            log.error("cannot take the instance lock for \(place): \(error)")
+            return .failure(LockFailure(exitCode: 69))
         }
     }
 
