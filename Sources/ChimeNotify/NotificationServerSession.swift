@@ -8,9 +8,9 @@ final class NotificationServerSession {
     /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
     /// bubble stays on screen; a later show of its identifier adds a new one).
     static let bubbleLimit = 256
-    /// Hints by which servers replace a bubble carrying the same value: dunst's. (notify-osd's
+    /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
     /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
-    static let stackTagHints = ["x-dunst-stack-tag"]
+    static let stackTagHint = "x-dunst-stack-tag"
 
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
@@ -54,7 +54,7 @@ final class NotificationServerSession {
             category: notification.category,
             timeout: notification.expiry.timeout,
             actions: server.capabilities.contains("actions") ? notification.actions : [],
-            stackTag: Self.stackTagHints.first { server.capabilities.contains($0) }.map { (hint: $0, value: identifier) }
+            stackTag: server.capabilities.contains(Self.stackTagHint) ? (hint: Self.stackTagHint, value: identifier) : nil
         )
         do throws(GLibError) {
             let serverID = try bubble.show(content)
