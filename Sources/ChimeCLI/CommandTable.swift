@@ -4,7 +4,7 @@ import ChimeCore
 /// how its values become a ``Command``.
 public enum CommandTable {
     /// The version printed by `chime --version`.
-    public static let version = "0.1.0"
+    public static let version = ChimeVersion.current
 
     /// `chime 0.1.0`.
     public static var versionText: String { "\(ErrorLine.programName) \(version)" }

@@ -49,6 +49,8 @@ public enum Daemon {
         log: DaemonLog,
         makeNotifier: (DaemonOptions.NotifierChoice) throws -> any Notifier = { try $0.makeNotifier() }
     ) -> Int32 {
+        let selection = NotifierSelection(requested: options.notifier, environment: environment)
+        log.notice(selection.logLine)
         let directory = RuntimeDirectory.resolve(environment: environment)
         if directory.isFallback {
             log.warning("XDG_RUNTIME_DIR is not set: keeping the control socket in \(directory.path)")
@@ -82,9 +84,9 @@ public enum Daemon {
         }
         let notifier: any Notifier
         do {
-            notifier = try makeNotifier(options.notifier)
+            notifier = try makeNotifier(selection.choice)
         } catch {
-            log.error("cannot start the \(options.notifier.rawValue) notifier: \(error)")
+            log.error("cannot start the \(selection.choice.rawValue) notifier: \(error)")
             return 70
         }
         defer { notifier.shutdown() }

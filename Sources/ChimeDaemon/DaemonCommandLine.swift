@@ -14,18 +14,19 @@ public struct DaemonOptions: Hashable, Sendable {
     public enum NotifierChoice: String, Hashable, Sendable, CaseIterable {
         /// The desktop's notification server, through libnotify.
         case libnotify
-        /// One line per notification on standard output, for machines without a desktop.
+        /// One JSON line per notification on standard output, for machines without a desktop.
         case stdout
     }
 
-    /// Where notifications go (libnotify unless asked otherwise).
-    public var notifier: NotifierChoice
+    /// Where notifications go, when `--notifier` chose; `nil` lets ``NotifierSelection`` pick
+    /// libnotify when a session bus is reachable and stdout otherwise.
+    public var notifier: NotifierChoice?
     /// Whether `--foreground` was given. chimed never forks, so it changes nothing; it is
     /// accepted because service files and habits pass it.
     public var foreground: Bool
 
-    /// The defaults: libnotify, in the foreground.
-    public init(notifier: NotifierChoice = .libnotify, foreground: Bool = false) {
+    /// The defaults: the notifier chosen from the session, in the foreground.
+    public init(notifier: NotifierChoice? = nil, foreground: Bool = false) {
         self.notifier = notifier
         self.foreground = foreground
     }
@@ -60,7 +61,7 @@ public enum DaemonCommandLine {
 
     private static let options = [
         Option(name: "--notifier", value: DaemonOptions.NotifierChoice.allCases.map(\.rawValue).joined(separator: "|"),
-               summary: "where notifications go (default: libnotify; stdout prints one line each)"),
+               summary: "where notifications go (default: libnotify when a session bus is reachable, else stdout, one JSON line each)"),
         Option(name: "--foreground", value: nil, summary: "run in the foreground (chimed never forks; accepted for service files)"),
         Option(name: "--help", value: nil, summary: "show this help"),
         Option(name: "--version", value: nil, summary: "show the version"),

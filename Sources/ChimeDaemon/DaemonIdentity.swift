@@ -1,3 +1,4 @@
+import ChimeCore
 import Glibc
 
 /// Which daemon process answered: its pid and Chime version.
@@ -8,7 +9,7 @@ public struct DaemonIdentity: Hashable, Sendable, Codable {
     public let version: String
 
     /// The version of Chime this build is.
-    public static let currentVersion = "0.1.0"
+    public static let currentVersion = ChimeVersion.current
 
     /// Describes the process `pid` running `version`.
     public init(pid: Int32, version: String) {

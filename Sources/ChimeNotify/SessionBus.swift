@@ -12,20 +12,9 @@ final class SessionBus {
     static let notificationsName = "org.freedesktop.Notifications"
     static let notificationsPath = "/org/freedesktop/Notifications"
 
-    /// The address GIO would use, when it would not need to autolaunch a bus:
-    /// `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` when that socket exists.
+    /// The address GIO would use, when it would not need to autolaunch a bus.
     static func address(environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
-            return address
-        }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            let socket = runtime + "/bus"
-            var info = stat()
-            if stat(socket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
-                return "unix:path=\(socket)"
-            }
-        }
-        return nil
+        SessionBusAddress.find(environment: environment)
     }
 
     /// The address this connection was made to.

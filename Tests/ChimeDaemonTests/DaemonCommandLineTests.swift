@@ -5,7 +5,7 @@ import Testing
 struct DaemonCommandLineTests {
     @Test("no arguments run with libnotify")
     func defaults() throws {
-        #expect(try DaemonCommandLine.parse([]) == .run(DaemonOptions(notifier: .libnotify, foreground: false)))
+        #expect(try DaemonCommandLine.parse([]) == .run(DaemonOptions(notifier: nil, foreground: false)))
     }
 
     @Test("--notifier takes its value attached or separate; --foreground is accepted")

@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 import Testing
 
@@ -9,9 +10,9 @@ struct CliCommandTests {
     @Test("help, version and completions")
     func helpAndVersion() async {
         let sandbox = CliSandbox()
-        #expect(await sandbox.succeed("--version").output == "chime 0.1.0\n")
+        #expect(await sandbox.succeed("--version").output == "chime \(ChimeVersion.current)\n")
         let help = await sandbox.succeed("--help").output
-        #expect(help.hasPrefix("chime 0.1.0: fasting and water reminders"))
+        #expect(help.hasPrefix("chime \(ChimeVersion.current): fasting and water reminders"))
         #expect(await sandbox.succeed().output == help)
         #expect(await sandbox.succeed("fast", "start", "--help").output.hasPrefix("Usage: chime fast start [PLAN]"))
         for shell in ["bash", "zsh", "fish"] {

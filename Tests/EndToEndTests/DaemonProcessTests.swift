@@ -175,6 +175,26 @@ struct DaemonProcessTests {
         #expect(await bed.daemon.waitForExit() == 0)
     }
 
+    @Test("without a session bus, chimed's default notifier prints each notification to standard output and says so first", .timeLimit(.minutes(1)))
+    func noBusMeansStdout() async throws {
+        let sandbox = try DaemonSandbox()
+        sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let daemon = try sandbox.startDaemon(["--foreground"])
+        #expect(await daemon.waitUntilReady(), "\(daemon.errors)")
+        let first = daemon.errors.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("<5>chimed: notifier: stdout (no session bus (DBUS_SESSION_BUS_ADDRESS is not set"), "\(daemon.errors)")
+
+        let store = try sandbox.openStore()
+        let result = try store.apply(DaemonRequests.reminder("headless", text: "seen without a desktop", due: Date().addingTimeInterval(1)), now: Date())
+        _ = try sandbox.ask(.changed(sequence: result.sequence))
+        #expect(try await sandbox.waitUntil(timeout: 20) { daemon.output.contains("\"identifier\":\"remind/headless\"") }, "\(daemon.errors)")
+        let line = try #require(daemon.output.split(separator: "\n").first { $0.contains("remind/headless") })
+        #expect(line.contains("\"event\":\"shown\""))
+        #expect(line.contains("seen without a desktop"))
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+    }
+
     @Test("a second daemon for the same user is refused with exit code 75 and one line saying why")
     func secondDaemonRefused() async throws {
         let bed = try await DaemonTestBed()
@@ -183,9 +203,11 @@ struct DaemonProcessTests {
 
         let second = try bed.sandbox.startDaemon()
         #expect(await second.waitForExit() == 75)
+        // The notifier line comes first, then exactly one line saying why it stops.
         let lines = second.errors.split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("<3>chimed: ") == true)
+        #expect(lines.count == 2)
+        #expect(lines.first == "<5>chimed: notifier: stdout (chosen with --notifier stdout)")
+        #expect(lines.last?.hasPrefix("<3>chimed: ") == true)
         #expect(second.errors.contains("already running"))
         #expect(second.errors.contains("pid \(first.pid)"))
         guard case .pong(let identity) = try bed.sandbox.ask(.ping) else {
