@@ -40,6 +40,8 @@ let package = Package(
         // Executables: wiring only.
         .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
         .executableTarget(name: "chimed", dependencies: ["ChimeDaemon"]),
+        // Writes the manual pages from the programs' tables (`make man`).
+        .executableTarget(name: "chime-manpages", dependencies: ["ChimeCLI", "ChimeDaemon"]),
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
@@ -61,7 +63,7 @@ let package = Package(
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeDaemon", "ChimeTestSupport"]),
     ]
 )

@@ -96,7 +96,7 @@ public enum HelpFormatter {
     }
 
     /// `text` with a capital first letter and a full stop.
-    private static func sentence(_ text: String) -> String {
+    static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }

@@ -52,20 +52,29 @@ public struct DaemonUsageError: Error, Hashable, Sendable, CustomStringConvertib
 /// Parses `chimed`'s arguments: `--notifier libnotify|stdout` (or `--notifier=...`),
 /// `--foreground`, `--help`/`-h`, `--version`.
 public enum DaemonCommandLine {
-    /// One option of the table the parser and the usage text both read.
-    private struct Option {
+    /// One option of the table the parser, the usage text and the manual page read.
+    struct Option {
         let name: String
         let value: String?
         let summary: String
     }
 
-    private static let options = [
+    static let options = [
         Option(name: "--notifier", value: DaemonOptions.NotifierChoice.allCases.map(\.rawValue).joined(separator: "|"),
                summary: "where notifications go (default: libnotify when a session bus is reachable, else stdout, one JSON line each)"),
         Option(name: "--foreground", value: nil, summary: "run in the foreground (chimed never forks; accepted for service files)"),
         Option(name: "--help", value: nil, summary: "show this help"),
         Option(name: "--version", value: nil, summary: "show the version"),
     ]
+
+    /// The usage line, without "usage: ".
+    static let synopsis = "chimed [--notifier libnotify|stdout] [--foreground]"
+
+    /// What chimed is, for the help text and the manual page.
+    static let summary = "The Chime scheduler daemon: shows fasting, water and reminder notifications on time."
+
+    /// How to run it.
+    static let runningHint = "Run it from the systemd user unit (systemctl --user enable --now chimed) or in a terminal."
 
     /// The usage text, from the option table.
     public static var usage: String {
@@ -75,10 +84,10 @@ public enum DaemonCommandLine {
             return "  " + head + String(repeating: " ", count: width - head.count + 2) + option.summary
         }
         return """
-            usage: chimed [--notifier libnotify|stdout] [--foreground]
+            usage: \(synopsis)
 
-            The Chime scheduler daemon: shows fasting, water and reminder notifications on time.
-            Run it from the systemd user unit (systemctl --user enable --now chimed) or in a terminal.
+            \(summary)
+            \(runningHint)
 
             options:
             \(lines.joined(separator: "\n"))

@@ -1,0 +1,19 @@
+// chime-manpages DIRECTORY: writes chime.1 and chimed.1 there, from the programs' own tables.
+// Wiring only: the pages are built in ChimeCLI and ChimeDaemon.
+import ChimeCLI
+import ChimeDaemon
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 1, let directory = arguments.first else {
+    FileHandle.standardError.write(Data("usage: chime-manpages DIRECTORY\n".utf8))
+    exit(64)
+}
+do {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data(CommandManualPage.page.roff.utf8).write(to: URL(fileURLWithPath: directory + "/chime.1"))
+    try Data(DaemonManualPage.page.roff.utf8).write(to: URL(fileURLWithPath: directory + "/chimed.1"))
+} catch {
+    FileHandle.standardError.write(Data("chime-manpages: cannot write the pages in \(directory): \(error.localizedDescription)\n".utf8))
+    exit(73)
+}

@@ -1,0 +1,35 @@
+import ChimeCLI
+import ChimeCore
+import ChimeTestSupport
+import Testing
+
+@Suite("chime(1): the manual page comes from the command table")
+struct ManualPageTests {
+    @Test("every command, argument, option, value table and example of the table appears in the page as man shows it")
+    func everyCommandAndOptionAppears() throws {
+        let text = try ManualPageText.render(CommandManualPage.page.roff)
+        #expect(text.contains("chime - fasting and water reminders on the Linux desktop"))
+        for command in CommandTable.leafCommands {
+            #expect(text.contains(HelpFormatter.usage(of: command)), "no usage line for \(command.displayName)")
+            for positional in command.positionals {
+                #expect(text.contains(positional.name + " "), "\(command.displayName): \(positional.name)")
+            }
+            for option in command.options {
+                #expect(text.contains(option.synopsis + "\n"), "\(command.displayName): no entry for \(option.synopsis)")
+                #expect(text.contains(option.summary), "\(command.displayName): no text for \(option.synopsis)")
+            }
+            for section in command.sections {
+                for row in section.rows {
+                    #expect(text.contains(row.0), "\(command.displayName), \(section.title): \(row.0)")
+                }
+            }
+            for example in command.examples {
+                #expect(text.contains("chime " + example), "\(command.displayName): example \(example)")
+            }
+        }
+        for option in [CommandSpec.helpOption, CommandSpec.versionOption] {
+            #expect(text.contains(option.spelling))
+        }
+        #expect(text.contains("Chime \(ChimeVersion.current)"))
+    }
+}

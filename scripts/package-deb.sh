@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds the Debian package of Chime with dpkg-deb from a release build (`make deb` calls it):
+#   scripts/package-deb.sh VERSION BUILD_DIR MAN_DIR OUTPUT.deb
+# Programs go to /usr/bin, the user unit to /usr/lib/systemd/user, the manual pages, the bash,
+# zsh and fish completions to their vendor directories, README and copyright to
+# /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link.
+set -euo pipefail
+version="$1" build="$2" man="$3" output="$4"
+here="$(cd "$(dirname "$0")/.." && pwd)"
+[ -n "$version" ] || { echo "package-deb: no version (Sources/ChimeCore/ChimeVersion.swift)" >&2; exit 65; }
+for file in "$build/chime" "$build/chimed" "$man/chime.1" "$man/chimed.1"; do
+  [ -f "$file" ] || { echo "package-deb: $file is missing: run make deb" >&2; exit 66; }
+done
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+root="$work/chime"
+doc="$root/usr/share/doc/chime"
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/lib/systemd/user" "$root/usr/share/man/man1" "$doc" \
+  "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+  "$root/usr/share/fish/vendor_completions.d"
+
+# Stripped (Debian policy): the symbol table only serves debuggers, and halves the size.
+for program in chime chimed; do
+  install -m 0755 "$build/$program" "$root/usr/bin/$program"
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$program"
+done
+sed 's|@BINDIR@|/usr/bin|g' "$here/Examples/systemd/chimed.service" > "$root/usr/lib/systemd/user/chimed.service"
+for page in chime.1 chimed.1; do
+  gzip -9n < "$man/$page" > "$root/usr/share/man/man1/$page.gz"
+done
+"$build/chime" completions bash > "$root/usr/share/bash-completion/completions/chime"
+"$build/chime" completions zsh > "$root/usr/share/zsh/vendor-completions/_chime"
+"$build/chime" completions fish > "$root/usr/share/fish/vendor_completions.d/chime.fish"
+gzip -9n < "$here/README.md" > "$doc/README.md.gz"
+install -m 0644 "$here/debian/copyright" "$doc/copyright"
+# A native package's changelog: this release, dated by the last commit (reproducible).
+date="$(git -C "$here" log -1 --format=%aD 2>/dev/null || date -R)"
+printf 'chime (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- Chime developers <chime@users.noreply.github.com>  %s\n' \
+  "$version" "$version" "$date" | gzip -9n > "$doc/changelog.gz"
+find "$root" -type d -exec chmod 0755 {} +
+find "$root/usr" -type f ! -path "$root/usr/bin/*" -exec chmod 0644 {} +
+
+# dpkg-shlibdeps reads a source package's control file: give it a minimal one.
+mkdir -p "$work/source/debian"
+printf 'Source: chime\n\nPackage: chime\nArchitecture: amd64\n' > "$work/source/debian/control"
+depends="$(cd "$work/source" && dpkg-shlibdeps -O -e"$root/usr/bin/chime" -e"$root/usr/bin/chimed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+[ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; exit 70; }
+
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: chime
+Version: $version
+Architecture: amd64
+Maintainer: Chime developers <chime@users.noreply.github.com>
+Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
+Depends: $depends
+Recommends: dbus-user-session
+Suggests: dunst | notification-daemon
+Section: utils
+Priority: optional
+Description: fasting, water and reminder notifications for the Linux desktop
+ Chime schedules desktop notifications from the terminal: the end of an
+ intermittent fast (16:8, 18:6, OMAD, ...) with nudges before it, water
+ reminders within active hours that stop once the day's goal is met, and
+ one-off reminders.
+ .
+ chime records fasts, water schedules and reminders in a SQLite database;
+ the user daemon chimed, run as a systemd user service, shows each
+ notification on time through the desktop's notification server.
+CONTROL
+(cd "$root" && find usr -type f -exec md5sum {} + | sort -k2) > "$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$output" >/dev/null
+echo "package-deb: built $output ($(du -h "$output" | cut -f1))"
