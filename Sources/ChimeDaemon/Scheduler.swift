@@ -11,7 +11,8 @@ import Foundation
 /// change sequence it applied, and the deliveries waiting for the notifier's answer. It is
 /// driven by events, each handled to the end before the next: ``start()``, ``timerFired()``,
 /// ``clockChanged()``, ``timeZoneChanged()``, ``reload()``, ``applyChanges(upTo:)`` (the CLI's
-/// nudge), ``storeChanged()`` (another process's commit, seen on the files), ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
+/// nudge), ``storeChanged()`` (another process's commit, seen on the files),
+/// ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
 /// and are handed over through `post`), and ``stop()``. After each one the timer is armed at
 /// the queue's ``PendingQueue/earliestWake`` (the latest due instant before the earliest
 /// deadline), or disarmed when nothing is pending: nothing wakes the daemon while nothing is due.
