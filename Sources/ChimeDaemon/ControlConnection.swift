@@ -10,17 +10,24 @@ final class ControlConnection {
     private var outbox: [UInt8] = []
     private var outboxStart = 0
     /// When, in nanoseconds on `CLOCK_MONOTONIC`, the connection is closed unless the message
-    /// being waited for has arrived (or the answers have been taken).
+    /// being waited for has arrived (or the answers have been taken); never after ``closesBy``.
     var deadline: UInt64
+    /// When the connection is closed whatever it does, in nanoseconds on `CLOCK_MONOTONIC`:
+    /// fixed at accept, so a client trickling messages cannot keep its slot for ever.
+    let closesBy: UInt64
     /// Set after a fatal error answer: write what is queued, then close.
     var closesAfterFlush = false
     /// The client closed its sending side: nothing more will arrive.
     var peerFinishedSending = false
+    /// Set when the client left more answers unread than allowed: close at once, unanswered.
+    var isAbandoned = false
 
-    /// Takes over the accepted `socket`, which must finish its first message by `deadline`.
-    init(socket: OwnedFileDescriptor, deadline: UInt64) {
+    /// Takes over the accepted `socket`, which must finish its first message by `deadline`
+    /// and be done by `closesBy`.
+    init(socket: OwnedFileDescriptor, deadline: UInt64, closesBy: UInt64) {
         self.socket = socket
-        self.deadline = deadline
+        self.closesBy = closesBy
+        self.deadline = min(deadline, closesBy)
     }
 
     /// The socket's descriptor.
@@ -29,8 +36,17 @@ final class ControlConnection {
     /// Whether answers wait to be written.
     var hasPendingOutput: Bool { outboxStart < outbox.count }
 
+    /// How many answer bytes wait to be written.
+    var queuedByteCount: Int { outbox.count - outboxStart }
+
     /// Queues `bytes` (a framed answer).
     func enqueue(_ bytes: [UInt8]) {
+        // What was sent goes first once it is at least half the outbox, so the outbox holds
+        // about what is unsent even for a client that never takes all of it.
+        if outboxStart > 0, outboxStart >= outbox.count / 2 {
+            outbox.removeSubrange(..<outboxStart)
+            outboxStart = 0
+        }
         outbox.append(contentsOf: bytes)
     }
 

@@ -6,11 +6,14 @@ import Glibc
 /// length-prefixed JSON requests, and answers each with what the request handler returns.
 ///
 /// Everything is non-blocking and runs on the loop's thread, so a slow or hostile client never
-/// holds up another: each connection must deliver its message within the read deadline
-/// (2 s; one `CLOCK_MONOTONIC` timerfd tracks the earliest), or it is closed. A connection
-/// from another user (checked with `SO_PEERCRED`), an oversized frame (over 64 KiB) or a
-/// message that is not a known request gets a structured error and is closed; the server
-/// carries on serving the others.
+/// holds up another: each connection must deliver each message within the read deadline (2 s)
+/// and be done within the connection deadline (10 s from its accept, however it trickles), or
+/// it is closed (one `CLOCK_MONOTONIC` timerfd tracks the earliest). A client that sends
+/// requests without reading the answers is closed once more than 256 KiB of them wait, so it
+/// cannot make the daemon grow. A connection from another user (checked with `SO_PEERCRED`),
+/// an oversized frame (over 64 KiB) or a message that is not a known request gets a
+/// structured error and is closed; the server carries on serving the others. Refused
+/// connections are logged at most once per 10 s with a count (``RefusalTally``).
 ///
 /// The server removes its socket file when released. Not Sendable: it belongs to the loop's
 /// thread.
@@ -20,15 +23,34 @@ public final class ControlServer {
         /// How long a client has to deliver each message (counted from the connection, or from
         /// the previous answer) and to take the answer.
         public var readDeadline: Duration
+        /// How long a connection may stay open in all, counted from its accept and never
+        /// restarted: however a client trickles its messages, its slot is free again by then.
+        public var connectionDeadline: Duration
         /// How many connections may be open at once; more are refused as `busy`.
         public var maximumConnections: Int
+        /// The most answer bytes that may wait for a client that does not read them; one more
+        /// answer and the connection is closed.
+        public var maximumQueuedBytes: Int
+        /// The shortest time between two log lines about refused connections.
+        public var refusalLogInterval: Duration
         /// The only user whose processes may connect.
         public var allowedUserID: uid_t
 
-        /// The daemon's limits: 2 s per message, 64 connections, this process's user.
-        public init(readDeadline: Duration = .seconds(2), maximumConnections: Int = 64, allowedUserID: uid_t = geteuid()) {
+        /// The daemon's limits: 2 s per message, 10 s per connection, 64 connections, 256 KiB
+        /// of unread answers, a line about refusals every 10 s at most, this process's user.
+        public init(
+            readDeadline: Duration = .seconds(2),
+            connectionDeadline: Duration = .seconds(10),
+            maximumConnections: Int = 64,
+            maximumQueuedBytes: Int = 256 * 1024,
+            refusalLogInterval: Duration = .seconds(10),
+            allowedUserID: uid_t = geteuid()
+        ) {
             self.readDeadline = readDeadline
+            self.connectionDeadline = connectionDeadline
             self.maximumConnections = maximumConnections
+            self.maximumQueuedBytes = maximumQueuedBytes
+            self.refusalLogInterval = refusalLogInterval
             self.allowedUserID = allowedUserID
         }
     }
@@ -55,6 +77,13 @@ public final class ControlServer {
     /// Set while the process is out of descriptors: the listener stays readable, so accepting
     /// is paused until a connection closes instead of spinning.
     private var isAcceptPaused = false
+    /// Connections refused because every slot was taken, and those from another user.
+    private var busyRefusals: RefusalTally
+    private var foreignRefusals: RefusalTally
+
+    /// The most answer bytes that ever waited on one connection (the server's own accounting,
+    /// never above ``Configuration/maximumQueuedBytes``).
+    public private(set) var largestQueuedBytes = 0
 
     /// Prepares `directory`, replaces a stale socket left by a dead daemon, listens on
     /// `directory.controlSocketPath` (mode 0600), and registers with `loop`.
@@ -92,6 +121,8 @@ public final class ControlServer {
         socketPath = path
         self.loop = loop
         self.configuration = configuration
+        busyRefusals = RefusalTally(interval: configuration.refusalLogInterval)
+        foreignRefusals = RefusalTally(interval: configuration.refusalLogInterval)
         self.handler = handler
         self.log = log
         self.listener = listener
@@ -116,6 +147,9 @@ public final class ControlServer {
 
     /// How many client connections are open.
     public var connectionCount: Int { connections.count }
+
+    /// How many answer bytes wait to be written, over all connections.
+    public var queuedBytes: Int { connections.values.reduce(0) { $0 + $1.queuedByteCount } }
 
     // MARK: Accepting
 
@@ -154,20 +188,35 @@ public final class ControlServer {
             return
         }
         guard credentials.uid == configuration.allowedUserID else {
-            log?.notice("refused a control connection from uid \(credentials.uid) (pid \(credentials.pid))")
+            if foreignRefusals.record(at: MonotonicTimer.now()) {
+                log?.notice("refused a control connection from uid \(credentials.uid) (pid \(credentials.pid))\(laterRefusalsNote)")
+                try rearmDeadlineTimer()
+            }
             refuse(raw, ControlError(.forbidden, "chimed takes commands only from uid \(configuration.allowedUserID)"))
             return
         }
         guard connections.count < configuration.maximumConnections else {
-            log?.warning("refused a control connection: \(connections.count) are open already")
+            if busyRefusals.record(at: MonotonicTimer.now()) {
+                log?.warning("refused a control connection: all \(configuration.maximumConnections) slots busy\(laterRefusalsNote)")
+                try rearmDeadlineTimer()
+            }
             refuse(raw, ControlError(.busy, "chimed has too many control connections open: try again"))
             return
         }
-        let connection = ControlConnection(socket: socket, deadline: nextReadDeadline())
+        let now = MonotonicTimer.now()
+        let connection = ControlConnection(
+            socket: socket, deadline: now + configuration.readDeadline.clampedNanoseconds,
+            closesBy: now + configuration.connectionDeadline.clampedNanoseconds
+        )
         try loop.register(raw) { [weak self] events in try self?.service(raw, events) }
         connections[raw] = connection
         interests[raw] = .readable
         try rearmDeadlineTimer()
+    }
+
+    /// What the first line about refusals adds: the ones after it are only counted.
+    private var laterRefusalsNote: String {
+        "; more such refusals are counted and logged every \(Self.seconds(configuration.refusalLogInterval))"
     }
 
     /// Sends `error` if the socket takes it at once; the caller then closes the socket.
@@ -183,6 +232,10 @@ public final class ControlServer {
             if !events.isDisjoint(with: [.readable, .hangup, .error]),
                !connection.closesAfterFlush, !connection.peerFinishedSending {
                 try receive(on: connection)
+            }
+            if connection.isAbandoned {
+                try close(connection)
+                return
             }
             try settle(connection)
         } catch let error as SystemError {
@@ -215,9 +268,26 @@ public final class ControlServer {
                 connection.closesAfterFlush = true
                 break
             }
-            connection.enqueue(answer(payload, closingOnFailure: connection))
-            connection.deadline = nextReadDeadline()
+            let answer = answer(payload, closingOnFailure: connection)
+            guard try makeRoom(for: answer.count, on: connection) else { return }
+            connection.enqueue(answer)
+            largestQueuedBytes = max(largestQueuedBytes, connection.queuedByteCount)
+            connection.deadline = nextReadDeadline(for: connection)
         }
+    }
+
+    /// Whether `count` more answer bytes fit in the bound on `connection` (after writing what
+    /// the socket takes now); if not, the connection is marked abandoned: a client that does
+    /// not read its answers would otherwise make the daemon hold them all.
+    private func makeRoom(for count: Int, on connection: ControlConnection) throws -> Bool {
+        let limit = configuration.maximumQueuedBytes
+        if connection.queuedByteCount + count > limit {
+            _ = try connection.flush()
+        }
+        guard connection.queuedByteCount + count > limit else { return true }
+        log?.notice("closed a control connection that does not read its answers (\(connection.queuedByteCount) bytes waiting, at most \(limit) allowed)")
+        connection.isAbandoned = true
+        return false
     }
 
     /// The framed answer to one message; a message that is not a request also marks the
@@ -276,23 +346,46 @@ public final class ControlServer {
         _ = try deadlineTimer.consumeExpiry()
         let now = MonotonicTimer.now()
         for connection in connections.values where connection.deadline <= now {
-            log?.info("closed a control connection that did not finish its message in time")
+            let whole = connection.closesBy <= now
+            log?.info(whole
+                ? "closed a control connection still open after \(Self.seconds(configuration.connectionDeadline))"
+                : "closed a control connection that did not finish its message in time")
             if !connection.hasPendingOutput {
-                refuse(connection.descriptor, ControlError(
-                    .timedOut, "the control message did not arrive completely in time"
+                refuse(connection.descriptor, ControlError(.timedOut, whole
+                    ? "the control connection stayed open longer than \(Self.seconds(configuration.connectionDeadline)): send one request per connection"
+                    : "the control message did not arrive completely in time"
                 ))
             }
             try close(connection)
         }
+        let limit = configuration.maximumConnections
+        if let count = busyRefusals.closeInterval(at: now) {
+            log?.warning("refused \(count) control connection\(count == 1 ? "" : "s") in the last \(Self.seconds(configuration.refusalLogInterval)): all \(limit) slots busy")
+        }
+        if let count = foreignRefusals.closeInterval(at: now) {
+            log?.notice("refused \(count) control connection\(count == 1 ? "" : "s") from other users in the last \(Self.seconds(configuration.refusalLogInterval))")
+        }
         try rearmDeadlineTimer()
     }
 
+    /// Arms the timer for the earliest connection deadline or end of a refusal interval.
     private func rearmDeadlineTimer() throws {
-        try deadlineTimer.arm(at: connections.values.lazy.map(\.deadline).min())
+        let deadlines = connections.values.lazy.map(\.deadline).min()
+        let next = [deadlines, busyRefusals.intervalEnd, foreignRefusals.intervalEnd].compactMap { $0 }.min()
+        try deadlineTimer.arm(at: next)
     }
 
-    private func nextReadDeadline() -> UInt64 {
-        MonotonicTimer.now() + configuration.readDeadline.clampedNanoseconds
+    /// When the next message on `connection` must have arrived: a read deadline from now, but
+    /// never after the connection's own end.
+    private func nextReadDeadline(for connection: ControlConnection) -> UInt64 {
+        min(MonotonicTimer.now() + configuration.readDeadline.clampedNanoseconds, connection.closesBy)
+    }
+
+    /// `duration` for the log, in whole seconds when it is some (`10 s`, `0.2 s`).
+    private static func seconds(_ duration: Duration) -> String {
+        let nanoseconds = duration.clampedNanoseconds
+        if nanoseconds % 1_000_000_000 == 0 { return "\(nanoseconds / 1_000_000_000) s" }
+        return "\(Double(nanoseconds) / 1e9) s"
     }
 
     // MARK: Helpers

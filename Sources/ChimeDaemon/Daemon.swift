@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 
 /// The `chimed` process: takes the instance lock, opens the store, wires the scheduler to the
-/// event loop (timer, signals, time-zone watch, notifier answers, control socket), reports
-/// readiness and runs until `SIGTERM` or `SIGINT`.
+/// event loop (timer, signals, time-zone and store watches, notifier answers, control socket),
+/// reports readiness and runs until `SIGTERM` or `SIGINT`.
 ///
 /// Everything runs on the calling thread except the notifier's own; the caller must have
 /// blocked the daemon's signals (``SignalSource/block(_:)``) before any thread started.
@@ -177,6 +177,14 @@ public enum Daemon {
         } catch {
             log.warning("cannot watch \(FileWatch.localTimePath) for time-zone changes (\(error)): restart chimed after changing the zone")
         }
+        // Before the first load: a commit from then on is seen, nudged or not.
+        let storeWatch: StoreWatch?
+        do {
+            storeWatch = try StoreWatch(store: store, loop: loop, log: log) { scheduler.storeChanged() }
+        } catch {
+            storeWatch = nil
+            log.warning("cannot watch \(store.path) for other processes' changes (\(error)): only changes announced on the control socket are seen at once")
+        }
         let server = try ControlServer(directory: directory, loop: loop, log: log) { request in
             switch request {
             case .ping: return .pong(.current)
@@ -199,7 +207,7 @@ public enum Daemon {
         if scheduler.deliveriesInFlight > 0 {
             log.warning("stopped with \(scheduler.deliveriesInFlight) deliveries unanswered: the next start shows them again")
         }
-        withExtendedLifetime(server) {}
+        withExtendedLifetime((server, storeWatch)) {}
         return 0
     }
 

@@ -1,43 +1,75 @@
 import CLinux
 import Glibc
 
-/// An inotify watch that reports when one file is written, replaced or removed; made for
-/// `/etc/localtime`, whose change means the time zone changed.
+/// An inotify watch that reports when named files in one directory are written, replaced or
+/// removed: `/etc/localtime`, whose change means the time zone changed, and the store's
+/// database and `-wal` log, whose writes may be another process's commit.
 ///
-/// Tools change the time zone by replacing `/etc/localtime` (a new symlink renamed over the
-/// old one), and a watch on the file itself would keep following the old, unlinked inode. So
-/// the parent directory is watched and only events naming the file's entry count.
+/// The parent directory is watched and only events naming a watched entry count. Tools change
+/// the time zone by replacing `/etc/localtime` (a new symlink renamed over the old one), and
+/// SQLite removes and recreates the `-wal` log: a watch on the file itself would keep following
+/// the old, unlinked inode.
 ///
 /// Not Sendable: it belongs to the loop's thread.
 public final class FileWatch {
+    /// What happens to a watched entry that counts as a change.
+    public struct Events: OptionSet, Hashable, Sendable {
+        /// The inotify bit mask.
+        public let rawValue: UInt32
+
+        /// Wraps an inotify bit mask.
+        public init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        /// The entry was created (`IN_CREATE`).
+        public static let created = Events(rawValue: UInt32(IN_CREATE))
+        /// Another entry was renamed onto it (`IN_MOVED_TO`).
+        public static let movedTo = Events(rawValue: UInt32(IN_MOVED_TO))
+        /// A descriptor open for writing was closed (`IN_CLOSE_WRITE`).
+        public static let closedAfterWriting = Events(rawValue: UInt32(IN_CLOSE_WRITE))
+        /// Its contents were written (`IN_MODIFY`), once per write call.
+        public static let modified = Events(rawValue: UInt32(IN_MODIFY))
+        /// It was removed (`IN_DELETE`).
+        public static let deleted = Events(rawValue: UInt32(IN_DELETE))
+        /// It was renamed away (`IN_MOVED_FROM`).
+        public static let movedFrom = Events(rawValue: UInt32(IN_MOVED_FROM))
+        /// Its mode, owner or times changed (`IN_ATTRIB`).
+        public static let attributesChanged = Events(rawValue: UInt32(IN_ATTRIB))
+
+        /// What a replacement looks like: created, renamed onto, written and closed, removed,
+        /// renamed away, or its attributes changed (the time-zone watch).
+        public static let replacement: Events = [.created, .movedTo, .closedAfterWriting, .deleted, .movedFrom, .attributesChanged]
+    }
+
     /// The file whose change means the system time zone changed.
     public static let localTimePath = "/etc/localtime"
-
-    /// What happens in the parent directory that concerns the entry: created, renamed onto,
-    /// written and closed, removed, renamed away, or its attributes changed.
-    private static let directoryEvents = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_CLOSE_WRITE)
-        | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_ATTRIB) | UInt32(IN_ONLYDIR)
 
     private let descriptor: OwnedFileDescriptor
     /// Room for many events at once; owned here, freed in deinit.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: MemoryLayout<inotify_event>.alignment)
 
-    /// The watched file.
-    public let path: String
-    /// The file's name inside its directory: the entry events must name.
-    private let entryName: [UInt8]
+    /// The watched files, all in one directory.
+    public let paths: [String]
+    /// The files' names inside their directory: the entries events must name.
+    private let entryNames: [[UInt8]]
 
-    /// Starts watching `path` (by watching its parent directory, which must exist).
-    public init(path: String = FileWatch.localTimePath) throws(SystemError) {
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        entryName = Array((slash.map { String(path[path.index(after: $0)...]) } ?? path).utf8)
+    /// Starts watching the file at `path` for `events` (by watching its parent directory,
+    /// which must exist).
+    public convenience init(path: String = FileWatch.localTimePath, events: Events = .replacement) throws(SystemError) {
+        let (directory, name) = Self.split(path)
+        try self.init(entries: [name], in: directory, events: events)
+    }
+
+    /// Starts watching the entries `names` of `directory` (which must exist) for `events`.
+    public init(entries names: [String], in directory: String, events: Events) throws(SystemError) {
+        paths = names.map { directory == "/" ? "/" + $0 : directory + "/" + $0 }
+        entryNames = names.map { Array($0.utf8) }
         descriptor = try OwnedFileDescriptor("inotify_init1") {
             inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         }
         let raw = descriptor.rawValue
-        try valueOrErrno("inotify_add_watch") { inotify_add_watch(raw, directory, Self.directoryEvents) }
+        try valueOrErrno("inotify_add_watch") { inotify_add_watch(raw, directory, events.rawValue | UInt32(IN_ONLYDIR)) }
     }
 
     deinit {
@@ -47,7 +79,7 @@ public final class FileWatch {
     /// The descriptor to register with an ``EventLoop``.
     public var fileDescriptor: Int32 { descriptor.rawValue }
 
-    /// Consumes every pending event; returns whether any concerned the watched file (or events
+    /// Consumes every pending event; returns whether any concerned a watched file (or events
     /// were lost, or the directory itself went away, when a change has to be assumed).
     public func readChanges() throws(SystemError) -> Bool {
         var changed = false
@@ -56,6 +88,13 @@ public final class FileWatch {
             if concernsEntry(eventsIn: UnsafeRawBufferPointer(rebasing: buffer[..<count])) { changed = true }
         }
         return changed
+    }
+
+    /// The directory holding `path` and the entry's name in it.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (directory, String(path[path.index(after: slash)...]))
     }
 
     /// Walks the `struct inotify_event` records (header, then a NUL-padded name) in `bytes`.
@@ -71,7 +110,7 @@ public final class FileWatch {
             let nameStart = offset + headerSize
             let nameEnd = min(nameStart + nameLength, bytes.count)
             let name = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
-            if mask & assumeChanged != 0 || name.elementsEqual(entryName) {
+            if mask & assumeChanged != 0 || entryNames.contains(where: { name.elementsEqual($0) }) {
                 concerned = true
             }
             offset = nameStart + nameLength

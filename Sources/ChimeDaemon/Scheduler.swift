@@ -11,7 +11,8 @@ import Foundation
 /// change sequence it applied, and the deliveries waiting for the notifier's answer. It is
 /// driven by events, each handled to the end before the next: ``start()``, ``timerFired()``,
 /// ``clockChanged()``, ``timeZoneChanged()``, ``reload()``, ``applyChanges(upTo:)`` (the CLI's
-/// nudge), ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
+/// nudge), ``storeChanged()`` (another process's commit, seen on the files),
+/// ``handle(_:)`` (the notifier's answers and events, which arrive on other threads
 /// and are handed over through `post`), and ``stop()``. After each one the timer is armed at
 /// the queue's ``PendingQueue/earliestWake`` (the latest due instant before the earliest
 /// deadline), or disarmed when nothing is pending: nothing wakes the daemon while nothing is due.
@@ -245,6 +246,18 @@ public final class Scheduler {
         }
         rearm()
         return .changeApplied(sequence: lastAppliedSequence)
+    }
+
+    /// Another process committed to the store (the ``StoreWatch`` saw it, nudged or not):
+    /// applies the changes since the last applied sequence and re-arms.
+    public func storeChanged() {
+        guard !isStopping else { return }
+        do {
+            try syncChanges()
+        } catch {
+            fail(error, while: "reading the store's changes after another process wrote")
+        }
+        rearm()
     }
 
     /// Handles what another thread reported: a delivery's or a close's outcome, a probe, or

@@ -67,6 +67,16 @@ extension Store {
         }
     }
 
+    /// A number that changes whenever another connection (another process, or another `Store`
+    /// on the same file) has committed to the database since this store last looked, and stays
+    /// the same for this store's own commits (SQLite's `PRAGMA data_version`): the daemon's test
+    /// of whether a write seen on the files was someone else's commit.
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try withConnection { (connection) throws(StoreError) -> Int64 in
+            try connection.queryFirst("PRAGMA data_version") { $0.int64(0) } ?? 0
+        }
+    }
+
     /// The full request stored at `rowID`, or `nil` when there is no such row.
     public func request(rowID: Int64) throws(StoreError) -> StoredRequest? {
         let path = path

@@ -306,3 +306,110 @@ struct ControlServerTests {
         #expect(kind { _ = try ControlClient(directory: directory) } == .unsafeRuntimeDirectory)
     }
 }
+
+/// What a hostile client can do to the server: send without reading, trickle for ever, or
+/// knock on full slots in a loop. The bounds are checked through the server's own accounting.
+@Suite("ControlServer limits")
+struct ControlServerLimitTests {
+    /// Sends what the socket takes now; the count (0 when full), or nil once the server has
+    /// closed the connection.
+    private static func sendNow(_ client: RawClient, _ bytes: ArraySlice<UInt8>) -> Int? {
+        let sent = bytes.withUnsafeBytes { Glibc.send(client.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if sent >= 0 { return sent }
+        return errno == EAGAIN || errno == EINTR ? 0 : nil
+    }
+
+    @Test("a client that sends pings and never reads is closed once 256 KiB of answers wait; the others are served")
+    func nonReadingClientIsBounded() throws {
+        let fixture = try Fixture()
+        let limit = ControlServer.Configuration().maximumQueuedBytes
+        #expect(limit == 256 * 1024)
+        let hostile = try RawClient(path: fixture.socketPath)
+        #expect(try runLoop(fixture.loop) { fixture.server.connectionCount == 1 })
+        let pings = Array(repeating: try ControlFrame.frame(encoding: ControlRequest.ping), count: 512).flatMap { $0 }
+        var pending = pings[...]
+        var closed = false
+        #expect(try runLoop(fixture.loop, timeout: .seconds(20)) {
+            if pending.isEmpty { pending = pings[...] }
+            guard let sent = Self.sendNow(hostile, pending) else {
+                closed = true
+                return true
+            }
+            pending = pending.dropFirst(sent)
+            return fixture.server.connectionCount == 0
+        })
+        // Far more was asked than the bound holds, and the server never held more than it.
+        #expect(fixture.requests.count > limit / 100)
+        #expect(fixture.server.largestQueuedBytes <= limit)
+        #expect(fixture.server.largestQueuedBytes > limit / 2)
+        #expect(fixture.server.queuedBytes == 0)
+        #expect(closed || fixture.server.connectionCount == 0)
+        #expect(fixture.logLines.value.contains { $0.contains("closed a control connection that does not read its answers") })
+        #expect(try fixture.ask(.ping) == .pong(.current))
+    }
+
+    @Test("a client that writes many pings at once and then reads gets every answer")
+    func pipelinedReaderIsServed() throws {
+        let fixture = try Fixture()
+        let client = try RawClient(path: fixture.socketPath)
+        let count = 2000
+        try client.send(Array(repeating: try ControlFrame.frame(encoding: ControlRequest.ping), count: count).flatMap { $0 })
+
+        #expect(try runLoop(fixture.loop, timeout: .seconds(20)) { _ = client.pollClosed(); return try client.responses().count == count })
+        #expect(try client.responses().allSatisfy { $0 == .pong(.current) })
+        #expect(!client.pollClosed())
+        #expect(fixture.server.largestQueuedBytes <= ControlServer.Configuration().maximumQueuedBytes)
+    }
+
+    @Test("a client trickling one ping within each read deadline is still closed at the connection deadline")
+    func tricklingClientIsClosed() throws {
+        let fixture = try Fixture(configuration: .init(readDeadline: .milliseconds(300), connectionDeadline: .milliseconds(900)))
+        let clock = ContinuousClock()
+        let trickler = try RawClient(path: fixture.socketPath)
+        let connected = clock.now
+        let ping = try ControlFrame.frame(encoding: ControlRequest.ping)
+
+        // A ping every 100 ms: well inside each read deadline, so only the connection's own
+        // deadline can end it.
+        var closedAt: ContinuousClock.Instant?
+        let end = clock.now + .seconds(10)
+        while closedAt == nil, clock.now < end {
+            if Self.sendNow(trickler, ping[...]) == nil || trickler.pollClosed() {
+                closedAt = clock.now
+                break
+            }
+            try fixture.loop.runOnce(timeout: .milliseconds(100))
+        }
+        let lasted = connected.duration(to: try #require(closedAt))
+        #expect(lasted >= .milliseconds(900))
+        _ = trickler.pollClosed()
+        let responses = try trickler.responses()
+        #expect(responses.filter { $0 == .pong(.current) }.count >= 3)
+        #expect(fixture.server.connectionCount == 0)
+        #expect(fixture.logLines.value.contains { $0.contains("closed a control connection still open after 0.9 s") })
+    }
+
+    @Test("refusals at full slots make one line at once and one line with the count per interval")
+    func refusalsAreLoggedWithACount() throws {
+        let fixture = try Fixture(configuration: .init(maximumConnections: 1, refusalLogInterval: .milliseconds(300)))
+        let holder = try RawClient(path: fixture.socketPath)
+        #expect(try runLoop(fixture.loop) { fixture.server.connectionCount == 1 })
+
+        let refusedCount = 40
+        for _ in 0..<refusedCount {
+            let refused = try RawClient(path: fixture.socketPath)
+            #expect(try runLoop(fixture.loop) { refused.pollClosed() })
+            #expect(try errorCode(refused.responses().first) == .busy)
+        }
+        let refusalLines = { fixture.logLines.value.filter { $0.contains("refused") } }
+        #expect(refusalLines().count == 1)
+        #expect(refusalLines().first?.hasPrefix("<4>chimed: refused a control connection: all 1 slots busy; more such refusals are counted") == true)
+
+        #expect(try runLoop(fixture.loop) { refusalLines().count == 2 })
+        #expect(refusalLines().last == "<4>chimed: refused \(refusedCount - 1) control connections in the last 0.3 s: all 1 slots busy\n")
+        // An interval without refusals ends the tally: nothing more is logged.
+        _ = try runLoop(fixture.loop, timeout: .seconds(1)) { false }
+        #expect(refusalLines().count == 2)
+        withExtendedLifetime(holder) {}
+    }
+}

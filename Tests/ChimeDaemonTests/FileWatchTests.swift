@@ -11,7 +11,7 @@ struct FileWatchTests {
         let path = directory.appending("localtime")
         #expect(symlink("/usr/share/zoneinfo/Etc/UTC", path) == 0)
         let watch = try FileWatch(path: path)
-        #expect(watch.path == path)
+        #expect(watch.paths == [path])
         #expect(try !watch.readChanges())
 
         let loop = try EventLoop()
@@ -69,6 +69,42 @@ struct FileWatchTests {
         #expect(unlink(path) == 0)
 
         #expect(try watch.readChanges())
+    }
+
+    @Test("several entries: writes to each are seen, also to one removed and created again")
+    func seesWritesToRecreatedEntries() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.appending("chime.db")
+        let log = directory.appending("chime.db-wal")
+        try Data("a".utf8).write(to: URL(fileURLWithPath: database))
+        try Data("b".utf8).write(to: URL(fileURLWithPath: log))
+        let watch = try FileWatch(entries: ["chime.db", "chime.db-wal"], in: directory.path, events: [.modified, .created])
+        #expect(watch.paths == [database, log])
+
+        try append("c", to: database)
+        #expect(try watch.readChanges())
+        try append("d", to: log)
+        #expect(try watch.readChanges())
+
+        // Removal is not asked for; the new file is.
+        #expect(unlink(log) == 0)
+        #expect(try !watch.readChanges())
+        let descriptor = open(log, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        #expect(descriptor >= 0)
+        #expect(try watch.readChanges())
+        #expect(write(descriptor, "e", 1) == 1)
+        close(descriptor)
+        #expect(try watch.readChanges())
+
+        try append("f", to: directory.appending("chime.db-shm"))
+        #expect(try !watch.readChanges())
+    }
+
+    private func append(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_CREAT | O_WRONLY | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard write(descriptor, text, text.utf8.count) == text.utf8.count else { throw POSIXError(.EIO) }
     }
 
     @Test("a missing directory is an error")

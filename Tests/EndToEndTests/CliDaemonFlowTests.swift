@@ -1,3 +1,4 @@
+import ChimeStore
 import ChimeTestSupport
 import Foundation
 import Testing
@@ -58,6 +59,42 @@ struct CliDaemonFlowTests {
         #expect(status["daemon_running"] as? Bool == true)
         #expect(status["daemon_answers"] as? Bool == true)
         #expect(await sandbox.succeed("status").output.contains("\nchimed is running and answers (pid "))
+    }
+
+    @Test("a reminder whose nudge cannot reach chimed (another XDG_RUNTIME_DIR, the same data) is still shown on time")
+    func unnudgedChangeIsShownOnTime() async throws {
+        let desktop = try NotificationServerEnvironment.start(label: "cli-unnudged")
+        defer { desktop.stop() }
+        let sandbox = CliSandbox()
+        sandbox.environment.merge(desktop.variables) { $1 }
+        let daemon = try CliDaemonProcess(sandbox: sandbox)
+        defer { daemon.stop() }
+        try await daemon.waitUntilAnswering(within: 20)
+
+        // No socket there: the command saves, finds no chimed, and says so.
+        let elsewhere = sandbox.root.appendingPathComponent("other-run").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        chmod(elsewhere, 0o700)
+        let added = await sandbox.chime("remind", "in", "3s", "unnudged tea", "--id", "r-unnudged", extra: ["XDG_RUNTIME_DIR": elsewhere])
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(added.errors.hasPrefix("chimed is not running"), "\(added.errors)")
+
+        var shown: [NotificationServerEnvironment.HistoryEntry] = []
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            shown = try desktop.history().filter { $0.body.contains("unnudged tea") }
+            if !shown.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(shown.count == 1, "chimed log: \(daemon.log)")
+        // On time: chimed saw the change through its store watch long before the reminder was
+        // due, so it showed it at its due time, not at some later wake.
+        let store = try Store(environment: sandbox.environment)
+        let delivered = try store.deliveryHistory(limit: 10).filter { $0.identifier == "remind/r-unnudged" && $0.outcome == .delivered }
+        #expect(delivered.count == 1)
+        if let record = delivered.first {
+            #expect(record.at.timeIntervalSince(record.due) < 1, "shown \(record.at.timeIntervalSince(record.due)) s after its due time")
+        }
     }
 
     @Test("status and doctor tell a stopped (SIGSTOP) chimed from one that is not running")

@@ -280,6 +280,34 @@ struct DaemonProcessTests {
     }
 }
 
+extension DaemonProcessTests {
+    @Test("a client that sends pings and never reads the answers is disconnected; chimed carries on")
+    func nonReadingClient() async throws {
+        let bed = try await DaemonTestBed()
+        defer { bed.stop() }
+        let flood = try RawControlConnection(path: bed.sandbox.socketPath)
+        let ping = try ControlFrame.frame(encoding: ControlRequest.ping)
+        let batch = Array(Array(repeating: ping, count: 1024).joined())
+
+        // chimed reads all it is sent until it gives up on the client; then sending fails.
+        var sentBatches = 0
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, (try? flood.send(batch)) != nil {
+            sentBatches += 1
+        }
+        #expect(Date() < deadline, "chimed never disconnected a client that does not read")
+        #expect(sentBatches >= 4)
+        #expect(bed.daemon.errors.contains("closed a control connection that does not read its answers"))
+        guard case .status(let status) = try bed.sandbox.ask(.status) else {
+            Issue.record("status was not answered")
+            return
+        }
+        #expect(status.daemon.pid == bed.daemon.pid)
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
+    }
+}
+
 /// A raw connection to the control socket, for sending what `ControlClient` never would.
 final class RawControlConnection {
     private let socket: Int32
