@@ -84,6 +84,7 @@ uninstall:
 
 ## The Debian package chime_VERSION_amd64.deb, built with dpkg-deb.
 deb: man
+	@scripts/install-deps.sh --package
 	scripts/package-deb.sh $(VERSION) $(RELEASE_DIR) .build/man $(DEB)
 
 clean:

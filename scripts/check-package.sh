@@ -16,6 +16,16 @@ echo "check-package: lintian $deb"
 report="$(lintian --fail-on error --tag-display-limit 0 "$deb" 2>&1)" || { echo "$report" >&2; fail "lintian reports errors on $deb"; }
 grep -v "running with root privileges" <<<"$report" || true
 
+# A machine that did not have Chime installed gets it removed again afterwards.
+preinstalled="$(dpkg-query -W -f='${Status}' chime 2>/dev/null | grep -c "install ok installed" || true)"
+work="$(mktemp -d)"
+cleanup() {
+  [ "$preinstalled" = 1 ] || $sudo dpkg --purge chime >/dev/null 2>&1 || true
+  [ -f "$work/chimed.pid" ] && kill "$(cat "$work/chimed.pid")" 2>/dev/null || true
+  NOTIFY_ENV_DIR="$work/notify" "$here/scripts/notify-env.sh" stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get install -y -qq --reinstall "$deb" >/dev/null || fail "apt-get cannot install $deb"
 version="$(dpkg-query -W -f='${Version}' chime)"
@@ -32,13 +42,6 @@ echo "check-package: ldd of /usr/bin/chime and /usr/bin/chimed names no library 
 
 # The rest runs with a bare environment; as root, in a mount namespace where the toolchain's
 # libraries are hidden under an empty tmpfs, so nothing can be loaded from there.
-work="$(mktemp -d)"
-cleanup() {
-  [ -f "$work/chimed.pid" ] && kill "$(cat "$work/chimed.pid")" 2>/dev/null || true
-  NOTIFY_ENV_DIR="$work/notify" "$here/scripts/notify-env.sh" stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 mkdir -p "$work/home" "$work/run" && chmod 0700 "$work/run"
 eval "$(NOTIFY_ENV_DIR="$work/notify" NOTIFY_ENV_OWNER_PID=$$ "$here/scripts/notify-env.sh" start)"
 cat > "$work/installed.sh" <<SCRIPT

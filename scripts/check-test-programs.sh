@@ -25,9 +25,10 @@ note() { [[ -n "${found[$1]:-}" ]] || found[$1]="$2"; }
 swift_files=$(find "$root/Tests" "$root/Sources/ChimeTestSupport" "$root/Sources/chime-bench" -name '*.swift' 2>/dev/null || true)
 for file in $swift_files; do
   while read -r name; do note "$name" "${file#"$root"/}"; done < <(
-    grep -oE '"/(usr/)?s?bin/[A-Za-z0-9._+-]+"' "$file" | sed -E 's|"/(usr/)?s?bin/||; s|"$||'
-    grep -oE '"/usr/bin/env", \["[A-Za-z0-9._+-]+"' "$file" | sed -E 's|.*\["||; s|"$||'
-    grep -oE '\.run\("[A-Za-z0-9._+-]+", \[' "$file" | sed -E 's|\.run\("||; s|", \[$||'
+    # A pattern that finds nothing must not end the list (errexit holds in this subshell).
+    grep -oE '"/(usr/)?s?bin/[A-Za-z0-9._+-]+"' "$file" | sed -E 's|"/(usr/)?s?bin/||; s|"$||' || true
+    grep -oE '"/usr/bin/env", \["[A-Za-z0-9._+-]+"' "$file" | sed -E 's|.*\["||; s|"$||' || true
+    grep -oE '\.run\("[A-Za-z0-9._+-]+", \[' "$file" | sed -E 's|\.run\("||; s|", \[$||' || true
   )
 done
 
@@ -39,7 +40,7 @@ without_heredocs() { # the script without the bodies of its here-documents (text
   ' "$1"
 }
 for script in "$root"/scripts/*.sh; do
-  case "$(basename "$script")" in install-deps.sh|check-test-programs.sh|package-deb.sh) continue ;; esac
+  case "$(basename "$script")" in install-deps.sh|check-test-programs.sh) continue ;; esac
   functions=$(grep -oE '^[[:space:]]*[A-Za-z_][A-Za-z0-9_-]*\(\)' "$script" | tr -d ' \t()' || true)
   while read -r word; do
     [[ -z "$word" ]] && continue

@@ -1,32 +1,37 @@
 #!/usr/bin/env bash
 # Checks for a Swift 6 toolchain and installs the Debian packages Chime needs, when any is missing.
 #   scripts/install-deps.sh          # build + run: libnotify, SQLite, pkg-config
+#   scripts/install-deps.sh --package # also what `make deb` needs: dpkg-dev, binutils
 #   scripts/install-deps.sh --test   # also every program the tests start (scripts/test-programs.txt)
-#                                    # and what packaging needs (dpkg-dev, lintian, man-db)
 # Exits 69 when no Swift 6.0 or newer toolchain is found (it cannot be installed from Debian).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
-# The toolchain: `swift` on PATH, else the documented place /opt/swift (as the Makefile looks).
-swift="$(command -v swift || true)"
+# The toolchain: $SWIFT (the Makefile passes its choice), else `swift` on PATH, else the
+# documented place /opt/swift.
+swift="${SWIFT:-$(command -v swift || true)}"
 [ -n "$swift" ] || { [ -x /opt/swift/usr/bin/swift ] && swift=/opt/swift/usr/bin/swift; }
+command -v "$swift" >/dev/null 2>&1 || swift=""
 version=""
 [ -n "$swift" ] && version="$("$swift" --version 2>/dev/null | sed -nE 's/.*Swift version ([0-9]+)\.([0-9]+).*/\1.\2/p' | head -1)"
 if [ -z "$version" ] || [ "${version%%.*}" -lt 6 ]; then
-  found="${version:+Swift $version at $swift}"
-  echo "chime: building Chime needs a Swift 6.0 or newer toolchain, and ${found:-none was found (swift is not on PATH nor at /opt/swift/usr/bin/swift)}: install Swift 6.x for Linux from swift.org and put its usr/bin on PATH, or unpack it at /opt/swift" >&2
+  found="${version:+Swift $version at $swift is older}"
+  echo "chime: building Chime needs a Swift 6.0 or newer toolchain, and ${found:-none was found (${SWIFT:+SWIFT=$SWIFT does not run, }swift is not on PATH nor at /opt/swift/usr/bin/swift)}: install Swift 6.x for Linux from swift.org and put its usr/bin on PATH, or unpack it at /opt/swift" >&2
   exit 69
 fi
 
 packages=(libnotify-dev libsqlite3-dev pkg-config)
+if [ "${1:-}" = "--package" ]; then
+  packages+=(dpkg-dev binutils)
+fi
 if [ "${1:-}" = "--test" ]; then
   # Every program a test starts comes from scripts/test-programs.txt (the check reads it too).
   while read -r program package _; do
     case "$program" in ''|\#*) continue ;; esac
     packages+=("$package")
   done < "$here/test-programs.txt"
-  # Packaging and its checks (make deb, lintian, man pages), and the D-Bus tools the tests use.
-  packages+=(dbus xvfb dpkg-dev lintian man-db file)
+  # The D-Bus daemon configuration and X server the notification tests run.
+  packages+=(dbus xvfb)
 fi
 
 missing=()
