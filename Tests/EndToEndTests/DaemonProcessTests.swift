@@ -178,7 +178,9 @@ struct DaemonProcessTests {
     @Test("without a session bus, chimed's default notifier prints each notification to standard output and says so first", .timeLimit(.minutes(1)))
     func noBusMeansStdout() async throws {
         let sandbox = try DaemonSandbox()
-        sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        // Empty rather than absent: the daemon also inherits this test process's environment,
+        // where another test may have put a bus address.
+        sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = ""
         let daemon = try sandbox.startDaemon(["--foreground"])
         #expect(await daemon.waitUntilReady(), "\(daemon.errors)")
         let first = daemon.errors.split(separator: "\n").first.map(String.init) ?? ""
