@@ -49,7 +49,7 @@ struct TimelineSimulation {
             if let drink = pendingDrink, drink < end, wake.map({ drink < $0 }) ?? true {
                 pendingDrink = nil
                 intakes.append(WaterIntake(instant: drink, amountML: schedule.amountML))
-                let consumed = schedule.consumed(in: intakes, waterDayOf: drink, timeZone: timeZone, calendar: calendar)
+                let consumed = WaterDay.consumed(intakes, at: drink, window: schedule.window, timeZone: timeZone, calendar: calendar)
                 events.append(.drink(instant: drink, amountML: schedule.amountML, consumedML: consumed, goalML: schedule.goalML))
                 apply(planner.drink(schedule.amountML, schedule: schedule, intakes: Array(intakes.dropLast()), now: drink, timeZone: timeZone, calendar: calendar))
                 continue

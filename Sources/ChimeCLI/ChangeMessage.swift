@@ -58,6 +58,10 @@ public struct ChangeMessage: Sendable {
         switch status.phase {
         case .scheduled:
             return "Fast \(session.id) cancelled before it started (it was due \(display.clock(cycle.fastStart)))"
+        case .fasting where display.now >= cycle.plannedFastEnd:
+            // Stopped during time added by extending: the plan's fast was done.
+            let fasted = display.now.timeIntervalSince(cycle.fastStart)
+            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), completed (\(session.plan.displayName), extended)"
         case .fasting:
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)

@@ -39,32 +39,103 @@ public struct FastingPlanner: Sendable {
     }
 
     /// Stops `session` now: it ends, its pending requests are cancelled and its bubbles closed.
-    public func stop(_ session: FastingSession, now: Date) throws(DomainError) -> ChangePlan {
-        guard session.status(at: now).phase != .ended else {
+    /// A session stopped within its first ``discardWithin`` is discarded instead (no fast).
+    ///
+    /// - Parameter cycle: the cycle the user meant (the one a bubble's "End fast" belongs to);
+    ///   when the session has moved on to another cycle, nothing is stopped.
+    public func stop(_ session: FastingSession, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
+        let status = session.status(at: now)
+        guard status.phase != .ended else {
             throw DomainError(.notFound, "fast \(session.id) has already ended")
+        }
+        if let cycle, session.mode == .rolling, status.cycle != cycle {
+            throw DomainError(.conflict, "that notification was about cycle \(cycle) of fast \(session.id), which is over (cycle \(status.cycle) runs now): stop it with 'chime fast stop'")
         }
         return end(session, at: now)
     }
 
-    /// Makes the current fast of `session` longer by `span` (or the next one while eating).
-    public func extend(_ session: FastingSession, by span: TimeSpan, now: Date) throws(DomainError) -> ChangePlan {
+    /// Makes a fast of `session` longer by `span`: the current one while fasting (or before
+    /// it starts); while eating, the one that just ended, so that it goes on (what "Extend 1 h"
+    /// on a "fast complete" bubble means), when it would then end after `now`; otherwise, for a
+    /// repeating session, the next one. A fast extended after it completed stays completed:
+    /// completion counts against the plan's own length (``FastingSession/Cycle/plannedFastEnd``).
+    ///
+    /// - Parameter cycle: the cycle the user meant (a bubble's); `nil` picks it as above.
+    public func extend(_ session: FastingSession, by span: TimeSpan, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
         let status = session.status(at: now)
-        guard status.phase == .fasting || status.phase == .scheduled || (status.phase == .eating && session.mode == .rolling) else {
+        guard status.phase != .ended else {
             throw DomainError(.notFound, "fast \(session.id) is not running, so there is nothing to extend: start a new fast instead")
         }
+        func total(for number: Int64) -> Int64 {
+            (session.fastExtension.flatMap { $0.cycle == number ? $0.seconds : nil } ?? 0) + span.seconds
+        }
+        /// Whether extending cycle `number` makes its fast go on past `now`.
+        func goesOn(_ number: Int64) -> Bool {
+            var updated = session
+            updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total(for: number))
+            return updated.cycle(number).fastEnd > now
+        }
         var number = status.cycle
-        if status.phase == .eating { number += 1 }
-        var updated = session
-        let previous = session.fastExtension.flatMap { $0.cycle == number ? $0.seconds : nil } ?? 0
-        let total = previous + span.seconds
-        if session.mode == .rolling, let eating = session.plan.eating, total >= eating.seconds {
+        if let cycle {
+            guard cycle == status.cycle, status.phase != .eating || goesOn(cycle) else {
+                throw DomainError(.conflict, "that notification was about a fast of \(session.id) that can no longer be extended by \(span): see 'chime fast status'")
+            }
+            number = cycle
+        } else if status.phase == .eating, !goesOn(number) {
+            guard session.mode == .rolling else {
+                throw DomainError(.notFound, "fast \(session.id) ended longer than \(span) ago, so there is nothing to extend: start a new fast instead")
+            }
+            number += 1
+        }
+        let previous = total(for: number) - span.seconds
+        if session.mode == .rolling, let eating = session.plan.eating, total(for: number) >= eating.seconds {
             throw DomainError(.conflict, "extending by \(span) would leave no eating window before the next fast: extend by less than \(TimeSpan(seconds: eating.seconds - previous).map(\.description) ?? "0s"), or stop the fast")
         }
-        updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total)
+        var updated = session
+        updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total(for: number))
         var plan = ChangePlan()
         plan.sessions = [updated]
         plan.cancelledGroups = [session.id]
         plan.requests = requests.requests(for: updated, after: now)
+        return plan
+    }
+
+    /// Shows `request` again `span` later: a notification still to come moves from its due
+    /// time, one already due or shown comes back `span` from `now`; its misfire bound moves as
+    /// much. The same identifier, so its bubble is replaced. A one-off reminder's own time
+    /// moves too (`reminder`, its record). For a water reminder use
+    /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``.
+    public func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, reminder: OneOffReminder? = nil) -> ChangePlan {
+        let due = max(request.due, now).addingTimeInterval(span.timeInterval)
+        var plan = ChangePlan()
+        plan.requests = [request.moved(to: due)]
+        if request.kind == .reminder, var reminder, reminder.id == request.group {
+            reminder.due = due
+            plan.reminders = [reminder]
+        }
+        return plan
+    }
+
+    /// Snoozes the water reminder `request` of `schedule`: it becomes the schedule's next
+    /// reminder, and what was planned after it is dropped; the reminders after the snoozed
+    /// one keep at least one interval from it (snoozing a reminder of an `every 10m` schedule
+    /// by 15 min leaves no reminder in between).
+    public func snooze(
+        _ request: NotificationRequest, by span: TimeSpan, now: Date,
+        schedule: WaterSchedule, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar
+    ) -> ChangePlan {
+        var plan = snooze(request, by: span, now: now)
+        let snoozed = plan.requests[0]
+        plan.cancelledGroups = [request.group]
+        // The next reminder after the snoozed one, no sooner than an interval after it: the
+        // planner's own rule, as if the schedule were paused until then.
+        var spaced = schedule
+        let resume = snoozed.due.addingTimeInterval(schedule.interval.timeInterval)
+        spaced.pausedUntil = max(schedule.pausedUntil ?? resume, resume)
+        if let next = requests.request(for: spaced, after: snoozed.due, intakes: intakes, timeZone: timeZone, calendar: calendar),
+           next.identifier != snoozed.identifier {
+            plan.requests.append(next)
+        }
         return plan
     }
 

@@ -64,6 +64,12 @@ extension Store {
         }
     }
 
+    /// Every glass logged since `since`, oldest first, whatever schedule it was logged under
+    /// (or none): what a ``WaterDay`` counts.
+    public func waterIntakes(since: Date) throws(StoreError) -> [WaterIntake] {
+        try intakes(since: since).map(\.intake)
+    }
+
     /// Intake logged for schedule `scheduleID` since `since`, oldest first (what
     /// `WaterSchedule.nextReminder` needs).
     public func intakes(forSchedule scheduleID: String, since: Date) throws(StoreError) -> [WaterIntake] {
@@ -148,20 +154,6 @@ extension Store {
         return FastRecord.records(from: candidates, now: now, since: since)
             .filter(\.isFinished)
             .sorted { ($0.end, $0.id) < ($1.end, $1.id) }
-    }
-
-    /// Water logged per local calendar day in `timeZone`, for intake in `[since, until)`, oldest
-    /// day first; days without intake are left out.
-    public func dailyIntake(since: Date, until: Date, timeZone: TimeZone) throws(StoreError) -> [DailyIntake] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        var totals: [LocalDate: (ml: Int, count: Int)] = [:]
-        for logged in try intakes(since: since, until: until) {
-            let day = LocalDate(of: logged.intake.instant, in: timeZone, calendar: calendar)
-            let total = totals[day, default: (0, 0)]
-            totals[day] = (total.ml + logged.intake.amountML, total.count + 1)
-        }
-        return totals.keys.sorted().map { DailyIntake(date: $0, totalML: totals[$0]!.ml, count: totals[$0]!.count) }
     }
 
     /// Delivery history entries at or after `since`, newest first, at most `limit`.

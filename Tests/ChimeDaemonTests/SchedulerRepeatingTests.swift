@@ -183,6 +183,7 @@ struct SchedulerRepeatingTests {
         #expect(snoozed.state == .pending)
         #expect(snoozed.request.due == start.addingTimeInterval(670))
         #expect(snoozed.request.content == first.request.content)
+        #expect(snoozed.request == first.request.moved(to: start.addingTimeInterval(670)), "its misfire bound moves with it, as with chime snooze")
 
         harness.advance(to: start.addingTimeInterval(700))
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/a"])
@@ -206,6 +207,24 @@ struct SchedulerRepeatingTests {
         #expect(orphan.state == .missed)
         #expect(orphan.lastError == "its water schedule was removed")
         #expect(try harness.pendingIdentifiers().isEmpty, "and nothing follows it")
+        #expect(try harness.isInSync())
+    }
+
+    @Test("\"Snooze\" on a water bubble moves the schedule's next reminder: the one planned after it does not come")
+    func waterSnoozeMovesTheNext() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        harness.advance(to: at("2026-01-15T10:03:00Z"))
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:30"])
+        harness.clock.set(to: at("2026-01-15T10:05:00Z"))
+        harness.notifier.send(.actionInvoked(identifier: "water/w/2026-01-15T10:00", action: .snoozeFifteenMinutes))
+        harness.receive(1)
+        #expect(try harness.stored("water/w/2026-01-15T10:00")?.request.due == at("2026-01-15T10:20:00Z"))
+        #expect(try harness.stored("water/w/2026-01-15T10:30")?.state == .cancelled)
+        // At least one interval after the snoozed one.
+        #expect(try harness.pendingIdentifiers().sorted() == ["water/w/2026-01-15T10:00", "water/w/2026-01-15T11:00"])
+        harness.advance(to: at("2026-01-15T11:05:00Z"))
+        #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00", "water/w/2026-01-15T10:00", "water/w/2026-01-15T11:00"])
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T11:30"])
         #expect(try harness.isInSync())
     }
 
