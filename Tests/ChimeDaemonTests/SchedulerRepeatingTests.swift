@@ -280,6 +280,24 @@ struct SchedulerRepeatingTests {
         #expect(harness.timer.armedDeadline == nil)
     }
 
+    @Test("\"End fast\" on the bubble of an earlier cycle changes nothing: the running cycle goes on")
+    func endFastOnAnEarlierCycle() throws {
+        let harness = try SchedulerHarness()
+        let session = FastingSession(id: "r", plan: .standard, start: start.addingTimeInterval(-16 * 3600 + 60), mode: .rolling)
+        try harness.store.apply(try planner.start(session, existing: [], replace: false, now: start), now: start)
+        try harness.start()
+        harness.advance(to: start.addingTimeInterval(80))
+        #expect(harness.deliveredIdentifiers == ["fast/r/end/0"])
+        // Cycle 1 has begun when the user presses End fast on cycle 0's bubble.
+        harness.advance(to: start.addingTimeInterval(8 * 3600 + 120))
+        let before = try harness.store.currentSequence()
+        harness.notifier.send(.actionInvoked(identifier: "fast/r/end/0", action: .endFast))
+        harness.receive(1)
+        #expect(try harness.store.session(id: "r")?.stoppedAt == nil)
+        #expect(try harness.store.currentSequence() == before)
+        #expect(harness.logLines.value.contains { $0.contains("refused") && $0.contains("cycle 0") })
+    }
+
     @Test("\"Extend 1 h\" on a completed fast moves its end an hour later")
     func extend() throws {
         let harness = try SchedulerHarness()
