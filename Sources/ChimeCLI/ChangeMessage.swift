@@ -36,7 +36,7 @@ public struct ChangeMessage: Sendable {
 
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.
-    public func fastStarted(_ session: FastingSession, replaced: [String] = []) -> String {
+    public func fastStarted(_ session: FastingSession, replaced: [String] = [], discarded: [String] = []) -> String {
         let cycle = session.cycle(0)
         let verb = cycle.fastStart > display.now ? "starts" : "started"
         var details = [session.plan.displayName]
@@ -48,7 +48,27 @@ public struct ChangeMessage: Sendable {
         if !replaced.isEmpty {
             line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
         }
+        if !discarded.isEmpty {
+            line += "; discarded \(discarded.count == 1 ? "fast" : "fasts") \(discarded.joined(separator: ", ")) (it would have lasted under 2 min)"
+        }
         return line
+    }
+
+    /// `Fast f-3k9 discarded: stopped within its first 2 min, it is not kept in the history`.
+    public func fastDiscarded(_ session: FastingSession) -> String {
+        "Fast \(session.id) discarded: stopped within its first 2 min, it is not kept in the history"
+    }
+
+    /// `Fast f-3k9 deleted (16:8, started 2026-03-09 20:00)`.
+    public func fastDeleted(_ session: FastingSession) -> String {
+        "Fast \(session.id) deleted (\(session.plan.displayName), started \(display.clock(session.start)))"
+    }
+
+    /// `Removed the 250 ml logged for 09:12: 1000 of 2000 ml today; next reminder 10:00 (in 48 min)`.
+    public func waterUndone(_ intake: WaterIntake, summary: WaterSummary) -> String {
+        let line = "Removed the \(intake.amountML) ml logged for \(display.clock(intake.instant)): \(summary.intakeText) today"
+        guard summary.schedule != nil else { return line }
+        return line + "; " + next(summary.nextReminder)
     }
 
     /// What stopping `session` at `display.now` did, worded from the session before the stop.
@@ -91,8 +111,9 @@ public struct ChangeMessage: Sendable {
     }
 
     /// `Logged 250 ml: 1250 of 2000 ml today; next reminder 15:00 (in 1 h)`.
-    public func waterDrank(_ amountML: Int, summary: WaterSummary) -> String {
-        var line = "Logged \(amountML) ml: \(summary.intakeText) today"
+    /// With `at` (a glass logged for earlier): `Logged 250 ml for 07:15: ...`.
+    public func waterDrank(_ amountML: Int, at instant: Date? = nil, summary: WaterSummary) -> String {
+        var line = "Logged \(amountML) ml\(instant.map { " for \(display.clock($0))" } ?? ""): \(summary.intakeText) today"
         if let goal = summary.goalML, summary.consumedML >= goal { line += ", goal reached" }
         guard summary.schedule != nil else { return line }
         return line + "; " + next(summary.nextReminder)

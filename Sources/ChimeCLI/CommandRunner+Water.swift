@@ -50,14 +50,35 @@ extension CommandRunner {
         try commit(change, now: now, lines: [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
     }
 
-    func drinkWater(_ amountML: Int?, now: Date) throws {
+    func drinkWater(_ amountML: Int?, at time: TimeSpecification? = nil, now: Date) throws {
         let schedule = try store().waterSchedules().first
         let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
+        let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
+        if let instant, instant > now {
+            throw CommandFailure(.dataError, "\(display(now).clock(instant)) is still to come: log a glass when it is drunk, or give a time that has passed")
+        }
         let intakes = try recentIntakes(now: now)
-        let change = planner.drink(amount, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+        let change = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
         let consumed = waterConsumed(intakes + change.intakes.map(\.intake), schedule: schedule, now: now)
         let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
-        try commit(change, now: now, lines: [messages(now).waterDrank(amount, summary: summary)])
+        try commit(change, now: now, lines: [messages(now).waterDrank(amount, at: instant, summary: summary)])
+    }
+
+    func undoWater(now: Date) throws {
+        let store = try store()
+        guard let last = try store.lastLoggedIntake() else {
+            throw CommandFailure(.dataError, "no glass is logged, so there is nothing to undo: log one with \"chime water drink\"")
+        }
+        let schedule = try store.waterSchedules().first
+        var intakes = try recentIntakes(now: now)
+        if let index = intakes.firstIndex(of: last.logged.intake) { intakes.remove(at: index) }
+        let change = planner.undoDrink(record: last.record, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+        let summary = WaterSummary(schedule: schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: change.requests.first?.due)
+        do {
+            try commit(change, now: now, lines: [messages(now).waterUndone(last.logged.intake, summary: summary)])
+        } catch let error as StoreError where error.kind == .notFound {
+            throw CommandFailure(.tryAgain, "another command changed the logged glasses meanwhile: run \"chime water undo\" again")
+        }
     }
 
     func pauseWater(for span: TimeSpan, now: Date) throws {

@@ -16,6 +16,12 @@ public struct FastingPlanner: Sendable {
     /// Starts `session`. While another session is active this fails unless `replace` is set, in
     /// which case the active ones end now and their requests are cancelled and closed.
     /// A single session still in its eating window ends without asking.
+    ///
+    /// Fasts never overlap: a session starting in the past (`--ago`, `--at` earlier) while
+    /// another one in `existing` was still fasting is refused; with `replace`, that one ends at
+    /// the new start instead (and is discarded if that leaves it under ``discardWithin``).
+    /// `existing` must hold every session not ended at `now` and every one that fasted after
+    /// `session.start`.
     public func start(_ session: FastingSession, existing: [FastingSession], replace: Bool, now: Date) throws(DomainError) -> ChangePlan {
         if session.mode == .rolling, session.plan.eating == nil {
             throw DomainError(.invalidPlan, "a repeating fast needs an eating window: use a plan like 16:8 instead of \(session.plan)")
@@ -29,12 +35,43 @@ public struct FastingPlanner: Sendable {
             let state = active.status(at: now).phase == .scheduled ? "is scheduled to start" : "is already running"
             throw DomainError(.conflict, "fast \(active.id) \(state): stop it with 'chime fast stop' or start with --replace")
         }
+        let overlapped = existing.filter { other in
+            other.id != session.id && (other.fastedUntil(now: now).map { $0 > session.start } ?? false)
+        }
+        if let earlier = overlapped.first, !replace {
+            throw DomainError(.conflict, "fast \(earlier.id) was still fasting when this one would start, and fasts cannot overlap: start it after fast \(earlier.id) ended, or add --replace to end fast \(earlier.id) at the new start")
+        }
         var plan = ChangePlan()
-        for old in running {
+        var ended = Set<String>()
+        for old in overlapped where ended.insert(old.id).inserted {
+            // One that began after the new start (or just before it) lies inside the new fast.
+            if old.start.timeIntervalSince(session.start) > -Self.discardWithin {
+                plan.merge(delete(old))
+            } else {
+                plan.merge(end(old, at: min(now, session.start)))
+            }
+        }
+        for old in running where ended.insert(old.id).inserted {
             plan.merge(end(old, at: now))
         }
+        // A replaced fast with the new one's id is overwritten, not deleted after it.
+        plan.deletedSessions.removeAll { $0 == session.id }
         plan.sessions.append(session)
         plan.requests += requests.requests(for: session, after: now)
+        return plan
+    }
+
+    /// A fast stopped or replaced this soon after it began is discarded, not recorded as
+    /// stopped early: it was a mistake (a typo fixed with `--replace`), not a fast.
+    public static let discardWithin: TimeInterval = 120
+
+    /// Deletes `session` from the history: the session record goes, its pending requests are
+    /// cancelled and its bubbles closed.
+    public func delete(_ session: FastingSession) -> ChangePlan {
+        var plan = ChangePlan()
+        plan.deletedSessions = [session.id]
+        plan.cancelledGroups = [session.id]
+        plan.closedGroups = [session.id]
         return plan
     }
 
@@ -150,9 +187,11 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// Logs a glass for `schedule` at `now` and pushes its next reminder out.
-    public func drink(_ amountML: Int, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
-        let intake = WaterIntake(instant: now, amountML: amountML)
+    /// Logs a glass for `schedule` drunk at `instant` (default `now`; earlier for a glass the
+    /// user forgot to log) and derives its next reminder again: the glass counts toward its
+    /// water day at once, and the reminders after it keep an interval from it.
+    public func drink(_ amountML: Int, at instant: Date? = nil, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
+        let intake = WaterIntake(instant: min(instant ?? now, now), amountML: amountML)
         guard let schedule else {
             var plan = ChangePlan()
             plan.intakes = [ChangePlan.LoggedIntake(scheduleID: nil, intake: intake)]
@@ -161,6 +200,15 @@ public struct FastingPlanner: Sendable {
         var plan = configure(schedule, intakes: intakes + [intake], now: now, timeZone: timeZone, calendar: calendar)
         plan.intakes = [ChangePlan.LoggedIntake(scheduleID: schedule.id, intake: intake)]
         plan.closedGroups = [schedule.id]
+        return plan
+    }
+
+    /// Deletes the logged glass numbered `record` (`intake`) and derives the next reminder of
+    /// `schedule` again from the glasses left (`intakes`, without it): a goal no longer met
+    /// brings the reminders back.
+    public func undoDrink(record: Int64, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
+        var plan = schedule.map { configure($0, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar) } ?? ChangePlan()
+        plan.deletedIntakes = [record]
         return plan
     }
 
@@ -185,14 +233,28 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// The plan that ends `session` at `now`.
-    private func end(_ session: FastingSession, at now: Date) -> ChangePlan {
-        var stopped = session
-        stopped.stoppedAt = now
+    /// The plan that ends `session` at `instant`. Ended within ``discardWithin`` of its start,
+    /// it is deleted; a repeating one ended that soon after a later cycle's fast began ends
+    /// at that cycle's start instead, so the cycle is no fast either. Ended before it started
+    /// (a scheduled fast cancelled), it is kept as cancelled.
+    private func end(_ session: FastingSession, at instant: Date) -> ChangePlan {
         var plan = ChangePlan()
-        plan.sessions = [stopped]
         plan.cancelledGroups = [session.id]
         plan.closedGroups = [session.id]
+        let fastStart = session.cycle(session.cycleNumber(at: instant)).fastStart
+        if instant >= fastStart, instant.timeIntervalSince(fastStart) < Self.discardWithin {
+            if fastStart <= session.start {
+                plan.deletedSessions = [session.id]
+                return plan
+            }
+            var stopped = session
+            stopped.stoppedAt = fastStart
+            plan.sessions = [stopped]
+            return plan
+        }
+        var stopped = session
+        stopped.stoppedAt = instant
+        plan.sessions = [stopped]
         return plan
     }
 }
@@ -201,10 +263,12 @@ extension ChangePlan {
     /// Appends everything in `other` to this plan.
     public mutating func merge(_ other: ChangePlan) {
         sessions += other.sessions
+        deletedSessions += other.deletedSessions
         schedules += other.schedules
         deletedSchedules += other.deletedSchedules
         reminders += other.reminders
         intakes += other.intakes
+        deletedIntakes += other.deletedIntakes
         cancelledGroups += other.cancelledGroups
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests

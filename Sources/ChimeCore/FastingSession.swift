@@ -139,6 +139,19 @@ public struct FastingSession: Hashable, Codable, Sendable {
         }
     }
 
+    /// The end of the last time the session fasted up to `now` (`now` itself while it fasts),
+    /// or `nil` when it has not fasted yet (scheduled, or cancelled before it started): what a
+    /// fast starting earlier than that would overlap.
+    public func fastedUntil(now: Date) -> Date? {
+        let limit = min(now, stoppedAt ?? now)
+        guard start < limit else { return nil }
+        let number = cycleNumber(at: limit)
+        let current = cycle(number)
+        if current.fastStart < limit { return min(current.fastEnd, limit) }
+        // At the very start of a later cycle: the previous cycle's fast was the last.
+        return number > 0 ? cycle(number - 1).fastEnd : nil
+    }
+
     /// Whether the session was stopped at or before its start, so it never fasted at all.
     public var wasCancelledBeforeStart: Bool {
         stoppedAt.map { $0 <= start } ?? false

@@ -70,6 +70,23 @@ extension Store {
         try intakes(since: since).map(\.intake)
     }
 
+    /// The glass logged last (not the one drunk last: a glass logged for earlier comes after),
+    /// with its record number for ``ChangePlan/deletedIntakes``; `nil` when none is logged.
+    public func lastLoggedIntake() throws(StoreError) -> (record: Int64, logged: ChangePlan.LoggedIntake)? {
+        try withConnection { (connection) throws(StoreError) -> (record: Int64, logged: ChangePlan.LoggedIntake)? in
+            try connection.queryFirst("SELECT id, schedule_id, instant, amount_ml FROM water_intake ORDER BY id DESC LIMIT 1") { row in
+                (row.int64(0), ChangePlan.LoggedIntake(scheduleID: row.optionalText(1), intake: WaterIntake(instant: row.date(2), amountML: Int(row.int64(3)))))
+            }
+        }
+    }
+
+    /// The sessions that fasted at some time after `instant` (up to `now`), oldest first:
+    /// those a fast starting at `instant` would overlap.
+    public func sessions(fastedAfter instant: Date, now: Date) throws(StoreError) -> [FastingSession] {
+        try sessions(where: "start < ? AND (stopped_at IS NULL OR stopped_at > ?) ORDER BY start, id", [.date(now), .date(instant)])
+            .filter { $0.fastedUntil(now: now).map { $0 > instant } ?? false }
+    }
+
     /// Intake logged for schedule `scheduleID` since `since`, oldest first (what
     /// `WaterSchedule.nextReminder` needs).
     public func intakes(forSchedule scheduleID: String, since: Date) throws(StoreError) -> [WaterIntake] {

@@ -11,8 +11,10 @@ import Testing
         (["fast", "extend"], "chime fast extend DURATION [--id ID]"),
         (["fast", "status"], "chime fast status [--id ID] [--json]"),
         (["fast", "history"], "chime fast history [--days N] [--json]"),
+        (["fast", "delete"], "chime fast delete ID"),
         (["water", "every"], "chime water every DURATION [--from HH:MM] [--until HH:MM] [--amount ML] [--goal ML] [--id ID]"),
-        (["water", "drink"], "chime water drink [ML]"),
+        (["water", "drink"], "chime water drink [ML] [--at TIME]"),
+        (["water", "undo"], "chime water undo"),
         (["water", "pause"], "chime water pause DURATION"),
         (["water", "resume"], "chime water resume"),
         (["water", "off"], "chime water off"),
@@ -40,8 +42,8 @@ import Testing
     @Test func everyLeafCommandIsInTheTableAndInRootHelp() {
         let leaves = CommandTable.leafCommands.map { $0.path.joined(separator: " ") }
         #expect(Set(leaves) == [
-            "fast start", "fast stop", "fast extend", "fast status", "fast history",
-            "water every", "water drink", "water pause", "water resume", "water off", "water status",
+            "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete",
+            "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
             "remind in", "remind at", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "help",
         ])

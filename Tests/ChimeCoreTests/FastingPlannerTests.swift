@@ -179,6 +179,34 @@ struct FastingPlannerTests {
         #expect(throws: DomainError.self) { try planner.extend(late, by: .hours(1), now: now, cycle: 0) }
     }
 
+    @Test("fasts never overlap: refused, or with replace the earlier one ends at the new start")
+    func noOverlap() throws {
+        let earlier = fast("f-1", start: now - 20 * hour)
+        let later = fast("f-2", start: now - 18 * hour)
+        let error = #expect(throws: DomainError.self) { try planner.start(later, existing: [earlier], replace: false, now: now) }
+        #expect(error?.kind == .conflict)
+        let plan = try planner.start(later, existing: [earlier], replace: true, now: now)
+        #expect(plan.sessions.first { $0.id == "f-1" }?.stoppedAt == later.start)
+        #expect(plan.deletedSessions.isEmpty)
+        // A fast that began after the new one's start is inside it: deleted.
+        let inside = try planner.start(fast("f-3", start: now - 21 * hour), existing: [earlier], replace: true, now: now)
+        #expect(inside.deletedSessions == ["f-1"])
+        #expect(inside.cancelledGroups.contains("f-1"))
+        // Starting after the earlier fast's end (eating window) overlaps nothing.
+        #expect(try planner.start(fast("f-4", start: now - 3 * hour), existing: [earlier], replace: false, now: now).deletedSessions.isEmpty)
+    }
+
+    @Test("a fast stopped within its first 2 minutes is discarded")
+    func discardShortFasts() throws {
+        let running = fast("f-1", start: now - 119)
+        #expect(try planner.stop(running, now: now).deletedSessions == ["f-1"])
+        let kept = try planner.stop(fast("f-1", start: now - 120), now: now)
+        #expect(kept.deletedSessions.isEmpty)
+        #expect(kept.sessions.first?.stoppedAt == now)
+        // A fast scheduled for later and cancelled stays recorded as cancelled before its start.
+        #expect(try planner.stop(fast("f-1", start: now + hour), now: now).sessions.first?.stoppedAt == now)
+    }
+
     @Test("configuring water replaces its pending reminder; a drink logs and pushes it")
     func water() {
         let schedule = WaterSchedule(id: "w-1", interval: .hours(1), window: Fixture.window("09:00", "21:00"))
