@@ -85,7 +85,7 @@ do {
 }
 
 let printer = TimelinePrinter(timeZone: timeZone)
-print("Chime timeline in \(timeZone.identifier), \(days) day\(days == 1 ? "" : "s") from \(printer.dayAndClock(start)) (\(start.formatted(.iso8601)))")
+print("Chime timeline in \(timeZone.displayName), \(days) day\(days == 1 ? "" : "s") from \(printer.dayAndClock(start)) (\(start.formatted(.iso8601)))")
 print("  fast \(session.id): rolling \(session.plan), nudges \(session.remindBefore.map(\.description).joined(separator: " and ")) before each end")
 print("  water \(schedule.id): every \(schedule.interval) \(schedule.window), \(schedule.amountML) ml a glass, goal \(schedule.goalML ?? 0) ml;"
     + " the user drinks \(Int(simulation.drinkDelay / 60)) minutes after each reminder")

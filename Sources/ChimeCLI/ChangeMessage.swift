@@ -153,7 +153,7 @@ public struct ChangeMessage: Sendable {
     /// daylight-saving gap.
     public func skippedTimeNote(_ reading: WallClockTime, on date: LocalDate, movedTo instant: Date) -> String {
         let moved = LocalTimeResolver.wallClock(of: instant, in: display.timeZone, calendar: display.calendar).time
-        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.identifier) (the clocks skip it), so it was moved to \(moved)"
+        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.displayName) (the clocks skip it), so it was moved to \(moved)"
     }
 
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.
