@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeDaemon", "ChimeTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -175,9 +176,8 @@ import Testing
         ("chime fast start 16:", "8"),
     ])
     func bashCompletesFromTheTable(_ line: String, _ expected: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "chime-completion")
+        let directory = URL(fileURLWithPath: temporary.path)
         let script = directory.appendingPathComponent("chime.bash")
         try CompletionScript.script(for: .bash).write(to: script, atomically: true, encoding: .utf8)
         let harness = """
@@ -249,9 +249,8 @@ import Testing
     /// Writes the script for `shell`, runs `harness` with it and `line` as arguments, and returns
     /// the lines printed.
     private func runCompletion(shell: Command.Shell, interpreter: String, harness: String, line: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "chime-completion")
+        let directory = URL(fileURLWithPath: temporary.path)
         let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
         try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
         let process = Process()
