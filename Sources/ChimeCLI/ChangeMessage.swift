@@ -59,6 +59,11 @@ public struct ChangeMessage: Sendable {
         "Fast \(session.id) discarded: stopped within its first 2 min, it is not kept in the history"
     }
 
+    /// `Fast f-3k9 stopped at 12:00, where its last cycle began (a fast of under 2 min is not kept)`.
+    public func fastStoppedAtCycleStart(_ session: FastingSession, at instant: Date) -> String {
+        "Fast \(session.id) stopped at \(display.clock(instant)), where its last cycle began (a fast of under 2 min is not kept)"
+    }
+
     /// `Fast f-3k9 deleted (16:8, started 2026-03-09 20:00)`.
     public func fastDeleted(_ session: FastingSession) -> String {
         "Fast \(session.id) deleted (\(session.plan.displayName), started \(display.clock(session.start)))"

@@ -41,7 +41,15 @@ extension CommandRunner {
     func stopFast(id: String?, now: Date) throws {
         let session = try chosenSession(id: id, now: now)
         let change = try planner.stop(session, now: now)
-        let line = change.deletedSessions.contains(session.id) ? messages(now).fastDiscarded(session) : messages(now).fastStopped(session)
+        let line: String
+        if change.deletedSessions.contains(session.id) {
+            line = messages(now).fastDiscarded(session)
+        } else if let stopped = change.sessions.first(where: { $0.id == session.id })?.stoppedAt, stopped < now {
+            // A repeating fast stopped just after a new cycle began: it ends where the cycle began.
+            line = messages(now).fastStoppedAtCycleStart(session, at: stopped)
+        } else {
+            line = messages(now).fastStopped(session)
+        }
         try commit(change, now: now, lines: [line])
     }
 
