@@ -54,7 +54,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "chime-timeline",
-            dependencies: ["ChimeCore"],
+            // The real scheduler with the test doubles' manual clock, timer and notifier.
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon", "ChimeTestSupport"],
             path: "Examples/Timeline"
         ),
 

@@ -22,9 +22,9 @@ struct TimelinePrinter {
             let instant: Date
             let text: String
             switch event {
-            case .notification(let at, let delivery):
+            case .notification(let at, let job):
                 instant = at
-                let request = delivery.request
+                let request = job.request
                 let kind = request.kind.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
                 let identifier = request.identifier.padding(toLength: 36, withPad: " ", startingAt: 0)
                 text = "\(kind) \(identifier) \(message(for: request))"

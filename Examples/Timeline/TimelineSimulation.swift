@@ -1,33 +1,40 @@
 import ChimeCore
+import ChimeDaemon
+import ChimeNotify
+import ChimeStore
+import ChimeTestSupport
 import Foundation
+import Synchronization
 
-/// Runs Chime's scheduling the way the daemon does, on a pure clock: derive requests, wait for
-/// the earliest deadline, fire what is due, derive again.
+/// Runs chimed's own ``Scheduler`` on a manual clock and timer, with a store in a temporary
+/// directory and a recording notifier in place of the notification server: what it records is
+/// what chimed would show, when chimed would show it (no copy of its rules to drift).
 ///
-/// The user starts a rolling fast and a water schedule through ``FastingPlanner`` (the same
-/// change plans the CLI produces) and drinks a glass a few minutes after each water reminder,
-/// until the day's goal is met.
-struct TimelineSimulation {
+/// The user starts a rolling fast and a water schedule through ``FastingPlanner`` (the change
+/// plans the CLI writes) and drinks a glass a few minutes after each water reminder, until the
+/// day's goal is met.
+final class TimelineSimulation {
     /// Something that happened, in order.
     enum Event {
-        /// A notification shown at `instant`.
-        case notification(instant: Date, delivery: MisfireResolver.Delivery)
+        /// A notification handed to the server at `instant`.
+        case notification(instant: Date, job: DeliveryJob)
         /// The user logged a glass of water; `consumedML` is the water day's total so far.
         case drink(instant: Date, amountML: Int, consumedML: Int, goalML: Int?)
+    }
+
+    /// Why the simulation could not run.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
     }
 
     let session: FastingSession
     let schedule: WaterSchedule
     let timeZone: TimeZone
-    let calendar = Calendar(identifier: .gregorian)
+    let calendar: Calendar
     /// How long after a water reminder the simulated user drinks.
     let drinkDelay: TimeInterval = 5 * 60
 
     private let planner = FastingPlanner()
-    private var queue = PendingQueue<String, String>()
-    private var requests: [String: NotificationRequest] = [:]
-    private var intakes: [WaterIntake] = []
-    private var pendingDrink: Date?
 
     /// The number of timer wake-ups so far.
     private(set) var wakeUps = 0
@@ -36,59 +43,108 @@ struct TimelineSimulation {
         self.session = session
         self.schedule = schedule
         self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// Everything from `start` until `end`.
-    mutating func run(from start: Date, until end: Date) throws(DomainError) -> [Event] {
-        apply(try planner.start(session, existing: [], replace: false, now: start))
-        apply(planner.configure(schedule, intakes: intakes, now: start, timeZone: timeZone, calendar: calendar))
+    func run(from start: Date, until end: Date) throws -> [Event] {
+        let directory = try TemporaryDirectory(prefix: "chime-timeline")
+        let store = try Store(path: directory.appending("chime.db"))
+        let clock = ManualClock(start: start)
+        let timer = ManualTimer(clock: clock)
+        let notifier = RecordingNotifier(response: .showAll)
+        let inbox = Inbox()
+        let scheduler = Scheduler(
+            store: store, notifier: notifier, clock: clock, timer: timer, timeZones: ManualTimeZone(timeZone),
+            log: DaemonLog(threshold: .warning), post: { inbox.post($0) }
+        )
+        defer { scheduler.stop() }
+        /// Hands the scheduler the notifier's answers, on this thread, until none is awaited.
+        func settle() throws {
+            let deadline = Date().addingTimeInterval(10)
+            while true {
+                let messages = inbox.take()
+                for message in messages { scheduler.handle(message) }
+                if messages.isEmpty, scheduler.awaitedAnswers == 0 { return }
+                if messages.isEmpty, !inbox.wait(until: deadline) {
+                    throw Failure(description: "the recording notifier did not answer within 10 s")
+                }
+            }
+        }
+        /// Writes `plan` as the CLI would, and tells the scheduler, as the CLI's nudge does.
+        func write(_ plan: ChangePlan) throws {
+            let result = try store.apply(plan, now: clock.now)
+            _ = scheduler.applyChanges(upTo: result.sequence)
+            try settle()
+        }
+
+        // Set up before chimed starts, as `chime fast start` and `chime water every` would.
+        try store.apply(try planner.start(session, existing: [], replace: false, now: start), now: start)
+        try store.apply(planner.configure(schedule, intakes: [], now: start, timeZone: timeZone, calendar: calendar), now: start)
+        try scheduler.start()
+        try settle()
 
         var events: [Event] = []
+        var recorded = 0
+        var pendingDrink: Date?
         while true {
-            let wake = queue.nextWake
-            if let drink = pendingDrink, drink < end, wake.map({ drink < $0 }) ?? true {
+            let deadline = timer.armedDeadline
+            if let drink = pendingDrink, drink < end, deadline.map({ drink < $0 }) ?? true {
                 pendingDrink = nil
-                intakes.append(WaterIntake(instant: drink, amountML: schedule.amountML))
-                let consumed = schedule.consumed(in: intakes, waterDayOf: drink, timeZone: timeZone, calendar: calendar)
+                clock.set(to: drink)
+                let intakes = try store.waterIntakes(since: drink.addingTimeInterval(-2 * 86_400))
+                let plan = planner.drink(schedule.amountML, schedule: schedule, intakes: intakes, now: drink, timeZone: timeZone, calendar: calendar)
+                try write(plan)
+                let consumed = WaterDay.consumed(intakes + plan.intakes.map(\.intake), at: drink, window: schedule.window, timeZone: timeZone, calendar: calendar)
                 events.append(.drink(instant: drink, amountML: schedule.amountML, consumedML: consumed, goalML: schedule.goalML))
-                apply(planner.drink(schedule.amountML, schedule: schedule, intakes: Array(intakes.dropLast()), now: drink, timeZone: timeZone, calendar: calendar))
                 continue
             }
-            guard let wake, wake < end else { break }
+            guard let deadline, deadline < end else { break }
+            clock.set(to: max(deadline, clock.now))
+            guard timer.fireIfDue() else { continue }
             wakeUps += 1
-            let due = queue.popDue(at: wake).compactMap { requests.removeValue(forKey: $0.id) }
-            for delivery in MisfireResolver.resolve(due, now: wake).deliveries {
-                events.append(.notification(instant: wake, delivery: delivery))
-                if delivery.request.kind == .water { pendingDrink = wake.addingTimeInterval(drinkDelay) }
+            scheduler.timerFired()
+            try settle()
+            let deliveries = notifier.deliveries
+            for job in deliveries[recorded...] {
+                events.append(.notification(instant: job.now, job: job))
+                if job.request.kind == .water { pendingDrink = job.now.addingTimeInterval(drinkDelay) }
             }
-            rederive(at: wake)
+            recorded = deliveries.count
         }
         return events
     }
+}
 
-    /// Derives every group's requests again after a wake-up, replacing what was pending.
-    private mutating func rederive(at now: Date) {
-        var plan = ChangePlan()
-        plan.cancelledGroups = [session.id, schedule.id]
-        plan.requests = planner.requests.requests(for: session, after: now)
-        if let water = planner.requests.request(for: schedule, after: now, intakes: intakes, timeZone: timeZone, calendar: calendar) {
-            plan.requests.append(water)
-        }
-        apply(plan)
+/// Messages the scheduler's notifier posts from its own queue, waiting for the driving thread
+/// (chimed's event loop does this with its wake-up channel).
+private final class Inbox: Sendable {
+    private let messages = Mutex<[SchedulerMessage]>([])
+    private let arrived = NSCondition()
+
+    func post(_ message: SchedulerMessage) {
+        messages.withLock { $0.append(message) }
+        arrived.lock()
+        arrived.broadcast()
+        arrived.unlock()
     }
 
-    /// Applies a change plan to the pending queue: cancellations first, then the new requests.
-    private mutating func apply(_ plan: ChangePlan) {
-        for group in plan.cancelledGroups {
-            for entry in queue.removeAll(inGroup: group) { requests[entry.id] = nil }
+    func take() -> [SchedulerMessage] {
+        messages.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
         }
-        for identifier in plan.cancelledIdentifiers {
-            queue.remove(identifier)
-            requests[identifier] = nil
+    }
+
+    /// Waits until a message is waiting or `deadline` passes; returns whether one is.
+    func wait(until deadline: Date) -> Bool {
+        arrived.lock()
+        defer { arrived.unlock() }
+        while messages.withLock({ $0.isEmpty }) {
+            if !arrived.wait(until: deadline) { return !messages.withLock { $0.isEmpty } }
         }
-        for request in plan.requests {
-            requests[request.identifier] = request
-            queue.add(request.identifier, group: request.group, due: request.due, deadline: request.deadline)
-        }
+        return true
     }
 }

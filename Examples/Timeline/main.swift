@@ -1,5 +1,6 @@
 // chime-timeline: the notifications of a rolling 16:8 fast and a water schedule over a few
-// days, as Chime's daemon would show them, computed with ChimeCore alone.
+// days, as Chime's daemon shows them: chimed's own Scheduler runs on a manual clock and timer
+// (from ChimeTestSupport), with a recording notifier in place of the notification server.
 //
 //   swift run chime-timeline [--zone Europe/Berlin] [--start 2026-10-24T20:00] [--days 3]
 //
@@ -73,19 +74,22 @@ let schedule = WaterSchedule(
     amountML: 250, goalML: 2000
 )
 
-var simulation = TimelineSimulation(session: session, schedule: schedule, timeZone: timeZone)
+let simulation = TimelineSimulation(session: session, schedule: schedule, timeZone: timeZone)
 let end = start.addingTimeInterval(Double(days) * 86_400)
 let events: [TimelineSimulation.Event]
 do {
     // The user sets everything up a minute before the fast begins, so its start is announced too.
     events = try simulation.run(from: start.addingTimeInterval(-60), until: end)
-} catch {
+} catch let error as DomainError {
     FileHandle.standardError.write(Data("chime-timeline: \(error.message)\n".utf8))
     exit(65)
+} catch {
+    FileHandle.standardError.write(Data("chime-timeline: \(error)\n".utf8))
+    exit(70)
 }
 
 let printer = TimelinePrinter(timeZone: timeZone)
-print("Chime timeline in \(timeZone.identifier), \(days) day\(days == 1 ? "" : "s") from \(printer.dayAndClock(start)) (\(start.formatted(.iso8601)))")
+print("Chime timeline in \(timeZone.displayName), \(days) day\(days == 1 ? "" : "s") from \(printer.dayAndClock(start)) (\(start.formatted(.iso8601)))")
 print("  fast \(session.id): rolling \(session.plan), nudges \(session.remindBefore.map(\.description).joined(separator: " and ")) before each end")
 print("  water \(schedule.id): every \(schedule.interval) \(schedule.window), \(schedule.amountML) ml a glass, goal \(schedule.goalML ?? 0) ml;"
     + " the user drinks \(Int(simulation.drinkDelay / 60)) minutes after each reminder")

@@ -36,7 +36,7 @@ public struct ChangeMessage: Sendable {
 
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.
-    public func fastStarted(_ session: FastingSession, replaced: [String] = []) -> String {
+    public func fastStarted(_ session: FastingSession, replaced: [String] = [], discarded: [String] = []) -> String {
         let cycle = session.cycle(0)
         let verb = cycle.fastStart > display.now ? "starts" : "started"
         var details = [session.plan.displayName]
@@ -48,7 +48,32 @@ public struct ChangeMessage: Sendable {
         if !replaced.isEmpty {
             line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
         }
+        if !discarded.isEmpty {
+            line += "; discarded \(discarded.count == 1 ? "fast" : "fasts") \(discarded.joined(separator: ", ")) (it would have lasted under 2 min)"
+        }
         return line
+    }
+
+    /// `Fast f-3k9 discarded: stopped within its first 2 min, it is not kept in the history`.
+    public func fastDiscarded(_ session: FastingSession) -> String {
+        "Fast \(session.id) discarded: stopped within its first 2 min, it is not kept in the history"
+    }
+
+    /// `Fast f-3k9 stopped at 12:00, where its last cycle began (a fast of under 2 min is not kept)`.
+    public func fastStoppedAtCycleStart(_ session: FastingSession, at instant: Date) -> String {
+        "Fast \(session.id) stopped at \(display.clock(instant)), where its last cycle began (a fast of under 2 min is not kept)"
+    }
+
+    /// `Fast f-3k9 deleted (16:8, started 2026-03-09 20:00)`.
+    public func fastDeleted(_ session: FastingSession) -> String {
+        "Fast \(session.id) deleted (\(session.plan.displayName), started \(display.clock(session.start)))"
+    }
+
+    /// `Removed the 250 ml logged for 09:12: 1000 of 2000 ml today; next reminder 10:00 (in 48 min)`.
+    public func waterUndone(_ intake: WaterIntake, summary: WaterSummary) -> String {
+        let line = "Removed the \(intake.amountML) ml logged for \(display.clock(intake.instant)): \(summary.intakeText) today"
+        guard summary.schedule != nil else { return line }
+        return line + "; " + next(summary.nextReminder)
     }
 
     /// What stopping `session` at `display.now` did, worded from the session before the stop.
@@ -58,6 +83,10 @@ public struct ChangeMessage: Sendable {
         switch status.phase {
         case .scheduled:
             return "Fast \(session.id) cancelled before it started (it was due \(display.clock(cycle.fastStart)))"
+        case .fasting where display.now >= cycle.plannedFastEnd:
+            // Stopped during time added by extending: the plan's fast was done.
+            let fasted = display.now.timeIntervalSince(cycle.fastStart)
+            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), completed (\(session.plan.displayName), extended)"
         case .fasting:
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)
@@ -87,8 +116,9 @@ public struct ChangeMessage: Sendable {
     }
 
     /// `Logged 250 ml: 1250 of 2000 ml today; next reminder 15:00 (in 1 h)`.
-    public func waterDrank(_ amountML: Int, summary: WaterSummary) -> String {
-        var line = "Logged \(amountML) ml: \(summary.intakeText) today"
+    /// With `at` (a glass logged for earlier): `Logged 250 ml for 07:15: ...`.
+    public func waterDrank(_ amountML: Int, at instant: Date? = nil, summary: WaterSummary) -> String {
+        var line = "Logged \(amountML) ml\(instant.map { " for \(display.clock($0))" } ?? ""): \(summary.intakeText) today"
         if let goal = summary.goalML, summary.consumedML >= goal { line += ", goal reached" }
         guard summary.schedule != nil else { return line }
         return line + "; " + next(summary.nextReminder)
@@ -128,7 +158,7 @@ public struct ChangeMessage: Sendable {
     /// daylight-saving gap.
     public func skippedTimeNote(_ reading: WallClockTime, on date: LocalDate, movedTo instant: Date) -> String {
         let moved = LocalTimeResolver.wallClock(of: instant, in: display.timeZone, calendar: display.calendar).time
-        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.identifier) (the clocks skip it), so it was moved to \(moved)"
+        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.displayName) (the clocks skip it), so it was moved to \(moved)"
     }
 
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.

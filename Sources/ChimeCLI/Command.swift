@@ -21,11 +21,16 @@ public enum Command: Hashable, Sendable {
     case fastStatus(id: String?, json: Bool)
     /// `chime fast history [--days N] [--json]`; `days` defaults to ``Command/defaultHistoryDays``.
     case fastHistory(days: Int, json: Bool)
+    /// `chime fast delete ID`: remove a fast from the history (stopping it first if it runs).
+    case fastDelete(id: String)
 
     /// `chime water every DURATION ...`: create or reconfigure the water schedule.
     case waterEvery(WaterEvery)
-    /// `chime water drink [ML]`; `nil`: the schedule's amount, else the `water.amount` setting.
-    case waterDrink(amountML: Int?)
+    /// `chime water drink [ML] [--at TIME]`; `amountML` `nil`: the schedule's amount, else the
+    /// `water.amount` setting; `at` `nil`: now (a bare `HH:MM` is the last time the clock showed it).
+    case waterDrink(amountML: Int?, at: TimeSpecification? = nil)
+    /// `chime water undo`: delete the glass logged last.
+    case waterUndo
     /// `chime water pause DURATION`.
     case waterPause(for: TimeSpan)
     /// `chime water resume`.

@@ -112,6 +112,6 @@ extension CommandRunner {
         }
         let offset = ISO8601Text.format(environment.clock(), in: zone).suffix(6)
         let source = environment.variables["TZ"] == nil ? "system zone" : "from TZ"
-        return .init(check: "time zone", outcome: .ok, detail: "\(zone.identifier) (UTC\(offset) now, \(source))")
+        return .init(check: "time zone", outcome: .ok, detail: "\(zone.displayName) (UTC\(offset) now, \(source))")
     }
 }

@@ -27,16 +27,37 @@ extension CommandRunner {
             id: id, plan: plan, start: start, tag: options.tag ?? "",
             mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
         )
-        let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
+        // Those running, and those a fast started in the past would overlap.
+        var existing = try store.sessions(notEndedAt: now)
+        for earlier in try store.sessions(fastedAfter: start, now: now) where !existing.contains(where: { $0.id == earlier.id }) {
+            existing.append(earlier)
+        }
+        let change = try planner.start(session, existing: existing, replace: options.replace, now: now)
         // The planner ends every running fast first; the new session comes last.
         let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note])
+        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note])
     }
 
     func stopFast(id: String?, now: Date) throws {
         let session = try chosenSession(id: id, now: now)
         let change = try planner.stop(session, now: now)
-        try commit(change, now: now, lines: [messages(now).fastStopped(session)])
+        let line: String
+        if change.deletedSessions.contains(session.id) {
+            line = messages(now).fastDiscarded(session)
+        } else if let stopped = change.sessions.first(where: { $0.id == session.id })?.stoppedAt, stopped < now {
+            // A repeating fast stopped just after a new cycle began: it ends where the cycle began.
+            line = messages(now).fastStoppedAtCycleStart(session, at: stopped)
+        } else {
+            line = messages(now).fastStopped(session)
+        }
+        try commit(change, now: now, lines: [line])
+    }
+
+    func deleteFast(id: String, now: Date) throws {
+        guard let session = try store().session(id: id) else {
+            throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history --json\" for the ids")
+        }
+        try commit(planner.delete(session), now: now, lines: [messages(now).fastDeleted(session)])
     }
 
     func extendFast(by span: TimeSpan, id: String?, now: Date) throws {

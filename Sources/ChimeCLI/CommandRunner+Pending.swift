@@ -123,18 +123,15 @@ extension CommandRunner {
             }
             stored = next
         }
-        // Later than it would have come: a notification still to come moves from its due time
-        // (from now, it could come sooner, as when the next one is due in an hour and is
-        // snoozed by 15 min), one already due or shown comes back DURATION from now.
-        let due = max(stored.request.due, now).addingTimeInterval(span.timeInterval)
-        let request = Self.moved(stored.request, to: due)
-        var change = ChangePlan()
-        change.requests = [request]
-        if request.kind == .reminder, var reminder = try store.reminder(id: request.group) {
-            reminder.due = due
-            change.reminders = [reminder]
+        // The same rule as a bubble's Snooze button: later than it would have come (a
+        // notification still to come moves from its due time), a water reminder becoming its
+        // schedule's next one.
+        let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
+        guard let change = try followUps.snooze(stored.request, by: span, now: now, timeZone: environment.timeZone) else {
+            throw CommandFailure(.dataError, "\(stored.request.identifier) belongs to water reminders that are off: turn them on with \"chime water every 1h\"")
         }
-        try commit(change, now: now, lines: [messages(now).snoozed(request.identifier, until: due)])
+        let request = change.requests[0]
+        try commit(change, now: now, lines: [messages(now).snoozed(request.identifier, until: request.due)])
     }
 
     func export(format: Command.ExportFormat, what: Command.ExportSubject, now: Date) throws {
@@ -144,7 +141,8 @@ extension CommandRunner {
             write(try ExportDocument.fasts(try fastRecords(since: .distantPast, now: now), format: format, timeZone: zone))
         case .water:
             let intakes = try store().intakes(since: .distantPast).map { LoggedWater(scheduleID: $0.scheduleID, intake: $0.intake) }
-            write(try ExportDocument.water(intakes, format: format, timeZone: zone))
+            let window = try store().waterSchedules().first?.window
+            write(try ExportDocument.water(intakes, window: window, format: format, timeZone: zone))
         case .pending:
             write(try ExportDocument.pending(try pendingNotifications(inGroup: nil, now: now), format: format, timeZone: zone))
         }
@@ -172,20 +170,6 @@ extension CommandRunner {
             // Stored text the renderer refuses would also be refused at delivery: say so.
             return (request.kind.rawValue, "cannot be shown: \(error)")
         }
-    }
-
-    /// `request` due at `due` instead, its misfire bounds moved by as much, so a snoozed
-    /// notification keeps the same grace after its new time.
-    static func moved(_ request: NotificationRequest, to due: Date) -> NotificationRequest {
-        let shift = due.timeIntervalSince(request.due)
-        var moved = request
-        moved.due = due
-        switch request.misfirePolicy {
-        case .deliverLate(let until): moved.misfirePolicy = .deliverLate(until: max(due, until.addingTimeInterval(shift)))
-        case .collapse(let until): moved.misfirePolicy = .collapse(until: max(due, until.addingTimeInterval(shift)))
-        case .drop: break
-        }
-        return moved
     }
 
     /// `values` without repetitions, in first-seen order.

@@ -46,23 +46,39 @@ extension CommandRunner {
             goal = try defaultGoal()
         }
         let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
-        let change = planner.configure(schedule, intakes: try recentIntakes(of: id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
+        let change = planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
         try commit(change, now: now, lines: [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
     }
 
-    func drinkWater(_ amountML: Int?, now: Date) throws {
+    func drinkWater(_ amountML: Int?, at time: TimeSpecification? = nil, now: Date) throws {
         let schedule = try store().waterSchedules().first
         let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
-        let intakes = try schedule.map { try recentIntakes(of: $0.id, now: now) } ?? []
-        let change = planner.drink(amount, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
-        let consumed: Int
-        if let schedule {
-            consumed = schedule.consumed(in: intakes + [WaterIntake(instant: now, amountML: amount)], waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
-        } else {
-            consumed = try intakeToday(now: now) + amount
+        let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
+        if let instant, instant > now {
+            throw CommandFailure(.dataError, "\(display(now).clock(instant)) is still to come: log a glass when it is drunk, or give a time that has passed")
         }
+        let intakes = try recentIntakes(now: now)
+        let change = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+        let consumed = waterConsumed(intakes + change.intakes.map(\.intake), schedule: schedule, now: now)
         let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
-        try commit(change, now: now, lines: [messages(now).waterDrank(amount, summary: summary)])
+        try commit(change, now: now, lines: [messages(now).waterDrank(amount, at: instant, summary: summary)])
+    }
+
+    func undoWater(now: Date) throws {
+        let store = try store()
+        guard let last = try store.lastLoggedIntake() else {
+            throw CommandFailure(.dataError, "no glass is logged, so there is nothing to undo: log one with \"chime water drink\"")
+        }
+        let schedule = try store.waterSchedules().first
+        var intakes = try recentIntakes(now: now)
+        if let index = intakes.firstIndex(of: last.logged.intake) { intakes.remove(at: index) }
+        let change = planner.undoDrink(record: last.record, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+        let summary = WaterSummary(schedule: schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: change.requests.first?.due)
+        do {
+            try commit(change, now: now, lines: [messages(now).waterUndone(last.logged.intake, summary: summary)])
+        } catch let error as StoreError where error.kind == .notFound {
+            throw CommandFailure(.tryAgain, "another command changed the logged glasses meanwhile: run \"chime water undo\" again")
+        }
     }
 
     func pauseWater(for span: TimeSpan, now: Date) throws {
@@ -104,14 +120,15 @@ extension CommandRunner {
         }
     }
 
-    /// The water state at `now`: the first schedule, what was drunk in its water day (the
-    /// calendar day without a schedule), and its next pending reminder.
+    /// The water state at `now`: the first schedule, what was drunk in the current water day
+    /// (``WaterDay``), and its next pending reminder.
     func waterSummary(now: Date) throws -> WaterSummary {
         let store = try store()
-        guard let schedule = try store.waterSchedules().first else {
-            return WaterSummary(schedule: nil, consumedML: try intakeToday(now: now), nextReminder: nil)
+        let schedule = try store.waterSchedules().first
+        let consumed = waterConsumed(try recentIntakes(now: now), schedule: schedule, now: now)
+        guard let schedule else {
+            return WaterSummary(schedule: nil, consumedML: consumed, nextReminder: nil)
         }
-        let consumed = schedule.consumed(in: try recentIntakes(of: schedule.id, now: now), waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
         let next = try store.pendingRequests(inGroup: schedule.id).map(\.request.due).min()
         return WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: next)
     }
@@ -126,22 +143,19 @@ extension CommandRunner {
         var plan = ChangePlan()
         for var schedule in schedules {
             change(&schedule)
-            plan.merge(planner.configure(schedule, intakes: try recentIntakes(of: schedule.id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar))
+            plan.merge(planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: environment.timeZone, calendar: calendar))
         }
         return plan
     }
 
-    /// Intake of schedule `id` recent enough to place its next reminder and count its water day.
-    private func recentIntakes(of id: String, now: Date) throws -> [WaterIntake] {
-        try store().intakes(forSchedule: id, since: now.addingTimeInterval(-Self.intakeLookback))
+    /// Every glass recent enough to place a schedule's next reminder and count its water day.
+    func recentIntakes(now: Date) throws -> [WaterIntake] {
+        try store().waterIntakes(since: now.addingTimeInterval(-Self.intakeLookback))
     }
 
-    /// Millilitres logged on the local calendar day of `now`.
-    private func intakeToday(now: Date) throws -> Int {
-        let display = display(now)
-        let start = display.startOfDay(display.today)
-        let end = display.startOfDay(display.today.adding(days: 1, calendar: display.calendar))
-        return try store().dailyIntake(since: start, until: end, timeZone: environment.timeZone).reduce(0) { $0 + $1.totalML }
+    /// Millilitres of `intakes` in the water day of `schedule` (``WaterDay``) at `now`.
+    func waterConsumed(_ intakes: [WaterIntake], schedule: WaterSchedule?, now: Date) -> Int {
+        WaterDay.consumed(intakes, at: now, window: schedule?.window, timeZone: environment.timeZone, calendar: calendar)
     }
 
     /// The `water.amount` setting.

@@ -122,6 +122,15 @@ public enum CommandTable {
                     return .fastHistory(days: days ?? Command.defaultHistoryDays, json: arguments.isSet("json"))
                 }
             ),
+            CommandSpec(
+                name: "delete",
+                summary: "remove a fast from the history (a running one is stopped and removed)",
+                positionals: [.init("ID", .identifier, .required, "the fast to delete, as fast history --json names it")],
+                examples: ["fast delete f-3k9"],
+                build: { arguments throws(UsageError) in
+                    .fastDelete(id: try arguments.positional("ID")!.identifier())
+                }
+            ),
         ]
     )
 
@@ -158,10 +167,19 @@ public enum CommandTable {
                 name: "drink",
                 summary: "log a glass of water",
                 positionals: [.init("ML", .millilitres, .optional, "millilitres drunk (default: the schedule's glass)")],
-                examples: ["water drink", "water drink 500"],
+                options: [
+                    .value("at", "TIME", .time, "drunk at TIME, not now: HH:MM (the last time the clock showed it), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                ],
+                examples: ["water drink", "water drink 500", "water drink 300 --at 07:15"],
                 build: { arguments throws(UsageError) in
-                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: "amount"))
+                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: "amount"), at: try arguments.option("at")?.time())
                 }
+            ),
+            CommandSpec(
+                name: "undo",
+                summary: "delete the glass logged last",
+                examples: ["water undo"],
+                build: { _ throws(UsageError) in .waterUndo }
             ),
             CommandSpec(
                 name: "pause",

@@ -10,9 +10,12 @@ public enum ExportDocument {
         return try render(items, format: format, header: FastRecordJSON.csvHeader, fields: \.csvFields)
     }
 
-    /// `--what water`.
-    public static func water(_ intakes: [LoggedWater], format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
-        let items = intakes.map { $0.json(in: timeZone) }
+    /// `--what water`; each glass names the water day it counts toward (``WaterDay`` of the
+    /// active hours `window`, of the calendar day without a schedule).
+    public static func water(_ intakes: [LoggedWater], window: DailyWindow?, format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let items = intakes.map { $0.json(in: timeZone, window: window, calendar: calendar) }
         return try render(items, format: format, header: WaterIntakeJSON.csvHeader, fields: \.csvFields)
     }
 
@@ -50,13 +53,17 @@ public struct LoggedWater: Hashable, Sendable {
         self.intake = intake
     }
 
-    /// The export element, the time in `timeZone`.
-    public func json(in timeZone: TimeZone) -> WaterIntakeJSON {
-        WaterIntakeJSON(instant: ISO8601Text.format(intake.instant, in: timeZone), amountML: intake.amountML, schedule: scheduleID)
+    /// The export element, the time in `timeZone`, the water day that of active hours `window`.
+    public func json(in timeZone: TimeZone, window: DailyWindow?, calendar: Calendar) -> WaterIntakeJSON {
+        let day = WaterDay.containing(intake.instant, window: window, timeZone: timeZone, calendar: calendar)
+        return WaterIntakeJSON(
+            instant: ISO8601Text.format(intake.instant, in: timeZone), amountML: intake.amountML, schedule: scheduleID,
+            waterDay: LocalDate(of: day.start, in: timeZone, calendar: calendar).description
+        )
     }
 }
 
-/// One glass in `export --what water`: `{"instant","amount_ml","schedule"}`.
+/// One glass in `export --what water`: `{"instant","amount_ml","schedule","water_day"}`.
 public struct WaterIntakeJSON: Codable, Hashable, Sendable {
     /// ISO 8601 with offset.
     public var instant: String
@@ -64,16 +71,19 @@ public struct WaterIntakeJSON: Codable, Hashable, Sendable {
     public var amountML: Int
     /// The schedule id, `null` without one.
     public var schedule: String?
+    /// The local date (`2026-06-01`) on which the water day this glass counts toward starts.
+    public var waterDay: String
 
     enum CodingKeys: String, CodingKey {
         case instant
         case amountML = "amount_ml"
         case schedule
+        case waterDay = "water_day"
     }
 
     /// The CSV header, the JSON keys in order.
-    public static let csvHeader = ["instant", "amount_ml", "schedule"]
+    public static let csvHeader = ["instant", "amount_ml", "schedule", "water_day"]
 
     /// The CSV fields, in ``csvHeader`` order.
-    public var csvFields: [String] { [instant, String(amountML), schedule ?? ""] }
+    public var csvFields: [String] { [instant, String(amountML), schedule ?? "", waterDay] }
 }

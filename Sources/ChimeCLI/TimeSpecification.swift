@@ -30,18 +30,33 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Which way from `now` a bare `HH:MM` is placed.
+    public enum Direction: Hashable, Sendable {
+        /// The next time the clock shows it (a reminder, a fast that starts later).
+        case ahead
+        /// The last time the clock showed it (a glass drunk earlier).
+        case back
+    }
+
     /// The instant this time names, given the current instant and the local zone.
     ///
-    /// `HH:MM` is today's reading if that is still after `now`, else tomorrow's. Readings that
-    /// fall in a daylight-saving gap or occur twice are placed by ``LocalTimeResolver``: a skipped
+    /// `HH:MM` is today's reading if that is still after `now`, else tomorrow's (looking
+    /// `.back`: today's if at or before `now`, else yesterday's). Readings that fall in a
+    /// daylight-saving gap or occur twice are placed by ``LocalTimeResolver``: a skipped
     /// reading becomes the instant of the change, a repeated one its first occurrence.
-    public func resolve(now: Date, timeZone: TimeZone, calendar: Calendar) -> Date {
+    public func resolve(now: Date, timeZone: TimeZone, calendar: Calendar, looking direction: Direction = .ahead) -> Date {
         switch self {
         case .timeOfDay(let time):
             let today = LocalDate(of: now, in: timeZone, calendar: calendar)
             let candidate = LocalTimeResolver.instant(of: time, on: today, in: timeZone, calendar: calendar)
-            if candidate > now { return candidate }
-            return LocalTimeResolver.instant(of: time, on: today.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar)
+            switch direction {
+            case .ahead:
+                if candidate > now { return candidate }
+                return LocalTimeResolver.instant(of: time, on: today.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar)
+            case .back:
+                if candidate <= now { return candidate }
+                return LocalTimeResolver.instant(of: time, on: today.adding(days: -1, calendar: calendar), in: timeZone, calendar: calendar)
+            }
         case .localDateTime(let date, let time):
             return LocalTimeResolver.instant(of: time, on: date, in: timeZone, calendar: calendar)
         case .instant(let instant, _):
@@ -131,7 +146,8 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
                 guard clock.seconds == nil else {
                     return failure("seconds need an offset (\"+02:00\" or \"Z\"); without one, write YYYY-MM-DD HH:MM")
                 }
-                return .success(.localDateTime(date, clock.time))
+                // ISO 8601: 24:00 of a date is 00:00 of the next.
+                return .success(.localDateTime(clock.endsDay ? date.adding(days: 1, calendar: utcCalendar) : date, clock.time))
             }
             let offset: Int
             switch readOffset(&scanner) {
@@ -139,10 +155,9 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             case .failure(let problem): return .failure(problem)
             }
             guard scanner.isAtEnd else { return failure("unexpected text after the offset") }
-            var utc = Calendar(identifier: .gregorian)
-            utc.timeZone = TimeZone(secondsFromGMT: 0)!
             let components = DateComponents(year: year, month: month, day: day, hour: clock.time.hour, minute: clock.time.minute, second: clock.seconds ?? 0)
-            let reading = utc.date(from: components)!.addingTimeInterval(clock.fraction)
+            // The reading as if in UTC, where a day is always 86 400 s: 24:00 is the next 00:00.
+            let reading = utcCalendar.date(from: components)!.addingTimeInterval(clock.fraction + (clock.endsDay ? 86_400 : 0))
             return .success(.instant(reading.addingTimeInterval(-TimeInterval(offset)), utcOffsetSeconds: offset))
         }
 
@@ -166,6 +181,15 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         let time: WallClockTime
         let seconds: Int?
         let fraction: TimeInterval
+        /// Read as `24:00` (kept as 00:00): after a date, the midnight that ends it.
+        var endsDay = false
+    }
+
+    /// A Gregorian calendar in UTC, for date arithmetic on readings.
+    private static var utcCalendar: Calendar {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(secondsFromGMT: 0)!
+        return utc
     }
 
     /// Reads `H:MM` or `HH:MM`, then optionally `:SS` and `.fraction`; `24:00` is the midnight
@@ -194,7 +218,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if hour == 24, minute == 0, seconds ?? 0 == 0, fraction == 0 {
-            return .success(Clock(time: WallClockTime(hour: 0, minute: 0)!, seconds: seconds, fraction: 0))
+            return .success(Clock(time: WallClockTime(hour: 0, minute: 0)!, seconds: seconds, fraction: 0, endsDay: true))
         }
         guard hour <= 23 else { return failure("hours run from 00 to 23") }
         guard minute <= 59 else { return failure("minutes run from 00 to 59") }

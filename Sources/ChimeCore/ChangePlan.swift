@@ -2,11 +2,13 @@ import Foundation
 
 /// Everything one user action changes, as data, to be applied in a single transaction.
 ///
-/// Order of application: records (sessions, schedules, reminders, intake) first, then
+/// Order of application: records (sessions, schedules, reminders, intake, deletions) first, then
 /// cancellations, then the added requests, so a group can be cancelled and re-derived in one plan.
 public struct ChangePlan: Hashable, Sendable {
     /// Sessions to insert or replace (by id).
     public var sessions: [FastingSession] = []
+    /// Sessions to delete (by id): fasts discarded or deleted, gone from the history.
+    public var deletedSessions: [String] = []
     /// Water schedules to insert or replace (by id).
     public var schedules: [WaterSchedule] = []
     /// Water schedules to delete (by id).
@@ -15,6 +17,9 @@ public struct ChangePlan: Hashable, Sendable {
     public var reminders: [OneOffReminder] = []
     /// Intake to log: (schedule id, intake).
     public var intakes: [LoggedIntake] = []
+    /// Logged glasses to delete, by the record number the store gave them; deleting one that
+    /// is no longer there fails the whole plan.
+    public var deletedIntakes: [Int64] = []
     /// Groups whose pending requests are all cancelled.
     public var cancelledGroups: [String] = []
     /// Individual pending requests cancelled by identifier.

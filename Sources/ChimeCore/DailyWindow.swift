@@ -23,7 +23,8 @@ public struct DailyWindow: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// The window that opens on `date`, as instants, together with when the next one opens.
     ///
-    /// The interval `[opens, nextOpens)` is one "water day": intake in it counts toward that day's goal.
+    /// Which glasses count toward the goal of this window is ``WaterDay``'s rule, not this
+    /// interval's: a water day starts outside the window (at midnight, or where it closes).
     public struct Occurrence: Hashable, Sendable {
         /// The local date the window opens on.
         public let date: LocalDate
@@ -31,7 +32,7 @@ public struct DailyWindow: Hashable, Codable, Sendable, CustomStringConvertible 
         public let opens: Date
         /// When it closes.
         public let closes: Date
-        /// When the next day's window opens; the end of this water day.
+        /// When the next day's window opens.
         public let nextOpens: Date
 
         /// Whether `instant` lies inside the window itself.
@@ -50,7 +51,7 @@ public struct DailyWindow: Hashable, Codable, Sendable, CustomStringConvertible 
         return Occurrence(date: date, opens: opens, closes: max(opens, min(closes, nextOpens)), nextOpens: nextOpens)
     }
 
-    /// The water day holding `instant`: the latest window that opened at or before it.
+    /// The latest window that opened at or before `instant`.
     public func occurrence(containing instant: Date, in timeZone: TimeZone, calendar: Calendar) -> Occurrence {
         let today = LocalDate(of: instant, in: timeZone, calendar: calendar)
         let candidate = occurrence(on: today, in: timeZone, calendar: calendar)

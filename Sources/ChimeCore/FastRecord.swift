@@ -16,11 +16,13 @@ public struct FastRecord: Hashable, Sendable {
     public var end: Date
     /// When it was planned to end, extension included.
     public var goalEnd: Date
+    /// When it reached its plan's own length (``FastingSession/Cycle/plannedFastEnd``).
+    public var plannedEnd: Date
     /// Whether it is over; a running fast counts toward the chart but not the statistics.
     public var isFinished: Bool
 
     /// Makes a record.
-    public init(id: String, plan: FastingPlan, tag: String = "", cycle: Int64 = 0, start: Date, end: Date, goalEnd: Date, isFinished: Bool) {
+    public init(id: String, plan: FastingPlan, tag: String = "", cycle: Int64 = 0, start: Date, end: Date, goalEnd: Date, plannedEnd: Date? = nil, isFinished: Bool) {
         self.id = id
         self.plan = plan
         self.tag = tag
@@ -28,11 +30,13 @@ public struct FastRecord: Hashable, Sendable {
         self.start = start
         self.end = end
         self.goalEnd = goalEnd
+        self.plannedEnd = plannedEnd ?? goalEnd
         self.isFinished = isFinished
     }
 
-    /// Whether the fast ran its full planned length.
-    public var completed: Bool { isFinished && end >= goalEnd }
+    /// Whether the fast ran its plan's length: a fast extended and then stopped during the
+    /// extra time is still completed.
+    public var completed: Bool { isFinished && end >= plannedEnd }
 
     /// How long it was fasted.
     public var duration: TimeInterval { max(0, end.timeIntervalSince(start)) }
@@ -61,7 +65,7 @@ public struct FastRecord: Hashable, Sendable {
                 let stoppedEarly = session.stoppedAt.map { $0 <= now && $0 < cycle.fastEnd } ?? false
                 records.append(FastRecord(
                     id: session.id, plan: session.plan, tag: session.tag, cycle: number,
-                    start: cycle.fastStart, end: end, goalEnd: cycle.fastEnd, isFinished: cycle.fastEnd <= now || stoppedEarly
+                    start: cycle.fastStart, end: end, goalEnd: cycle.fastEnd, plannedEnd: cycle.plannedFastEnd, isFinished: cycle.fastEnd <= now || stoppedEarly
                 ))
             }
         }

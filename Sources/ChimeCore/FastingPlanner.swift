@@ -16,6 +16,12 @@ public struct FastingPlanner: Sendable {
     /// Starts `session`. While another session is active this fails unless `replace` is set, in
     /// which case the active ones end now and their requests are cancelled and closed.
     /// A single session still in its eating window ends without asking.
+    ///
+    /// Fasts never overlap: a session starting in the past (`--ago`, `--at` earlier) while
+    /// another one in `existing` was still fasting is refused; with `replace`, that one ends at
+    /// the new start instead (and is discarded if that leaves it under ``discardWithin``).
+    /// `existing` must hold every session not ended at `now` and every one that fasted after
+    /// `session.start`.
     public func start(_ session: FastingSession, existing: [FastingSession], replace: Bool, now: Date) throws(DomainError) -> ChangePlan {
         if session.mode == .rolling, session.plan.eating == nil {
             throw DomainError(.invalidPlan, "a repeating fast needs an eating window: use a plan like 16:8 instead of \(session.plan)")
@@ -29,42 +35,144 @@ public struct FastingPlanner: Sendable {
             let state = active.status(at: now).phase == .scheduled ? "is scheduled to start" : "is already running"
             throw DomainError(.conflict, "fast \(active.id) \(state): stop it with 'chime fast stop' or start with --replace")
         }
+        let overlapped = existing.filter { other in
+            other.id != session.id && (other.fastedUntil(now: now).map { $0 > session.start } ?? false)
+        }
+        if let earlier = overlapped.first, !replace {
+            throw DomainError(.conflict, "fast \(earlier.id) was still fasting when this one would start, and fasts cannot overlap: start it after fast \(earlier.id) ended, or add --replace to end fast \(earlier.id) at the new start")
+        }
         var plan = ChangePlan()
-        for old in running {
+        var ended = Set<String>()
+        for old in overlapped where ended.insert(old.id).inserted {
+            // One that began after the new start (or just before it) lies inside the new fast.
+            if old.start.timeIntervalSince(session.start) > -Self.discardWithin {
+                plan.merge(delete(old))
+            } else {
+                plan.merge(end(old, at: min(now, session.start)))
+            }
+        }
+        for old in running where ended.insert(old.id).inserted {
             plan.merge(end(old, at: now))
         }
+        // A replaced fast with the new one's id is overwritten, not deleted after it.
+        plan.deletedSessions.removeAll { $0 == session.id }
         plan.sessions.append(session)
         plan.requests += requests.requests(for: session, after: now)
         return plan
     }
 
+    /// A fast stopped or replaced this soon after it began is discarded, not recorded as
+    /// stopped early: it was a mistake (a typo fixed with `--replace`), not a fast.
+    public static let discardWithin: TimeInterval = 120
+
+    /// Deletes `session` from the history: the session record goes, its pending requests are
+    /// cancelled and its bubbles closed.
+    public func delete(_ session: FastingSession) -> ChangePlan {
+        var plan = ChangePlan()
+        plan.deletedSessions = [session.id]
+        plan.cancelledGroups = [session.id]
+        plan.closedGroups = [session.id]
+        return plan
+    }
+
     /// Stops `session` now: it ends, its pending requests are cancelled and its bubbles closed.
-    public func stop(_ session: FastingSession, now: Date) throws(DomainError) -> ChangePlan {
-        guard session.status(at: now).phase != .ended else {
+    /// A session stopped within its first ``discardWithin`` is discarded instead (no fast).
+    ///
+    /// - Parameter cycle: the cycle the user meant (the one a bubble's "End fast" belongs to);
+    ///   when the session has moved on to another cycle, nothing is stopped.
+    public func stop(_ session: FastingSession, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
+        let status = session.status(at: now)
+        guard status.phase != .ended else {
             throw DomainError(.notFound, "fast \(session.id) has already ended")
+        }
+        if let cycle, session.mode == .rolling, status.cycle != cycle {
+            throw DomainError(.conflict, "that notification was about cycle \(cycle) of fast \(session.id), which is over (cycle \(status.cycle) runs now): stop it with 'chime fast stop'")
         }
         return end(session, at: now)
     }
 
-    /// Makes the current fast of `session` longer by `span` (or the next one while eating).
-    public func extend(_ session: FastingSession, by span: TimeSpan, now: Date) throws(DomainError) -> ChangePlan {
+    /// Makes a fast of `session` longer by `span`: the current one while fasting (or before
+    /// it starts); while eating, the one that just ended, so that it goes on (what "Extend 1 h"
+    /// on a "fast complete" bubble means), when it would then end after `now`; otherwise, for a
+    /// repeating session, the next one. A fast extended after it completed stays completed:
+    /// completion counts against the plan's own length (``FastingSession/Cycle/plannedFastEnd``).
+    ///
+    /// - Parameter cycle: the cycle the user meant (a bubble's); `nil` picks it as above.
+    public func extend(_ session: FastingSession, by span: TimeSpan, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
         let status = session.status(at: now)
-        guard status.phase == .fasting || status.phase == .scheduled || (status.phase == .eating && session.mode == .rolling) else {
+        guard status.phase != .ended else {
             throw DomainError(.notFound, "fast \(session.id) is not running, so there is nothing to extend: start a new fast instead")
         }
+        func total(for number: Int64) -> Int64 {
+            (session.fastExtension.flatMap { $0.cycle == number ? $0.seconds : nil } ?? 0) + span.seconds
+        }
+        /// Whether extending cycle `number` makes its fast go on past `now`.
+        func goesOn(_ number: Int64) -> Bool {
+            var updated = session
+            updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total(for: number))
+            return updated.cycle(number).fastEnd > now
+        }
         var number = status.cycle
-        if status.phase == .eating { number += 1 }
-        var updated = session
-        let previous = session.fastExtension.flatMap { $0.cycle == number ? $0.seconds : nil } ?? 0
-        let total = previous + span.seconds
-        if session.mode == .rolling, let eating = session.plan.eating, total >= eating.seconds {
+        if let cycle {
+            guard cycle == status.cycle, status.phase != .eating || goesOn(cycle) else {
+                throw DomainError(.conflict, "that notification was about a fast of \(session.id) that can no longer be extended by \(span): see 'chime fast status'")
+            }
+            number = cycle
+        } else if status.phase == .eating, !goesOn(number) {
+            guard session.mode == .rolling else {
+                throw DomainError(.notFound, "fast \(session.id) ended longer than \(span) ago, so there is nothing to extend: start a new fast instead")
+            }
+            number += 1
+        }
+        let previous = total(for: number) - span.seconds
+        if session.mode == .rolling, let eating = session.plan.eating, total(for: number) >= eating.seconds {
             throw DomainError(.conflict, "extending by \(span) would leave no eating window before the next fast: extend by less than \(TimeSpan(seconds: eating.seconds - previous).map(\.description) ?? "0s"), or stop the fast")
         }
-        updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total)
+        var updated = session
+        updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total(for: number))
         var plan = ChangePlan()
         plan.sessions = [updated]
         plan.cancelledGroups = [session.id]
         plan.requests = requests.requests(for: updated, after: now)
+        return plan
+    }
+
+    /// Shows `request` again `span` later: a notification still to come moves from its due
+    /// time, one already due or shown comes back `span` from `now`; its misfire bound moves as
+    /// much. The same identifier, so its bubble is replaced. A one-off reminder's own time
+    /// moves too (`reminder`, its record). For a water reminder use
+    /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``.
+    public func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, reminder: OneOffReminder? = nil) -> ChangePlan {
+        let due = max(request.due, now).addingTimeInterval(span.timeInterval)
+        var plan = ChangePlan()
+        plan.requests = [request.moved(to: due)]
+        if request.kind == .reminder, var reminder, reminder.id == request.group {
+            reminder.due = due
+            plan.reminders = [reminder]
+        }
+        return plan
+    }
+
+    /// Snoozes the water reminder `request` of `schedule`: it becomes the schedule's next
+    /// reminder, and what was planned after it is dropped; the reminders after the snoozed
+    /// one keep at least one interval from it (snoozing a reminder of an `every 10m` schedule
+    /// by 15 min leaves no reminder in between).
+    public func snooze(
+        _ request: NotificationRequest, by span: TimeSpan, now: Date,
+        schedule: WaterSchedule, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar
+    ) -> ChangePlan {
+        var plan = snooze(request, by: span, now: now)
+        let snoozed = plan.requests[0]
+        plan.cancelledGroups = [request.group]
+        // The next reminder after the snoozed one, no sooner than an interval after it: the
+        // planner's own rule, as if the schedule were paused until then.
+        var spaced = schedule
+        let resume = snoozed.due.addingTimeInterval(schedule.interval.timeInterval)
+        spaced.pausedUntil = max(schedule.pausedUntil ?? resume, resume)
+        if let next = requests.request(for: spaced, after: snoozed.due, intakes: intakes, timeZone: timeZone, calendar: calendar),
+           next.identifier != snoozed.identifier {
+            plan.requests.append(next)
+        }
         return plan
     }
 
@@ -79,9 +187,11 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// Logs a glass for `schedule` at `now` and pushes its next reminder out.
-    public func drink(_ amountML: Int, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
-        let intake = WaterIntake(instant: now, amountML: amountML)
+    /// Logs a glass for `schedule` drunk at `instant` (default `now`; earlier for a glass the
+    /// user forgot to log) and derives its next reminder again: the glass counts toward its
+    /// water day at once, and the reminders after it keep an interval from it.
+    public func drink(_ amountML: Int, at instant: Date? = nil, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
+        let intake = WaterIntake(instant: min(instant ?? now, now), amountML: amountML)
         guard let schedule else {
             var plan = ChangePlan()
             plan.intakes = [ChangePlan.LoggedIntake(scheduleID: nil, intake: intake)]
@@ -90,6 +200,15 @@ public struct FastingPlanner: Sendable {
         var plan = configure(schedule, intakes: intakes + [intake], now: now, timeZone: timeZone, calendar: calendar)
         plan.intakes = [ChangePlan.LoggedIntake(scheduleID: schedule.id, intake: intake)]
         plan.closedGroups = [schedule.id]
+        return plan
+    }
+
+    /// Deletes the logged glass numbered `record` (`intake`) and derives the next reminder of
+    /// `schedule` again from the glasses left (`intakes`, without it): a goal no longer met
+    /// brings the reminders back.
+    public func undoDrink(record: Int64, schedule: WaterSchedule?, intakes: [WaterIntake], now: Date, timeZone: TimeZone, calendar: Calendar) -> ChangePlan {
+        var plan = schedule.map { configure($0, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar) } ?? ChangePlan()
+        plan.deletedIntakes = [record]
         return plan
     }
 
@@ -114,14 +233,28 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// The plan that ends `session` at `now`.
-    private func end(_ session: FastingSession, at now: Date) -> ChangePlan {
-        var stopped = session
-        stopped.stoppedAt = now
+    /// The plan that ends `session` at `instant`. Ended within ``discardWithin`` of its start,
+    /// it is deleted; a repeating one ended that soon after a later cycle's fast began ends
+    /// at that cycle's start instead, so the cycle is no fast either. Ended before it started
+    /// (a scheduled fast cancelled), it is kept as cancelled.
+    private func end(_ session: FastingSession, at instant: Date) -> ChangePlan {
         var plan = ChangePlan()
-        plan.sessions = [stopped]
         plan.cancelledGroups = [session.id]
         plan.closedGroups = [session.id]
+        let fastStart = session.cycle(session.cycleNumber(at: instant)).fastStart
+        if instant >= fastStart, instant.timeIntervalSince(fastStart) < Self.discardWithin {
+            if fastStart <= session.start {
+                plan.deletedSessions = [session.id]
+                return plan
+            }
+            var stopped = session
+            stopped.stoppedAt = fastStart
+            plan.sessions = [stopped]
+            return plan
+        }
+        var stopped = session
+        stopped.stoppedAt = instant
+        plan.sessions = [stopped]
         return plan
     }
 }
@@ -130,10 +263,12 @@ extension ChangePlan {
     /// Appends everything in `other` to this plan.
     public mutating func merge(_ other: ChangePlan) {
         sessions += other.sessions
+        deletedSessions += other.deletedSessions
         schedules += other.schedules
         deletedSchedules += other.deletedSchedules
         reminders += other.reminders
         intakes += other.intakes
+        deletedIntakes += other.deletedIntakes
         cancelledGroups += other.cancelledGroups
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests

@@ -72,6 +72,9 @@ public struct FastingSession: Hashable, Codable, Sendable {
         public let fastEnd: Date
         /// When this cycle's eating window ends (equal to `fastEnd` without eating window).
         public let eatingEnd: Date
+        /// When the fast reaches its plan's own length, extension left out: from then on it
+        /// counts as completed, however it ends (time added by extending is a bonus).
+        public let plannedFastEnd: Date
     }
 
     /// The fast and eating window of cycle `number`.
@@ -85,12 +88,14 @@ public struct FastingSession: Hashable, Codable, Sendable {
         case .single:
             let fastEnd = start.addingTimeInterval(plan.fasting.timeInterval + extra)
             let eatingEnd = fastEnd.addingTimeInterval(plan.eating?.timeInterval ?? 0)
-            return Cycle(number: number, fastStart: start, fastEnd: fastEnd, eatingEnd: eatingEnd)
+            let planned = start.addingTimeInterval(plan.fasting.timeInterval)
+            return Cycle(number: number, fastStart: start, fastEnd: fastEnd, eatingEnd: eatingEnd, plannedFastEnd: planned)
         case .rolling:
             let fastStart = CyclePosition.start(ofCycle: number, anchor: start, length: plan.cycleLength)
             let eatingEnd = CyclePosition.start(ofCycle: number + 1, anchor: start, length: plan.cycleLength)
             let fastEnd = min(fastStart.addingTimeInterval(plan.fasting.timeInterval + extra), eatingEnd)
-            return Cycle(number: number, fastStart: fastStart, fastEnd: fastEnd, eatingEnd: eatingEnd)
+            let planned = min(fastStart.addingTimeInterval(plan.fasting.timeInterval), eatingEnd)
+            return Cycle(number: number, fastStart: fastStart, fastEnd: fastEnd, eatingEnd: eatingEnd, plannedFastEnd: planned)
         }
     }
 
@@ -134,6 +139,19 @@ public struct FastingSession: Hashable, Codable, Sendable {
         }
     }
 
+    /// The end of the last time the session fasted up to `now` (`now` itself while it fasts),
+    /// or `nil` when it has not fasted yet (scheduled, or cancelled before it started): what a
+    /// fast starting earlier than that would overlap.
+    public func fastedUntil(now: Date) -> Date? {
+        let limit = min(now, stoppedAt ?? now)
+        guard start < limit else { return nil }
+        let number = cycleNumber(at: limit)
+        let current = cycle(number)
+        if current.fastStart < limit { return min(current.fastEnd, limit) }
+        // At the very start of a later cycle: the previous cycle's fast was the last.
+        return number > 0 ? cycle(number - 1).fastEnd : nil
+    }
+
     /// Whether the session was stopped at or before its start, so it never fasted at all.
     public var wasCancelledBeforeStart: Bool {
         stoppedAt.map { $0 <= start } ?? false
@@ -158,9 +176,9 @@ public struct FastingSession: Hashable, Codable, Sendable {
         }?.0
     }
 
-    /// Whether the first fast of the session ran its full course before the session ended.
+    /// Whether the first fast of the session ran its plan's length before the session ended.
     public func completedFast(at now: Date) -> Bool {
-        let end = cycle(0).fastEnd
+        let end = cycle(0).plannedFastEnd
         return now >= end && (stoppedAt.map { $0 >= end } ?? true)
     }
 }

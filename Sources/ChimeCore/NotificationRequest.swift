@@ -41,6 +41,20 @@ public struct NotificationRequest: Hashable, Codable, Sendable {
 
     /// The latest instant it counts as shown on time: `due + tolerance`.
     public var deadline: Date { due.addingTimeInterval(tolerance) }
+
+    /// This request due at `due` instead, its misfire bound moved by as much, so a snoozed
+    /// notification keeps the same grace after its new time.
+    public func moved(to due: Date) -> NotificationRequest {
+        let shift = due.timeIntervalSince(self.due)
+        var moved = self
+        moved.due = due
+        switch misfirePolicy {
+        case .deliverLate(let until): moved.misfirePolicy = .deliverLate(until: max(due, until.addingTimeInterval(shift)))
+        case .collapse(let until): moved.misfirePolicy = .collapse(until: max(due, until.addingTimeInterval(shift)))
+        case .drop: break
+        }
+        return moved
+    }
 }
 
 /// What a notification request announces.

@@ -95,8 +95,7 @@ public struct RequestPlanner: Sendable {
         var arguments = [ContentArgument.amount: String(schedule.amountML)]
         if let goal = schedule.goalML {
             arguments[ContentArgument.goal] = String(goal)
-            let consumed = intakes.lazy.filter { $0.instant >= day.opens && $0.instant < day.nextOpens }.reduce(0) { $0 + $1.amountML }
-            arguments[ContentArgument.consumed] = String(consumed)
+            arguments[ContentArgument.consumed] = String(schedule.waterDay(containing: due, timeZone: timeZone, calendar: calendar).total(of: intakes))
         }
         return request(
             identifier: RequestIdentifier.water(schedule: schedule.id, date: wall.date, time: wall.time, second: second), group: schedule.id,

@@ -36,18 +36,18 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
         return ml
     }
 
-    /// Millilitres logged in the water day holding `instant` (from one window opening to the next).
-    public func consumed(in intakes: [WaterIntake], waterDayOf instant: Date, timeZone: TimeZone, calendar: Calendar) -> Int {
-        let day = window.occurrence(containing: instant, in: timeZone, calendar: calendar)
-        return intakes.lazy.filter { $0.instant >= day.opens && $0.instant < day.nextOpens }.reduce(0) { $0 + $1.amountML }
+    /// The water day of this schedule's active hours that holds `instant` (see ``WaterDay``).
+    public func waterDay(containing instant: Date, timeZone: TimeZone, calendar: Calendar) -> WaterDay {
+        WaterDay.containing(instant, window: window, timeZone: timeZone, calendar: calendar)
     }
 
     /// The first reminder strictly after `now`, or `nil` when there is none to come (never for a
     /// schedule that is merely paused or has met today's goal: those resume on a later day).
     ///
     /// Reminders fall every `interval` from the window's opening, or from the last drink in the
-    /// window; only instants inside the window count; while paused, none; once the day's goal is
-    /// met, none until the next water day. A wall-clock reading the clock already showed earlier
+    /// window; only instants inside the window count; while paused, none; once the goal of the
+    /// window's water day (``WaterDay``: all glasses, whatever schedule they were logged under)
+    /// is met, none until the next water day. A wall-clock reading the clock already showed earlier
     /// in the same water day (the second pass through a repeated autumn hour) is skipped, so
     /// each reading, and each request identifier, occurs at most once per water day, drinks or not.
     public func nextReminder(after now: Date, intakes: [WaterIntake], timeZone: TimeZone, calendar: Calendar) -> Date? {
@@ -62,9 +62,8 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
         // enough to find the next one (no intake is ever logged in the future).
         for _ in 0..<4 {
             defer { day = window.occurrence(on: day.date.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar) }
-            let dayIntakes = intakes.filter { $0.instant >= day.opens && $0.instant < day.nextOpens }
-            if let goalML, dayIntakes.reduce(0, { $0 + $1.amountML }) >= goalML { continue }
-            let lastDrink = dayIntakes.lazy.map(\.instant).filter { $0 < day.closes }.max()
+            if let goalML, waterDay(containing: day.opens, timeZone: timeZone, calendar: calendar).total(of: intakes) >= goalML { continue }
+            let lastDrink = intakes.lazy.map(\.instant).filter { day.contains($0) }.max()
             let reference = lastDrink ?? day.opens
             let firstIndex: Double = lastDrink == nil ? 0 : 1
             // Start at the grid point at or just before `notBefore`; the loop steps past it.

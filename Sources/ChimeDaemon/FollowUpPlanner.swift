@@ -50,7 +50,7 @@ public struct FollowUpPlanner {
     /// schedule is gone or nothing is to come.
     private func nextWaterReminder(ofSchedule id: String, after instant: Date, timeZone: TimeZone) throws(StoreError) -> NotificationRequest? {
         guard let schedule = try store.waterSchedule(id: id) else { return nil }
-        let intakes = try store.intakes(forSchedule: schedule.id, since: instant.addingTimeInterval(-intakeLookback))
+        let intakes = try store.waterIntakes(since: instant.addingTimeInterval(-intakeLookback))
         return planner.requests.request(
             for: schedule, after: instant, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
@@ -87,26 +87,35 @@ public struct FollowUpPlanner {
         return plan.requests.isEmpty ? nil : plan
     }
 
+    /// The change that snoozes `request` by `span`, the same for `chime snooze` and a bubble's
+    /// Snooze button (the rule is ``FastingPlanner/snooze(_:by:now:reminder:)``); `nil` for a
+    /// water reminder whose schedule was turned off meanwhile (it stays off).
+    public func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan? {
+        switch request.kind {
+        case .water:
+            guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
+            let intakes = try store.waterIntakes(since: now.addingTimeInterval(-intakeLookback))
+            return planner.snooze(request, by: span, now: now, schedule: schedule, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
+        case .reminder:
+            return planner.snooze(request, by: span, now: now, reminder: try store.reminder(id: request.group))
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
+            return planner.snooze(request, by: span, now: now)
+        }
+    }
+
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
     /// when there is nothing to do (the default action, a schedule or session that is gone).
     ///
-    /// - Throws: ``ActionRefusal`` when the domain refuses the change (the fast already ended).
+    /// - Throws: `DomainError` when the domain refuses the change (the fast already ended, the
+    ///   bubble's cycle is over).
     func plan(for action: ActionKey, on request: NotificationRequest, now: Date, timeZone: TimeZone) throws -> ChangePlan? {
         if let snooze = action.snoozeDuration {
-            // A water reminder turned off meanwhile stays off.
-            if request.kind == .water, try store.waterSchedule(id: request.group) == nil { return nil }
-            // The same identifier again, later: its content stays, so does its bubble (the row
-            // keeps its server id and the next showing replaces it in place).
-            var snoozed = request
-            snoozed.due = now.addingTimeInterval(snooze.timeInterval)
-            var plan = ChangePlan()
-            plan.requests = [snoozed]
-            return plan
+            return try self.snooze(request, by: snooze, now: now, timeZone: timeZone)
         }
         switch action {
         case .drank:
             guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
-            let intakes = try store.intakes(forSchedule: schedule.id, since: now.addingTimeInterval(-intakeLookback))
+            let intakes = try store.waterIntakes(since: now.addingTimeInterval(-intakeLookback))
             var plan = planner.drink(
                 schedule.amountML, schedule: schedule, intakes: intakes, now: now,
                 timeZone: timeZone, calendar: Self.calendar(in: timeZone)
@@ -116,39 +125,15 @@ public struct FollowUpPlanner {
             plan.schedules = []
             return plan
         case .endFast:
+            // Only the fast this bubble is about: never a later cycle of a repeating one.
             guard let session = try store.session(id: request.group) else { return nil }
-            return try planner.stop(session, now: now)
+            return try planner.stop(session, now: now, cycle: session.cycleNumber(at: request.due))
         case .extendOneHour:
             guard let session = try store.session(id: request.group), let span = action.fastExtension else { return nil }
-            if request.kind == .fastEnd {
-                return try extendFinishedFast(session, endingAt: request.due, by: span, now: now)
-            }
-            return try planner.extend(session, by: span, now: now)
+            return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))
         case .default, .snoozeFifteenMinutes, .snoozeTenMinutes:
             return nil
         }
-    }
-
-    /// Makes the fast that ended at `end` longer by `span`: "Extend 1 h" on a "fast complete"
-    /// bubble means "keep fasting", even though the fast has formally ended and the planner's
-    /// `extend` would lengthen the next one.
-    private func extendFinishedFast(_ session: FastingSession, endingAt end: Date, by span: TimeSpan, now: Date) throws -> ChangePlan {
-        if let stoppedAt = session.stoppedAt, stoppedAt <= now {
-            throw ActionRefusal("fast \(session.id) was stopped, so it cannot be extended")
-        }
-        let cycle = session.cycleNumber(at: end)
-        let previous = session.fastExtension.flatMap { $0.cycle == cycle ? $0.seconds : nil } ?? 0
-        let total = previous + span.seconds
-        if session.mode == .rolling, let eating = session.plan.eating, total >= eating.seconds {
-            throw ActionRefusal("extending fast \(session.id) by \(span) would leave no eating window before the next fast")
-        }
-        var updated = session
-        updated.fastExtension = FastingSession.Extension(cycle: cycle, seconds: total)
-        var plan = ChangePlan()
-        plan.sessions = [updated]
-        plan.cancelledGroups = [session.id]
-        plan.requests = planner.requests.requests(for: updated, after: now)
-        return plan
     }
 
     /// The next reminder of every schedule in `schedules` derived afresh in `timeZone`, for a
@@ -156,7 +141,7 @@ public struct FollowUpPlanner {
     func rederive(_ schedules: [WaterSchedule], now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
         var plan = ChangePlan()
         for schedule in schedules {
-            let intakes = try store.intakes(forSchedule: schedule.id, since: now.addingTimeInterval(-intakeLookback))
+            let intakes = try store.waterIntakes(since: now.addingTimeInterval(-intakeLookback))
             var configured = planner.configure(schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
             configured.schedules = []
             plan.merge(configured)
@@ -169,14 +154,5 @@ public struct FollowUpPlanner {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar
-    }
-}
-
-/// A change asked for by an action on a bubble that the domain refuses (the fast already ended).
-struct ActionRefusal: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

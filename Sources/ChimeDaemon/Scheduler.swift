@@ -218,7 +218,7 @@ public final class Scheduler {
         timeZones.refresh()
         let zone = timeZones.current
         let now = clock.now
-        log.notice("the time zone is now \(zone.identifier): deriving water reminders again")
+        log.notice("the time zone is now \(zone.displayName): deriving water reminders again")
         processDue(now: now)
         do {
             let busyGroups = Set(flights.values.map(\.stored.request.group))

@@ -8,7 +8,8 @@ extension Store {
 
     /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
     ///
-    /// Order: records (sessions, schedules, deleted schedules, reminders, intake), then
+    /// Order: records (deleted sessions, sessions, schedules, deleted schedules, reminders,
+    /// intake, deleted intake), then
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
     ///   keeps its row id and server id and becomes `pending` with the new content.
@@ -69,6 +70,9 @@ extension Store {
         of plan: ChangePlan, _ connection: SQLiteConnection, sequence: Int64,
         afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?, followUp: Bool = false
     ) throws(StoreError) {
+        for id in plan.deletedSessions {
+            try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id)])
+        }
         for session in plan.sessions {
             try connection.run(
                 "INSERT OR REPLACE INTO sessions (\(RowCoding.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -95,6 +99,12 @@ extension Store {
                 "INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES (?, ?, ?)",
                 [.text(logged.scheduleID), .date(logged.intake.instant), .integer(Int64(logged.intake.amountML))]
             )
+        }
+        for record in plan.deletedIntakes {
+            try connection.run("DELETE FROM water_intake WHERE id = ?", [.integer(record)])
+            guard connection.changedRowCount > 0 else {
+                throw StoreError(.notFound, "that glass is no longer logged, so nothing was undone: see 'chime water status'")
+            }
         }
         try afterStep?(.records)
 

@@ -64,6 +64,29 @@ extension Store {
         }
     }
 
+    /// Every glass logged since `since`, oldest first, whatever schedule it was logged under
+    /// (or none): what a ``WaterDay`` counts.
+    public func waterIntakes(since: Date) throws(StoreError) -> [WaterIntake] {
+        try intakes(since: since).map(\.intake)
+    }
+
+    /// The glass logged last (not the one drunk last: a glass logged for earlier comes after),
+    /// with its record number for ``ChangePlan/deletedIntakes``; `nil` when none is logged.
+    public func lastLoggedIntake() throws(StoreError) -> (record: Int64, logged: ChangePlan.LoggedIntake)? {
+        try withConnection { (connection) throws(StoreError) -> (record: Int64, logged: ChangePlan.LoggedIntake)? in
+            try connection.queryFirst("SELECT id, schedule_id, instant, amount_ml FROM water_intake ORDER BY id DESC LIMIT 1") { row in
+                (row.int64(0), ChangePlan.LoggedIntake(scheduleID: row.optionalText(1), intake: WaterIntake(instant: row.date(2), amountML: Int(row.int64(3)))))
+            }
+        }
+    }
+
+    /// The sessions that fasted at some time after `instant` (up to `now`), oldest first:
+    /// those a fast starting at `instant` would overlap.
+    public func sessions(fastedAfter instant: Date, now: Date) throws(StoreError) -> [FastingSession] {
+        try sessions(where: "start < ? AND (stopped_at IS NULL OR stopped_at > ?) ORDER BY start, id", [.date(now), .date(instant)])
+            .filter { $0.fastedUntil(now: now).map { $0 > instant } ?? false }
+    }
+
     /// Intake logged for schedule `scheduleID` since `since`, oldest first (what
     /// `WaterSchedule.nextReminder` needs).
     public func intakes(forSchedule scheduleID: String, since: Date) throws(StoreError) -> [WaterIntake] {
@@ -148,20 +171,6 @@ extension Store {
         return FastRecord.records(from: candidates, now: now, since: since)
             .filter(\.isFinished)
             .sorted { ($0.end, $0.id) < ($1.end, $1.id) }
-    }
-
-    /// Water logged per local calendar day in `timeZone`, for intake in `[since, until)`, oldest
-    /// day first; days without intake are left out.
-    public func dailyIntake(since: Date, until: Date, timeZone: TimeZone) throws(StoreError) -> [DailyIntake] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        var totals: [LocalDate: (ml: Int, count: Int)] = [:]
-        for logged in try intakes(since: since, until: until) {
-            let day = LocalDate(of: logged.intake.instant, in: timeZone, calendar: calendar)
-            let total = totals[day, default: (0, 0)]
-            totals[day] = (total.ml + logged.intake.amountML, total.count + 1)
-        }
-        return totals.keys.sorted().map { DailyIntake(date: $0, totalML: totals[$0]!.ml, count: totals[$0]!.count) }
     }
 
     /// Delivery history entries at or after `since`, newest first, at most `limit`.

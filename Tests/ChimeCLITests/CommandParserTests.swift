@@ -95,6 +95,9 @@ import Testing
         #expect(parsed("water", "drink") == .waterDrink(amountML: nil))
         #expect(parsed("water", "drink", "500") == .waterDrink(amountML: 500))
         #expect(parsed("water", "drink", "330ml") == .waterDrink(amountML: 330))
+        #expect(parsed("water", "drink", "300", "--at", "07:15") == .waterDrink(amountML: 300, at: .timeOfDay(WallClockTime(hour: 7, minute: 15)!)))
+        #expect(parsed("water", "undo") == .waterUndo)
+        #expect(parsed("fast", "delete", "f-3k9") == .fastDelete(id: "f-3k9"))
     }
 
     @Test func pauseResumeOffStatus() {

@@ -69,9 +69,12 @@ import Testing
             LoggedWater(scheduleID: "w-7kq", intake: WaterIntake(instant: Fixture.instant("2026-06-08T09:30:00+02:00"), amountML: 250)),
             LoggedWater(scheduleID: nil, intake: WaterIntake(instant: Fixture.instant("2026-06-08T09:45:00+02:00"), amountML: 500)),
         ]
-        #expect(try ExportDocument.water(water, format: .csv, timeZone: Fixture.berlin)
-            == "instant,amount_ml,schedule\n2026-06-08T09:30:00+02:00,250,w-7kq\n2026-06-08T09:45:00+02:00,500,\n")
-        #expect(try ExportDocument.water(water, format: .json, timeZone: Fixture.utc).contains("\"instant\": \"2026-06-08T07:45:00+00:00\",\n    \"amount_ml\": 500,\n    \"schedule\": null"))
+        #expect(try ExportDocument.water(water, window: nil, format: .csv, timeZone: Fixture.berlin)
+            == "instant,amount_ml,schedule,water_day\n2026-06-08T09:30:00+02:00,250,w-7kq,2026-06-08\n2026-06-08T09:45:00+02:00,500,,2026-06-08\n")
+        #expect(try ExportDocument.water(water, window: nil, format: .json, timeZone: Fixture.utc).contains("\"instant\": \"2026-06-08T07:45:00+00:00\",\n    \"amount_ml\": 500,\n    \"schedule\": null,\n    \"water_day\": \"2026-06-08\""))
+        // Active hours past midnight: a glass before they close counts toward the day they opened.
+        let night = try DailyWindow(from: WallClockTime(parsing: "22:00"), until: WallClockTime(parsing: "10:00"))
+        #expect(try ExportDocument.water(water, window: night, format: .csv, timeZone: Fixture.berlin).contains("250,w-7kq,2026-06-07\n"))
 
         let pending = [PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-08T11:00:00+02:00"),
                                            tolerance: 5, title: "Reminder", body: "milk, eggs\nbread", state: "pending")]

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -11,8 +12,10 @@ import Testing
         (["fast", "extend"], "chime fast extend DURATION [--id ID]"),
         (["fast", "status"], "chime fast status [--id ID] [--json]"),
         (["fast", "history"], "chime fast history [--days N] [--json]"),
+        (["fast", "delete"], "chime fast delete ID"),
         (["water", "every"], "chime water every DURATION [--from HH:MM] [--until HH:MM] [--amount ML] [--goal ML] [--id ID]"),
-        (["water", "drink"], "chime water drink [ML]"),
+        (["water", "drink"], "chime water drink [ML] [--at TIME]"),
+        (["water", "undo"], "chime water undo"),
         (["water", "pause"], "chime water pause DURATION"),
         (["water", "resume"], "chime water resume"),
         (["water", "off"], "chime water off"),
@@ -40,8 +43,8 @@ import Testing
     @Test func everyLeafCommandIsInTheTableAndInRootHelp() {
         let leaves = CommandTable.leafCommands.map { $0.path.joined(separator: " ") }
         #expect(Set(leaves) == [
-            "fast start", "fast stop", "fast extend", "fast status", "fast history",
-            "water every", "water drink", "water pause", "water resume", "water off", "water status",
+            "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete",
+            "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
             "remind in", "remind at", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "help",
         ])
@@ -173,9 +176,8 @@ import Testing
         ("chime fast start 16:", "8"),
     ])
     func bashCompletesFromTheTable(_ line: String, _ expected: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "chime-completion")
+        let directory = URL(fileURLWithPath: temporary.path)
         let script = directory.appendingPathComponent("chime.bash")
         try CompletionScript.script(for: .bash).write(to: script, atomically: true, encoding: .utf8)
         let harness = """
@@ -247,9 +249,8 @@ import Testing
     /// Writes the script for `shell`, runs `harness` with it and `line` as arguments, and returns
     /// the lines printed.
     private func runCompletion(shell: Command.Shell, interpreter: String, harness: String, line: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "chime-completion")
+        let directory = URL(fileURLWithPath: temporary.path)
         let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
         try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
         let process = Process()

@@ -7,6 +7,15 @@ import Testing
 
 @Suite("runner: doctor, config, help")
 struct RunnerDoctorConfigTests {
+    @Test("UTC is printed as UTC, not as Foundation's GMT", arguments: ["UTC", "GMT"])
+    func utcIsCalledUTC(_ name: String) throws {
+        let harness = RunnerHarness(zone: try #require(TimeZone(identifier: name)))
+        let line = harness.run("doctor").output.split(separator: "\n").first { $0.contains("time zone") }
+        #expect(line?.contains(" UTC (UTC+00:00 now") == true, "\(line ?? "")")
+        #expect(TimeZone(secondsFromGMT: 0)?.displayName == "UTC")
+        #expect(TimeZone(identifier: "Europe/Berlin")?.displayName == "Europe/Berlin")
+    }
+
     @Test("doctor reports the store, the daemon and the zone, and exits 0 when all is well")
     func doctorWell() {
         let harness = RunnerHarness()

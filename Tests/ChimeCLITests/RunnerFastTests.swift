@@ -133,6 +133,19 @@ struct RunnerFastTests {
         #expect(harness.run("fast", "extend", "1h").exitCode == .dataError)
     }
 
+    @Test("a fast extended just after it completed goes on, and stopped in the extra time stays completed")
+    func extendCompleted() throws {
+        let harness = RunnerHarness()
+        harness.succeed("fast", "start", "16:8", "--ago", "16h", "--id", "f-abc")
+        harness.advance(6)
+        // In the eating phase, as the bubble's Extend is: the fast that just ended goes on.
+        #expect(harness.succeed("fast", "extend", "1h") == "Fast f-abc extended by 1 h, now ends 09:00 (in 59 min 54 s)\n")
+        harness.advance(3600 - 12)
+        #expect(harness.succeed("fast", "stop") == "Fast f-abc stopped after 16 h 59 min, completed (16:8, extended)\n")
+        let history = try #require(jsonObject(harness.succeed("fast", "history", "--json")))
+        #expect(history["completion_rate"] as? Double == 1)
+    }
+
     @Test("fast status shows the phase with a bar, and --json has the documented shape")
     func status() throws {
         let harness = RunnerHarness()

@@ -2,6 +2,7 @@ import ChimeCore
 import ChimeDaemon
 import ChimeNotify
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -59,19 +60,6 @@ final class RecordingDaemon: DaemonLink {
     }
 }
 
-/// A deterministic random source (SplitMix64) for generated ids.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// What one invocation printed and returned.
 struct RunResult {
     var exitCode: ExitCode
@@ -85,7 +73,9 @@ struct RunResult {
 /// A store in a temporary directory, a clock that only moves when told, a fixed zone and a
 /// daemon double: runs commands as `chime` would, without a process.
 final class RunnerHarness {
-    let directory: String
+    /// Holds the store; removed with the harness.
+    private let temporary = try! TemporaryDirectory(prefix: "chime-runner")
+    var directory: String { temporary.path }
     var now: Date
     var timeZone: TimeZone
     var timeZoneError: DomainError?
@@ -95,7 +85,8 @@ final class RunnerHarness {
     let daemon: RecordingDaemon
     /// When set, the real `ControlClient` is used with this runtime directory instead of the double.
     var runtimeDirectory: String?
-    var random = SeededRandom(state: 7)
+    /// The seeded generator of ids, so generated ids repeat from run to run.
+    var random = SeededGenerator(seed: 7)
     var style = TerminalStyle.plain
     /// Called for every pause of `status --follow`; by default the clock moves by the pause.
     var pause: ((TimeInterval) -> FollowPause)?
@@ -109,15 +100,9 @@ final class RunnerHarness {
     var output = TextBuffer()
 
     init(now: String = "2026-03-10T08:00:00+01:00", zone: TimeZone = Fixture.berlin, daemon: RecordingDaemon.Mode = .running) {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-runner-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         self.now = Fixture.instant(now)
         self.timeZone = zone
         self.daemon = RecordingDaemon(mode: daemon)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     var databasePath: String { directory + "/chime.db" }
@@ -182,7 +167,7 @@ final class RunnerHarness {
         case .success(let command):
             let runner = CommandRunner(environment: environment(errors: errors))
             let code = runner.run(command)
-            random = runner.environment.randomSource as! SeededRandom
+            random = runner.environment.randomSource as! SeededGenerator
             return RunResult(exitCode: code, output: output.text, errors: errors.text)
         }
     }

@@ -165,3 +165,49 @@ struct RunnerWaterTests {
         #expect(text == "Water w-abc: every 1 h, 09:00-21:00, 250 ml a glass\n  today 250 of 2000 ml  ██▌░░░░░░░░░░░░░░░░░  12%\n  next reminder 11:20 (in 1 h)\n")
     }
 }
+
+@Suite("runner: one water day")
+struct RunnerWaterDayTests {
+    @Test("every glass of the water day counts: under an earlier schedule, without one, before --from")
+    func everyGlassCounts() throws {
+        let harness = RunnerHarness(now: "2026-03-10T06:50:00+01:00")
+        harness.succeed("water", "drink", "500")
+        harness.succeed("water", "every", "1h", "--from", "07:00", "--goal", "2000")
+        #expect(harness.succeed("water", "status").contains("today 500 of 2000 ml"))
+        harness.set("2026-03-10T06:56:00+01:00")
+        #expect(harness.succeed("water", "drink", "1500").hasPrefix("Logged 1500 ml: 2000 of 2000 ml today, goal reached"))
+        // The goal is met before the window opens: nothing more today, the next reminder is tomorrow's.
+        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T07:00:00+01:00")])
+        harness.succeed("water", "off")
+        #expect(harness.succeed("water", "status").hasPrefix("No water reminders (today 2000 ml)."))
+        harness.succeed("water", "every", "1h", "--from", "08:00", "--goal", "2000")
+        #expect(harness.succeed("water", "status").contains("today 2000 of 2000 ml"), "a new schedule sees the same day")
+        harness.succeed("water", "every", "1h", "--from", "07:30")
+        #expect(harness.succeed("water", "status").contains("today 2000 of 2000 ml"), "moving --from changes nothing")
+        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T07:30:00+01:00")])
+        harness.set("2026-03-11T00:00:00+01:00")
+        #expect(harness.succeed("water", "status").contains("today 0 of 2000 ml"), "a new water day at midnight")
+    }
+
+    @Test("the bubble of the next reminder counts the glasses drunk so far that water day")
+    func bubbleCounts() throws {
+        let harness = RunnerHarness(now: "2026-03-10T06:00:00+01:00")
+        harness.succeed("water", "drink", "300")
+        harness.succeed("water", "every", "1h", "--from", "07:00", "--goal", "2000")
+        let next = try #require(harness.pending().first)
+        #expect(next.request.content.arguments[ContentArgument.consumed] == "300")
+    }
+
+    @Test("snoozing a water reminder moves the schedule's next reminder: none comes at the old time")
+    func snoozeMovesTheNext() throws {
+        let harness = RunnerHarness(now: "2026-03-10T09:00:00+01:00")
+        harness.succeed("water", "every", "10m", "--from", "09:00", "--id", "w-abc")
+        let first = try #require(harness.pending().first)
+        #expect(first.request.due == Fixture.instant("2026-03-10T09:10:00+01:00"))
+        harness.set("2026-03-10T09:05:00+01:00")
+        harness.succeed("snooze", "w-abc", "30m")
+        // The 09:10 reminder comes at 09:40; the next keeps an interval from it.
+        #expect(harness.pending().map(\.request.identifier) == ["water/w-abc/2026-03-10T09:10", "water/w-abc/2026-03-10T09:50"])
+        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T09:40:00+01:00"), Fixture.instant("2026-03-10T09:50:00+01:00")])
+    }
+}

@@ -142,6 +142,26 @@ import Testing
         #expect(try resolve("24:00", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T00:00:00+02:00"))
     }
 
+    @Test("24:00 after a date is the next day's 00:00, in every form (ISO 8601), across a change of offset")
+    func midnightEndingADate() throws {
+        // Berlin springs forward in the night of 2027-03-28: the day ends at +01:00, the next starts at +02:00.
+        #expect(try resolve("2027-03-28 24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.instant("2027-03-29T00:00:00+02:00"))
+        #expect(try resolve("2027-03-28T24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.instant("2027-03-29T00:00:00+02:00"))
+        #expect(try TimeSpecification(parsing: "2027-03-28T24:00+02:00") == .instant(Fixture.instant("2027-03-28T22:00:00Z"), utcOffsetSeconds: 7200))
+        #expect(try TimeSpecification(parsing: "2027-03-28T24:00:00Z") == .instant(Fixture.instant("2027-03-29T00:00:00Z"), utcOffsetSeconds: 0))
+        #expect(try TimeSpecification(parsing: "2026-12-31 24:00") == .localDateTime(LocalDate(year: 2027, month: 1, day: 1), WallClockTime(hour: 0, minute: 0)!))
+        #expect(try TimeSpecification(parsing: "2028-02-28 24:00") == .localDateTime(LocalDate(year: 2028, month: 2, day: 29), WallClockTime(hour: 0, minute: 0)!))
+    }
+
+    @Test("a bare HH:MM looking back is the last time the clock showed it")
+    func lookingBack() throws {
+        let time = try TimeSpecification(parsing: "07:15")
+        let resolve = { (now: String) in time.resolve(now: Fixture.instant(now), timeZone: Fixture.berlin, calendar: Fixture.calendar, looking: .back) }
+        #expect(resolve("2026-06-10T08:00:00+02:00") == Fixture.instant("2026-06-10T07:15:00+02:00"))
+        #expect(resolve("2026-06-10T07:15:00+02:00") == Fixture.instant("2026-06-10T07:15:00+02:00"))
+        #expect(resolve("2026-06-10T07:00:00+02:00") == Fixture.instant("2026-06-09T07:15:00+02:00"))
+    }
+
     /// The reading asked for when the clock skips it, else `nil`, as `date time` text.
     private func skipped(_ text: String, now: String, in zone: TimeZone) throws -> String? {
         let time = try TimeSpecification(parsing: text)

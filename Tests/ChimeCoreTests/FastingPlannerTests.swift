@@ -131,17 +131,80 @@ struct FastingPlannerTests {
         #expect(error?.message.contains("less than 1h") == true)
         #expect(throws: DomainError.self) { try planner.extend(rolling, by: .hours(8), now: now) }
 
-        // While eating, the extension goes to the next cycle's fast.
+        // Eating for an hour already: extending by an hour would end the last fast now, so the
+        // extension goes to the next cycle's fast.
         let eating = fast("f-r", start: now - 17 * hour, mode: .rolling)
         let next = try planner.extend(eating, by: .hours(1), now: now)
         #expect(next.sessions.first?.fastExtension == .init(cycle: 1, seconds: 3600))
+        // Eating for half an hour: the fast that just ended goes on (what the bubble's Extend means).
+        let justDone = fast("f-r", start: now - 16.5 * hour, mode: .rolling)
+        let goesOn = try planner.extend(justDone, by: .hours(1), now: now)
+        #expect(goesOn.sessions.first?.fastExtension == .init(cycle: 0, seconds: 3600))
+        #expect(goesOn.sessions.first?.status(at: now).phase == .fasting)
     }
 
-    @Test("a single fast that is eating or over cannot be extended")
-    func extendOver() {
+    @Test("a single fast just completed goes on when extended; one eating for longer, or over, cannot be")
+    func extendOver() throws {
+        let justDone = fast("f-1", start: now - 16.5 * hour)
+        let plan = try planner.extend(justDone, by: .hours(1), now: now)
+        let extended = try #require(plan.sessions.first)
+        #expect(extended.status(at: now).phase == .fasting)
+        #expect(plan.requests.first { $0.kind == .fastEnd }?.due == now + 0.5 * hour)
+        // Stopped during the extra hour it still counts as completed.
+        let stopped = try #require(try planner.stop(extended, now: now + 0.4 * hour).sessions.first)
+        let record = try #require(FastRecord.records(from: [stopped], now: now + hour, since: .distantPast).first)
+        #expect(record.isFinished && record.completed)
+        #expect(record.goalEnd == now + 0.5 * hour)
+
         let eating = fast("f-1", start: now - 17 * hour)
         let error = #expect(throws: DomainError.self) { try planner.extend(eating, by: .hours(1), now: now) }
         #expect(error?.kind == .notFound)
+        let over = fast("f-1", start: now - 25 * hour)
+        #expect(throws: DomainError.self) { try planner.extend(over, by: .hours(3), now: now) }
+    }
+
+    @Test("a bubble's cycle: End fast and Extend act only on the cycle it belongs to")
+    func bubbleCycle() throws {
+        // Cycle 1 of a repeating 16:8 fast runs (started 25 h ago: cycle 1 began an hour ago).
+        let rolling = fast("f-r", start: now - 25 * hour, mode: .rolling)
+        let stop = #expect(throws: DomainError.self) { try planner.stop(rolling, now: now, cycle: 0) }
+        #expect(stop?.kind == .conflict)
+        #expect(throws: DomainError.self) { try planner.extend(rolling, by: .hours(1), now: now, cycle: 0) }
+        #expect(try planner.stop(rolling, now: now, cycle: 1).sessions.first?.stoppedAt == now)
+        // In cycle 0's eating window, half an hour after its fast: the bubble's Extend continues it.
+        let eating = fast("f-r", start: now - 16.5 * hour, mode: .rolling)
+        #expect(try planner.extend(eating, by: .hours(1), now: now, cycle: 0).sessions.first?.fastExtension == .init(cycle: 0, seconds: 3600))
+        // Two hours into it, the bubble is stale: an hour more would end in the past.
+        let late = fast("f-r", start: now - 18 * hour, mode: .rolling)
+        #expect(throws: DomainError.self) { try planner.extend(late, by: .hours(1), now: now, cycle: 0) }
+    }
+
+    @Test("fasts never overlap: refused, or with replace the earlier one ends at the new start")
+    func noOverlap() throws {
+        let earlier = fast("f-1", start: now - 20 * hour)
+        let later = fast("f-2", start: now - 18 * hour)
+        let error = #expect(throws: DomainError.self) { try planner.start(later, existing: [earlier], replace: false, now: now) }
+        #expect(error?.kind == .conflict)
+        let plan = try planner.start(later, existing: [earlier], replace: true, now: now)
+        #expect(plan.sessions.first { $0.id == "f-1" }?.stoppedAt == later.start)
+        #expect(plan.deletedSessions.isEmpty)
+        // A fast that began after the new one's start is inside it: deleted.
+        let inside = try planner.start(fast("f-3", start: now - 21 * hour), existing: [earlier], replace: true, now: now)
+        #expect(inside.deletedSessions == ["f-1"])
+        #expect(inside.cancelledGroups.contains("f-1"))
+        // Starting after the earlier fast's end (eating window) overlaps nothing.
+        #expect(try planner.start(fast("f-4", start: now - 3 * hour), existing: [earlier], replace: false, now: now).deletedSessions.isEmpty)
+    }
+
+    @Test("a fast stopped within its first 2 minutes is discarded")
+    func discardShortFasts() throws {
+        let running = fast("f-1", start: now - 119)
+        #expect(try planner.stop(running, now: now).deletedSessions == ["f-1"])
+        let kept = try planner.stop(fast("f-1", start: now - 120), now: now)
+        #expect(kept.deletedSessions.isEmpty)
+        #expect(kept.sessions.first?.stoppedAt == now)
+        // A fast scheduled for later and cancelled stays recorded as cancelled before its start.
+        #expect(try planner.stop(fast("f-1", start: now + hour), now: now).sessions.first?.stoppedAt == now)
     }
 
     @Test("configuring water replaces its pending reminder; a drink logs and pushes it")

@@ -66,14 +66,42 @@ struct WaterScheduleTests {
         #expect(water.nextReminder(after: Fixture.at("2026-06-01T12:05:00+02:00"), intakes: glasses, timeZone: zone, calendar: calendar) == Fixture.at("2026-06-02T09:00:00+02:00"))
         // Three glasses are not the goal: the last drink sets the pace.
         #expect(water.nextReminder(after: Fixture.at("2026-06-01T11:05:00+02:00"), intakes: Array(glasses.prefix(3)), timeZone: zone, calendar: calendar) == Fixture.at("2026-06-01T12:05:00+02:00"))
-        #expect(water.consumed(in: glasses, waterDayOf: Fixture.at("2026-06-01T20:00:00+02:00"), timeZone: zone, calendar: calendar) == 1000)
-        #expect(water.consumed(in: glasses, waterDayOf: Fixture.at("2026-06-02T09:00:00+02:00"), timeZone: zone, calendar: calendar) == 0)
-        // Drinks before the window opens count for the previous water day.
-        #expect(water.consumed(in: glasses, waterDayOf: Fixture.at("2026-06-02T08:59:00+02:00"), timeZone: zone, calendar: calendar) == 1000)
+        func consumed(_ at: String) -> Int {
+            WaterDay.consumed(glasses, at: Fixture.at(at), window: water.window, timeZone: zone, calendar: calendar)
+        }
+        #expect(consumed("2026-06-01T20:00:00+02:00") == 1000)
+        #expect(consumed("2026-06-01T10:30:00+02:00") == 500, "only what was drunk up to now")
+        // The water day starts at midnight, not at the window's opening.
+        #expect(consumed("2026-06-02T00:00:00+02:00") == 0)
+        #expect(consumed("2026-06-01T23:59:00+02:00") == 1000)
     }
 
-    @Test("a new water day starts at the window's opening, also for a window across midnight")
-    func newDayAtOpening() {
+    @Test("a goal met before the window opens leaves no reminder that water day")
+    func goalMetBeforeOpening() {
+        let zone = Fixture.berlin
+        let water = schedule("07:00", "21:00", every: "1h", goal: 2000)
+        let early = [WaterIntake(instant: Fixture.at("2026-06-01T06:56:00+02:00"), amountML: 2000)]
+        #expect(water.nextReminder(after: Fixture.at("2026-06-01T06:56:00+02:00"), intakes: early, timeZone: zone, calendar: calendar) == Fixture.at("2026-06-02T07:00:00+02:00"))
+        let request = RequestPlanner().request(for: water, after: Fixture.at("2026-06-01T06:00:00+02:00"), intakes: [WaterIntake(instant: Fixture.at("2026-06-01T05:00:00+02:00"), amountML: 500)], timeZone: zone, calendar: calendar)
+        #expect(request?.content.arguments[ContentArgument.consumed] == "500", "the bubble counts the glass drunk before the opening")
+    }
+
+    @Test("a water day starts at midnight, or where active hours past midnight close")
+    func waterDayBoundaries() {
+        let zone = Fixture.berlin
+        let day = WaterDay.containing(Fixture.at("2026-03-29T12:00:00+02:00"), window: Fixture.window("09:00", "21:00"), timeZone: zone, calendar: calendar)
+        #expect(day.start == Fixture.at("2026-03-29T00:00:00+01:00"))
+        #expect(day.end == Fixture.at("2026-03-30T00:00:00+02:00"), "23 hours on the spring change day")
+        let night = Fixture.window("22:00", "02:00")
+        #expect(WaterDay.containing(Fixture.at("2026-06-02T01:59:00+02:00"), window: night, timeZone: zone, calendar: calendar).start == Fixture.at("2026-06-01T02:00:00+02:00"))
+        #expect(WaterDay.containing(Fixture.at("2026-06-02T02:00:00+02:00"), window: night, timeZone: zone, calendar: calendar).start == Fixture.at("2026-06-02T02:00:00+02:00"))
+        #expect(WaterDay.containing(Fixture.at("2026-06-02T01:00:00+02:00"), window: nil, timeZone: zone, calendar: calendar).start == Fixture.at("2026-06-02T00:00:00+02:00"))
+        let wholeDay = Fixture.window("06:00", "06:00")
+        #expect(WaterDay.containing(Fixture.at("2026-06-02T05:00:00+02:00"), window: wholeDay, timeZone: zone, calendar: calendar).start == Fixture.at("2026-06-01T06:00:00+02:00"))
+    }
+
+    @Test("a window across midnight keeps one water day for the whole night")
+    func newDayAcrossMidnight() {
         let zone = Fixture.berlin
         let water = schedule("22:00", "02:00", every: "1h", goal: 500)
         let glasses = [
@@ -82,8 +110,8 @@ struct WaterScheduleTests {
         ]
         // Goal met after midnight: the rest of the night is quiet, the next evening starts fresh.
         #expect(water.nextReminder(after: Fixture.at("2026-06-02T00:30:00+02:00"), intakes: glasses, timeZone: zone, calendar: calendar) == Fixture.at("2026-06-02T22:00:00+02:00"))
-        #expect(water.consumed(in: glasses, waterDayOf: Fixture.at("2026-06-02T21:59:00+02:00"), timeZone: zone, calendar: calendar) == 500)
-        #expect(water.consumed(in: glasses, waterDayOf: Fixture.at("2026-06-02T22:00:00+02:00"), timeZone: zone, calendar: calendar) == 0)
+        #expect(WaterDay.consumed(glasses, at: Fixture.at("2026-06-02T01:59:00+02:00"), window: water.window, timeZone: zone, calendar: calendar) == 500)
+        #expect(WaterDay.consumed(glasses, at: Fixture.at("2026-06-02T21:59:00+02:00"), window: water.window, timeZone: zone, calendar: calendar) == 0)
     }
 
     @Test("a drink pushes the next reminder to drink + interval while that is inside the window")

@@ -1,4 +1,5 @@
 import ChimeDaemon
+import ChimeTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -1,4 +1,5 @@
 import ChimeDaemon
+import ChimeTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -68,17 +69,18 @@ struct RuntimeDirectoryTests {
         }
     }
 
-    /// We run as root, so chown can hand the directory to another user (65534, nobody).
+    /// Through the `ownerID:` seam: the directory is ours, the runtime directory expects another
+    /// user's, which is what a directory handed to someone else looks like (no root needed).
     @Test("a directory owned by another user is refused")
     func refusesForeignOwner() throws {
         let base = try TemporaryDirectory()
-        let directory = RuntimeDirectory(path: base.appending("chime"))
+        let directory = RuntimeDirectory(path: base.appending("chime"), ownerID: geteuid() &+ 1)
         #expect(mkdir(directory.path, 0o700) == 0)
-        #expect(chown(directory.path, 65534, 65534) == 0)
 
         #expect(kind { try directory.prepare() } == .unsafeRuntimeDirectory)
         #expect(kind { try directory.verify() } == .unsafeRuntimeDirectory)
-        #expect(fileStatus(directory.path)?.owner == 65534)
+        #expect(fileStatus(directory.path)?.owner == geteuid(), "and left as it was")
+        #expect(fileStatus(directory.path)?.mode == 0o700)
     }
 
     @Test("a file in place of the directory is refused")

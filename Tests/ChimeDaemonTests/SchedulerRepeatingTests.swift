@@ -183,6 +183,7 @@ struct SchedulerRepeatingTests {
         #expect(snoozed.state == .pending)
         #expect(snoozed.request.due == start.addingTimeInterval(670))
         #expect(snoozed.request.content == first.request.content)
+        #expect(snoozed.request == first.request.moved(to: start.addingTimeInterval(670)), "its misfire bound moves with it, as with chime snooze")
 
         harness.advance(to: start.addingTimeInterval(700))
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/a"])
@@ -206,6 +207,24 @@ struct SchedulerRepeatingTests {
         #expect(orphan.state == .missed)
         #expect(orphan.lastError == "its water schedule was removed")
         #expect(try harness.pendingIdentifiers().isEmpty, "and nothing follows it")
+        #expect(try harness.isInSync())
+    }
+
+    @Test("\"Snooze\" on a water bubble moves the schedule's next reminder: the one planned after it does not come")
+    func waterSnoozeMovesTheNext() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        harness.advance(to: at("2026-01-15T10:03:00Z"))
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T10:30"])
+        harness.clock.set(to: at("2026-01-15T10:05:00Z"))
+        harness.notifier.send(.actionInvoked(identifier: "water/w/2026-01-15T10:00", action: .snoozeFifteenMinutes))
+        harness.receive(1)
+        #expect(try harness.stored("water/w/2026-01-15T10:00")?.request.due == at("2026-01-15T10:20:00Z"))
+        #expect(try harness.stored("water/w/2026-01-15T10:30")?.state == .cancelled)
+        // At least one interval after the snoozed one.
+        #expect(try harness.pendingIdentifiers().sorted() == ["water/w/2026-01-15T10:00", "water/w/2026-01-15T11:00"])
+        harness.advance(to: at("2026-01-15T11:05:00Z"))
+        #expect(harness.deliveredIdentifiers == ["water/w/2026-01-15T10:00", "water/w/2026-01-15T10:00", "water/w/2026-01-15T11:00"])
+        #expect(try harness.pendingIdentifiers() == ["water/w/2026-01-15T11:30"])
         #expect(try harness.isInSync())
     }
 
@@ -259,6 +278,24 @@ struct SchedulerRepeatingTests {
         #expect(try harness.store.session(id: "r")?.stoppedAt == harness.now)
         #expect(try harness.pendingIdentifiers().isEmpty)
         #expect(harness.timer.armedDeadline == nil)
+    }
+
+    @Test("\"End fast\" on the bubble of an earlier cycle changes nothing: the running cycle goes on")
+    func endFastOnAnEarlierCycle() throws {
+        let harness = try SchedulerHarness()
+        let session = FastingSession(id: "r", plan: .standard, start: start.addingTimeInterval(-16 * 3600 + 60), mode: .rolling)
+        try harness.store.apply(try planner.start(session, existing: [], replace: false, now: start), now: start)
+        try harness.start()
+        harness.advance(to: start.addingTimeInterval(80))
+        #expect(harness.deliveredIdentifiers == ["fast/r/end/0"])
+        // Cycle 1 has begun when the user presses End fast on cycle 0's bubble.
+        harness.advance(to: start.addingTimeInterval(8 * 3600 + 120))
+        let before = try harness.store.currentSequence()
+        harness.notifier.send(.actionInvoked(identifier: "fast/r/end/0", action: .endFast))
+        harness.receive(1)
+        #expect(try harness.store.session(id: "r")?.stoppedAt == nil)
+        #expect(try harness.store.currentSequence() == before)
+        #expect(harness.logLines.value.contains { $0.contains("refused") && $0.contains("cycle 0") })
     }
 
     @Test("\"Extend 1 h\" on a completed fast moves its end an hour later")

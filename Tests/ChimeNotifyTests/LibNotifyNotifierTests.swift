@@ -430,7 +430,7 @@ struct LibNotifyNotifierTests {
             #expect(later.outcome == .serverBusy)
             #expect(later.elapsed < .milliseconds(100))
             // The hung call itself times out within 5 s.
-            let (hungOutcome, answeredAt) = await outcome.value()
+            let (hungOutcome, answeredAt) = try await outcome.value()
             #expect(hungOutcome == .timedOut)
             #expect(answeredAt - called < .seconds(5))
 
@@ -519,11 +519,20 @@ final class ResultBox<Value: Sendable>: Sendable {
 
     func set(_ value: Value) { stored.withLock { $0 = value } }
 
-    /// The value, waiting for it (the completion comes from the notifier's threads).
-    func value() async -> Value {
-        while true {
+    /// The value, waiting for it (the completion comes from the notifier's threads) at most
+    /// `timeout`; past it, records an issue saying so and throws, so a missing answer fails
+    /// the test instead of hanging the run.
+    func value(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Value {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
             if let value = stored.withLock({ $0 }) { return value }
             try? await Task.sleep(for: .milliseconds(5))
         }
+        if let value = stored.withLock({ $0 }) { return value }
+        Issue.record("no result within \(timeout)", sourceLocation: sourceLocation)
+        throw NoResult()
     }
+
+    /// What ``value(timeout:sourceLocation:)`` throws when its deadline passes.
+    struct NoResult: Error {}
 }

@@ -9,6 +9,33 @@ struct ApplyTests {
     let directory = TemporaryDirectory()
     let now = Fixture.now
 
+    @Test("deleting a session and a logged glass; a glass already gone fails the whole plan")
+    func deletions() throws {
+        let store = try openStore(in: directory)
+        var plan = ChangePlan()
+        plan.sessions = [Fixture.session("f-1"), Fixture.session("f-2")]
+        plan.intakes = [
+            ChangePlan.LoggedIntake(scheduleID: "w-1", intake: WaterIntake(instant: now, amountML: 250)),
+            ChangePlan.LoggedIntake(scheduleID: nil, intake: WaterIntake(instant: now.addingTimeInterval(-60), amountML: 100)),
+        ]
+        try store.apply(plan, now: now)
+        let last = try #require(try store.lastLoggedIntake())
+        #expect(last.logged.intake.amountML == 100, "the one logged last, though drunk earlier")
+
+        var undo = ChangePlan()
+        undo.deletedSessions = ["f-1"]
+        undo.deletedIntakes = [last.record]
+        try store.apply(undo, now: now)
+        #expect(try store.sessions().map(\.id) == ["f-2"])
+        #expect(try store.waterIntakes(since: .distantPast).map(\.amountML) == [250])
+
+        var again = ChangePlan()
+        again.deletedSessions = ["f-2"]
+        again.deletedIntakes = [last.record]
+        #expect { try store.apply(again, now: now) } throws: { ($0 as? StoreError)?.kind == .notFound }
+        #expect(try store.sessions().map(\.id) == ["f-2"], "nothing of the plan applied")
+    }
+
     @Test("records read back exactly as written")
     func recordsRoundTrip() throws {
         let store = try openStore(in: directory)

@@ -73,27 +73,16 @@ struct QueryTests {
         #expect(recent.map { "\($0.id)#\($0.cycle)" } == ["done#0", "roll#1", "roll#2"], "only fasts that ended since the given instant")
     }
 
-    @Test("water intake is summed per local day in the given time zone")
-    func dailyIntake() throws {
+    @Test("water intake is read back for a span of instants, whatever schedule it was logged under")
+    func intakeSpan() throws {
         let store = try openStore(in: directory)
-        let zone = try #require(TimeZone(identifier: "America/New_York"))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let midnight = try #require(calendar.date(from: DateComponents(year: 2026, month: 3, day: 8)))
+        let midnight = Date(timeIntervalSince1970: 1_772_946_000)
         var plan = ChangePlan()
-        // 23:30 and 00:30 local fall on different days although only an hour apart.
-        for (offset, ml) in [(-0.5 * hour, 250), (0.5 * hour, 300), (10 * hour, 200), (30 * hour, 500)] {
-            plan.intakes.append(ChangePlan.LoggedIntake(scheduleID: "w", intake: WaterIntake(instant: midnight.addingTimeInterval(offset), amountML: ml)))
+        for (offset, ml, schedule) in [(-0.5 * hour, 250, "w"), (0.5 * hour, 300, "old"), (10 * hour, 200, nil)] as [(Double, Int, String?)] {
+            plan.intakes.append(ChangePlan.LoggedIntake(scheduleID: schedule, intake: WaterIntake(instant: midnight.addingTimeInterval(offset), amountML: ml)))
         }
         try store.apply(plan, now: now)
-        let days = try store.dailyIntake(since: midnight.addingTimeInterval(-86_400), until: midnight.addingTimeInterval(3 * 86_400), timeZone: zone)
-        #expect(days == [
-            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 7), totalML: 250, count: 1),
-            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 8), totalML: 500, count: 2),
-            DailyIntake(date: LocalDate(year: 2026, month: 3, day: 9), totalML: 500, count: 1),
-        ])
-        let utc = try store.dailyIntake(since: .distantPast, until: .distantFuture, timeZone: TimeZone(identifier: "UTC")!)
-        #expect(utc.map(\.totalML) == [750, 500])
         #expect(try store.intakes(since: midnight, until: midnight.addingTimeInterval(hour)).map(\.intake.amountML) == [300])
+        #expect(try store.waterIntakes(since: midnight.addingTimeInterval(-hour)).map(\.amountML) == [250, 300, 200])
     }
 }

@@ -33,7 +33,8 @@ struct CliCommandTests {
     @Test("fast: start, status, extend, stop, history, with their exit codes and JSON")
     func fast() async throws {
         let sandbox = CliSandbox()
-        let started = await sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h")
+        // Begun 3 min ago: a fast stopped within its first 2 min would be discarded.
+        let started = await sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h", "--ago", "3m")
         #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends tomorrow \d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
         // No chimed in the sandbox: the change is saved and one line says how to start it.
         #expect(started.errors.hasPrefix("chimed is not running: saved, and notifications will fire once it runs"))
@@ -167,7 +168,7 @@ struct CliCommandTests {
     @Test("status in its three formats, export, and config")
     func statusExportConfig() async throws {
         let sandbox = CliSandbox()
-        await sandbox.succeed("fast", "start", "--id", "f-e2e")
+        await sandbox.succeed("fast", "start", "--id", "f-e2e", "--ago", "3m")
         let text = await sandbox.succeed("status").output
         #expect(text.hasPrefix("Fast f-e2e (16:8): fasting\n"))
         #expect(text.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
@@ -212,7 +213,7 @@ struct CliCommandTests {
     @Test("status --follow prints at once, again on a change, and ends cleanly on SIGINT")
     func followInterrupted() async throws {
         let sandbox = CliSandbox()
-        await sandbox.succeed("fast", "start", "--id", "f-e2e")
+        await sandbox.succeed("fast", "start", "--id", "f-e2e", "--ago", "3m")
         let pipe = Pipe()
         let follower = try sandbox.start(
             CliBinaries.path("chime"), ["status", "--format", "waybar", "--follow"],

@@ -4,27 +4,6 @@ import Glibc
 import Synchronization
 import Testing
 
-/// A fresh directory under /tmp (short, so socket paths fit), removed with its contents when
-/// released.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array("/tmp/chime-test-XXXXXX".utf8CString)
-        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        path = String(cString: created)
-    }
-
-    /// `name` inside the directory.
-    func appending(_ name: String) -> String { path + "/" + name }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// A value filled in by another thread, read with a lock.
 final class Box<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
