@@ -63,8 +63,9 @@ package-test: deb
 
 ## Measures speed and memory (SUITE=queue|store|notify|daemon|cli; all when empty), on the
 ## release build as installed.
-bench: deps
-	$(SWIFT) run $(RELEASE) chime-bench $(SUITE)
+bench: build
+	$(SWIFT) build $(RELEASE) --product chime-bench
+	$(RELEASE_DIR)/chime-bench $(SUITE)
 
 install: man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(MAN_DIR) \
