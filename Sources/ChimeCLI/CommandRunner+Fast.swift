@@ -5,45 +5,51 @@ import Foundation
 /// `chime fast start|stop|extend|status|history`.
 extension CommandRunner {
     func startFast(_ options: Command.FastStart, now: Date) throws {
-        let store = try store()
-        let plan = try options.plan ?? defaultPlan()
-        let remindBefore = try options.remindBefore ?? defaultNudges()
-        if let id = options.id {
-            try refuseIDOfAnotherKind(id, for: .fast, now: now)
+        try commit(now: now) {
+            let store = try store()
+            let plan = try options.plan ?? defaultPlan()
+            let remindBefore = try options.remindBefore ?? defaultNudges()
+            if let id = options.id {
+                try refuseIDOfAnotherKind(id, for: .fast, now: now)
+            }
+            let id = try options.id ?? generateID(prefix: "f")
+            // Reusing the id of a fast that is over would overwrite it in the history.
+            if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
+                throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
+            }
+            let start: Date
+            var note = ""
+            switch options.start {
+            case .now: start = now
+            case .at(let time): (start, note) = resolve(time, now: now)
+            case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
+            }
+            let session = FastingSession(
+                id: id, plan: plan, start: start, tag: options.tag ?? "",
+                mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
+            )
+            let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
+            // The planner ends every running fast first; the new session comes last.
+            let replaced = change.sessions.dropLast().map(\.id)
+            return (change, [messages(now).fastStarted(session, replaced: replaced) + note])
         }
-        let id = try options.id ?? generateID(prefix: "f")
-        // Reusing the id of a fast that is over would overwrite it in the history.
-        if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
-            throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
-        }
-        let start: Date
-        var note = ""
-        switch options.start {
-        case .now: start = now
-        case .at(let time): (start, note) = resolve(time, now: now)
-        case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
-        }
-        let session = FastingSession(
-            id: id, plan: plan, start: start, tag: options.tag ?? "",
-            mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
-        )
-        let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
-        // The planner ends every running fast first; the new session comes last.
-        let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note])
     }
 
     func stopFast(id: String?, now: Date) throws {
-        let session = try chosenSession(id: id, now: now)
-        let change = try planner.stop(session, now: now)
-        try commit(change, now: now, lines: [messages(now).fastStopped(session)])
+        try commit(now: now) {
+            let session = try chosenSession(id: id, now: now)
+            let change = try planner.stop(session, now: now)
+            return (change, [messages(now).fastStopped(session)])
+        }
     }
 
     func extendFast(by span: TimeSpan, id: String?, now: Date) throws {
-        let session = try chosenSession(id: id, now: now)
-        let change = try planner.extend(session, by: span, now: now)
-        let extended = change.sessions.first { $0.id == session.id } ?? session
-        try commit(change, now: now, lines: [messages(now).fastExtended(extended, by: span)])
+        try commit(now: now) {
+            let session = try chosenSession(id: id, now: now)
+            let change = try planner.extend(session, by: span, now: now)
+            let extended = change.sessions.first { $0.id == session.id } ?? session
+            return (change, [messages(now).fastExtended(extended, by: span)])
+        }
     }
 
     func showFastStatus(id: String?, json: Bool, now: Date) throws {

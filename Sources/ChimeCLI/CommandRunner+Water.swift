@@ -10,89 +10,97 @@ import Foundation
 /// picks one to change, and `pause`, `resume` and `off` act on all.)
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
-        let store = try store()
-        let schedules = try store.waterSchedules()
-        let existing: WaterSchedule?
-        let id: String
-        if let given = options.id {
-            try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
-            existing = schedules.first { $0.id == given }
-            if existing == nil, !schedules.isEmpty {
-                let names = schedules.map(\.id).joined(separator: ", ")
-                let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
-                throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+        try commit(now: now) {
+            let store = try store()
+            let schedules = try store.waterSchedules()
+            let existing: WaterSchedule?
+            let id: String
+            if let given = options.id {
+                try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
+                existing = schedules.first { $0.id == given }
+                if existing == nil, !schedules.isEmpty {
+                    let names = schedules.map(\.id).joined(separator: ", ")
+                    let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
+                    throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+                }
+                id = given
+            } else if schedules.count > 1 {
+                throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
+            } else if let only = schedules.first {
+                id = only.id
+                existing = only
+            } else {
+                id = try generateID(prefix: "w")
+                existing = nil
             }
-            id = given
-        } else if schedules.count > 1 {
-            throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
-        } else if let only = schedules.first {
-            id = only.id
-            existing = only
-        } else {
-            id = try generateID(prefix: "w")
-            existing = nil
+            let window = DailyWindow(
+                from: options.from ?? existing?.window.from ?? Command.WaterEvery.defaultFrom,
+                until: options.until ?? existing?.window.until ?? Command.WaterEvery.defaultUntil
+            )
+            let amount = try options.amountML ?? existing?.amountML ?? defaultAmount()
+            let goal: Int?
+            if let given = options.goalML {
+                goal = given
+            } else if let existing {
+                goal = existing.goalML
+            } else {
+                goal = try defaultGoal()
+            }
+            let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
+            let change = planner.configure(schedule, intakes: try recentIntakes(of: id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
+            return (change, [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
         }
-        let window = DailyWindow(
-            from: options.from ?? existing?.window.from ?? Command.WaterEvery.defaultFrom,
-            until: options.until ?? existing?.window.until ?? Command.WaterEvery.defaultUntil
-        )
-        let amount = try options.amountML ?? existing?.amountML ?? defaultAmount()
-        let goal: Int?
-        if let given = options.goalML {
-            goal = given
-        } else if let existing {
-            goal = existing.goalML
-        } else {
-            goal = try defaultGoal()
-        }
-        let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
-        let change = planner.configure(schedule, intakes: try recentIntakes(of: id, now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
-        try commit(change, now: now, lines: [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
     }
 
     func drinkWater(_ amountML: Int?, now: Date) throws {
-        let schedule = try store().waterSchedules().first
-        let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
-        let intakes = try schedule.map { try recentIntakes(of: $0.id, now: now) } ?? []
-        let change = planner.drink(amount, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
-        let consumed: Int
-        if let schedule {
-            consumed = schedule.consumed(in: intakes + [WaterIntake(instant: now, amountML: amount)], waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
-        } else {
-            consumed = try intakeToday(now: now) + amount
+        try commit(now: now) {
+            let schedule = try store().waterSchedules().first
+            let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
+            let intakes = try schedule.map { try recentIntakes(of: $0.id, now: now) } ?? []
+            let change = planner.drink(amount, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+            let consumed: Int
+            if let schedule {
+                consumed = schedule.consumed(in: intakes + [WaterIntake(instant: now, amountML: amount)], waterDayOf: now, timeZone: environment.timeZone, calendar: calendar)
+            } else {
+                consumed = try intakeToday(now: now) + amount
+            }
+            let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
+            return (change, [messages(now).waterDrank(amount, summary: summary)])
         }
-        let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
-        try commit(change, now: now, lines: [messages(now).waterDrank(amount, summary: summary)])
     }
 
     func pauseWater(for span: TimeSpan, now: Date) throws {
         let end = now.addingTimeInterval(span.timeInterval)
-        let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
-        try commit(change, now: now, lines: [messages(now).waterPaused(until: end)])
+        try commit(now: now) {
+            let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
+            return (change, [messages(now).waterPaused(until: end)])
+        }
     }
 
     func resumeWater(now: Date) throws {
-        let schedules = try store().waterSchedules()
-        // A pause that already ended is no pause: resuming it would only rewrite the schedule.
-        if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
-            write(ChangeMessage.waterNotPaused)
-            return
+        try commit(now: now) {
+            let schedules = try store().waterSchedules()
+            // A pause that already ended is no pause: resuming it would only rewrite the schedule.
+            if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
+                return (ChangePlan(), [ChangeMessage.waterNotPaused])
+            }
+            let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
+            return (change, [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
         }
-        let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
-        try commit(change, now: now, lines: [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
     }
 
     func turnWaterOff(now: Date) throws {
-        let schedules = try store().waterSchedules()
-        guard !schedules.isEmpty else {
-            write("Water reminders are already off")
-            return
+        try commit(now: now) {
+            let schedules = try store().waterSchedules()
+            guard !schedules.isEmpty else {
+                return (ChangePlan(), ["Water reminders are already off"])
+            }
+            var change = ChangePlan()
+            for schedule in schedules {
+                change.merge(planner.remove(schedule))
+            }
+            return (change, schedules.map { messages(now).waterOff(scheduleID: $0.id) })
         }
-        var change = ChangePlan()
-        for schedule in schedules {
-            change.merge(planner.remove(schedule))
-        }
-        try commit(change, now: now, lines: schedules.map { messages(now).waterOff(scheduleID: $0.id) })
     }
 
     func showWaterStatus(json: Bool, now: Date) throws {

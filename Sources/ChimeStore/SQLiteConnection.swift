@@ -177,20 +177,44 @@ final class SQLiteConnection {
     /// entirely when it or the commit throws. Taking the write lock up front means a write never
     /// fails half-way on a lock upgrade (`SQLITE_BUSY_SNAPSHOT`).
     func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(beginning: "BEGIN IMMEDIATE", body)
+        try transaction(beginning: "BEGIN IMMEDIATE", body, failure: { $0 })
+    }
+
+    /// ``writeTransaction(_:)`` for a body that may throw any error: a change whose rules are
+    /// decided inside the transaction, where a refusal (not a store error) rolls it back.
+    func deciding<T>(_ body: () throws -> T) throws -> T {
+        try transaction(beginning: "BEGIN IMMEDIATE", body, failure: { $0 })
     }
 
     /// Runs `body` in a read transaction, so every query in it sees the same committed snapshot.
+    /// Inside a transaction already open (a change reading while it decides) `body` simply runs
+    /// in it: that transaction's view is the one wanted.
     func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(beginning: "BEGIN DEFERRED", body)
+        if isInTransaction { return try body() }
+        return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
     }
 
-    /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws.
-    private func transaction<T>(beginning begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try run(begin)
-        do {
+    /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws;
+    /// `failure` turns the store's own errors (beginning, committing) into `body`'s error type.
+    private func transaction<T, E: Error>(
+        beginning begin: String, _ body: () throws(E) -> T, failure: (StoreError) -> E
+    ) throws(E) -> T {
+        guard !isInTransaction else {
+            // A write nested in another write would be committed by neither: a defect.
+            throw failure(StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug"))
+        }
+        do throws(StoreError) {
+            try run(begin)
+        } catch {
+            throw failure(error)
+        }
+        do throws(E) {
             let result = try body()
-            try run("COMMIT")
+            do throws(StoreError) {
+                try run("COMMIT")
+            } catch {
+                throw failure(error)
+            }
             return result
         } catch {
             rollBack()

@@ -31,6 +31,33 @@ extension Store {
         }
     }
 
+    /// Decides a change and applies it in one write transaction: the write lock is taken first,
+    /// then `planning` runs, reading through this store's own queries (which see every change
+    /// committed before, and none made meanwhile), and the plan it returns is applied before the
+    /// lock is released.
+    ///
+    /// So a rule checked in `planning` (one fast at a time, one water schedule, an id names one
+    /// thing) holds however many processes change the store at once: the loser of a race
+    /// decides after the winner committed, exactly as if it had run second. What `planning`
+    /// throws rolls everything back and is rethrown as it is.
+    ///
+    /// - Returns: `nil` when `planning` returned an empty plan (nothing written, no sequence
+    ///   taken); else the result as for ``apply(_:requestID:now:)``. A replayed request id
+    ///   returns the first result without calling `planning`.
+    public func apply(requestID: String? = nil, now: Date, planning: () throws -> ChangePlan) throws -> ApplyResult? {
+        let hook = configuration.afterApplyStep
+        return try withConnection { (connection) throws -> ApplyResult? in
+            try connection.deciding { () throws -> ApplyResult? in
+                if let replayed = try Self.replayedResult(of: requestID, connection) { return replayed }
+                let plan = try planning()
+                guard !plan.isEmpty else { return nil }
+                let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
+                try Self.applySteps(of: plan, connection, sequence: sequence, afterStep: hook)
+                return ApplyResult(sequence: sequence, replayed: false)
+            }
+        }
+    }
+
     /// Sets (or, with `nil`, removes) the setting `key`, with the same replay rule as ``apply(_:requestID:now:)``.
     @discardableResult
     public func setSetting(_ key: String, to value: String?, requestID: String? = nil, now: Date) throws(StoreError) -> ApplyResult {
@@ -47,16 +74,20 @@ extension Store {
     private func writeOnce(requestID: String?, now: Date, _ body: (SQLiteConnection, Int64) throws(StoreError) -> Void) throws(StoreError) -> ApplyResult {
         try withConnection { (connection) throws(StoreError) -> ApplyResult in
             try connection.writeTransaction { () throws(StoreError) -> ApplyResult in
-                if let requestID, let original = try connection.queryFirst(
-                    "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
-                ) {
-                    return ApplyResult(sequence: original, replayed: true)
-                }
+                if let replayed = try Self.replayedResult(of: requestID, connection) { return replayed }
                 let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
                 try body(connection, sequence)
                 return ApplyResult(sequence: sequence, replayed: false)
             }
         }
+    }
+
+    /// The first result of `requestID` when it was applied before, else `nil`.
+    private static func replayedResult(of requestID: String?, _ connection: SQLiteConnection) throws(StoreError) -> ApplyResult? {
+        guard let requestID, let original = try connection.queryFirst(
+            "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
+        ) else { return nil }
+        return ApplyResult(sequence: original, replayed: true)
     }
 
     /// The steps of a plan, inside the caller's transaction, stamping rows with `sequence`.

@@ -1,6 +1,5 @@
 import ChimeCore
 import Foundation
-import Synchronization
 
 /// Chime's durable state in one SQLite database: sessions, water schedules and intake, one-off
 /// reminders, notification requests with their delivery state, settings and history.
@@ -10,9 +9,12 @@ import Synchronization
 /// touches with the next value of a global change sequence, so a follower (the daemon) reads only
 /// what changed since the sequence it last saw.
 ///
-/// A `Store` is safe to share between threads: calls are serialised on its one connection.
+/// A `Store` is safe to share between threads: calls are serialised on its one connection by a
+/// recursive lock, which is why it is `@unchecked Sendable`. The lock is recursive so that a
+/// change decided inside its write transaction (``apply(requestID:now:planning:)``) can read
+/// through the store's own queries on the same thread while the transaction holds the lock.
 /// Several processes may open the same database at once (the CLI and the daemon do).
-public final class Store: Sendable {
+public final class Store: @unchecked Sendable {
     /// How a store is opened.
     public struct Configuration: Sendable {
         /// How long a write waits for another process's lock before failing with
@@ -43,7 +45,10 @@ public final class Store: Sendable {
     /// system): print each loudly.
     public let warnings: [String]
     let configuration: Configuration
-    private let connection: Mutex<SQLiteConnection>
+    /// The one connection; used only while holding ``lock``.
+    private let connection: SQLiteConnection
+    /// Serialises every use of ``connection`` across threads.
+    private let lock = NSRecursiveLock()
 
     /// Opens the database at the default location for `environment` (see ``StoreLocation``).
     public convenience init(environment: [String: String], configuration: Configuration = Configuration()) throws(StoreError) {
@@ -86,18 +91,19 @@ public final class Store: Sendable {
             PRAGMA journal_size_limit = 4194304;
             """)
         try StoreSchema.migrate(connection)
-        self.connection = Mutex(connection)
+        self.connection = connection
     }
 
-    /// Runs `body` with the connection, holding it for the duration.
-    func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        try connection.withLock { (connection: inout SQLiteConnection) throws(StoreError) -> T in
-            try body(connection)
-        }
+    /// Runs `body` with the connection, holding it for the duration (again, on the thread that
+    /// already holds it: see the type's comment).
+    func withConnection<T, E: Error>(_ body: (SQLiteConnection) throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
     }
 
     /// Runs `body` in one write transaction with the next change sequence number.
-    func write<T: Sendable>(_ body: (SQLiteConnection, Int64) throws(StoreError) -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (SQLiteConnection, Int64) throws(StoreError) -> T) throws(StoreError) -> T {
         try withConnection { (connection) throws(StoreError) -> T in
             try connection.writeTransaction { () throws(StoreError) -> T in
                 try body(connection, Self.advanceSequence(connection))
@@ -106,7 +112,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` in one read transaction, so all its queries see one committed snapshot.
-    func read<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
         try withConnection { (connection) throws(StoreError) -> T in
             try connection.readTransaction { () throws(StoreError) -> T in try body(connection) }
         }
