@@ -5,7 +5,7 @@ import Foundation
 /// `chime fast start|stop|extend|status|history`.
 extension CommandRunner {
     func startFast(_ options: Command.FastStart, now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let store = try store()
             let plan = try options.plan ?? defaultPlan()
             let remindBefore = try options.remindBefore ?? defaultNudges()
@@ -36,7 +36,7 @@ extension CommandRunner {
     }
 
     func stopFast(id: String?, now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let session = try chosenSession(id: id, now: now)
             let change = try planner.stop(session, now: now)
             return (change, [messages(now).fastStopped(session)])
@@ -44,7 +44,7 @@ extension CommandRunner {
     }
 
     func extendFast(by span: TimeSpan, id: String?, now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let session = try chosenSession(id: id, now: now)
             let change = try planner.extend(session, by: span, now: now)
             let extended = change.sessions.first { $0.id == session.id } ?? session

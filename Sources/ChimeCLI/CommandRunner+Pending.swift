@@ -13,7 +13,7 @@ extension CommandRunner {
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
         }
-        try commit(now: now) {
+        try commit(now: now) { now in
             let reminderID: String
             var replacesPending = false
             if let id {
@@ -41,7 +41,7 @@ extension CommandRunner {
     }
 
     func cancel(_ target: Command.CancelTarget, now: Date) throws {
-        try commit(now: now) { try cancellation(of: target, now: now) }
+        try commit(now: now) { now in try cancellation(of: target, now: now) }
     }
 
     /// The plan and line of `cancel`, decided inside its write transaction.
@@ -107,7 +107,7 @@ extension CommandRunner {
     }
 
     func snooze(_ reference: PendingReference, by span: TimeSpan, now: Date) throws {
-        try commit(now: now) { try snoozing(reference, by: span, now: now) }
+        try commit(now: now) { now in try snoozing(reference, by: span, now: now) }
     }
 
     /// The plan and line of `snooze`, decided inside its write transaction.

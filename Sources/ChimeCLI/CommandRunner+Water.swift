@@ -10,7 +10,7 @@ import Foundation
 /// picks one to change, and `pause`, `resume` and `off` act on all.)
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let store = try store()
             let schedules = try store.waterSchedules()
             let existing: WaterSchedule?
@@ -53,7 +53,7 @@ extension CommandRunner {
     }
 
     func drinkWater(_ amountML: Int?, now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let schedule = try store().waterSchedules().first
             let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
             let intakes = try schedule.map { try recentIntakes(of: $0.id, now: now) } ?? []
@@ -71,14 +71,14 @@ extension CommandRunner {
 
     func pauseWater(for span: TimeSpan, now: Date) throws {
         let end = now.addingTimeInterval(span.timeInterval)
-        try commit(now: now) {
+        try commit(now: now) { now in
             let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
             return (change, [messages(now).waterPaused(until: end)])
         }
     }
 
     func resumeWater(now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let schedules = try store().waterSchedules()
             // A pause that already ended is no pause: resuming it would only rewrite the schedule.
             if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
@@ -90,7 +90,7 @@ extension CommandRunner {
     }
 
     func turnWaterOff(now: Date) throws {
-        try commit(now: now) {
+        try commit(now: now) { now in
             let schedules = try store().waterSchedules()
             guard !schedules.isEmpty else {
                 return (ChangePlan(), ["Water reminders are already off"])

@@ -173,11 +173,15 @@ public final class CommandRunner {
     /// racing, the second decides after the first committed and fails as if it had run later.
     /// The lines are printed only once the plan is stored. An empty plan writes nothing; its
     /// lines are printed all the same (they say why nothing changed).
-    func commit(now: Date, _ decide: () throws -> (plan: ChangePlan, lines: [String])) throws {
+    ///
+    /// `decide` gets the instant read once the lock is held, not the command's `now`: a command
+    /// that waited for the lock must see the fast started meanwhile as running (as a command run
+    /// after it does), not as scheduled to start after its own earlier `now`.
+    func commit(now: Date, _ decide: (_ now: Date) throws -> (plan: ChangePlan, lines: [String])) throws {
         let requestID = environment.makeRequestID()
         var lines: [String] = []
         let result = try store().apply(requestID: requestID, now: now) {
-            let decided = try decide()
+            let decided = try decide(max(now, environment.clock()))
             lines = decided.lines
             return decided.plan
         }
