@@ -8,7 +8,7 @@ extension Store {
 
     /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
     ///
-    /// Order: records (sessions, schedules, deleted schedules, reminders, intake), then
+    /// Order: records (sessions, deleted schedules, schedules, reminders, intake), then
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
     ///   keeps its row id and server id and becomes `pending` with the new content.
@@ -101,19 +101,14 @@ extension Store {
         afterStep: (@Sendable (ApplyStep) throws(StoreError) -> Void)?, followUp: Bool = false
     ) throws(StoreError) {
         for session in plan.sessions {
-            try connection.run(
-                "INSERT OR REPLACE INTO sessions (\(RowCoding.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                RowCoding.sessionValues(session)
-            )
+            try connection.run(upsertSession, RowCoding.sessionValues(session))
         }
-        for schedule in plan.schedules {
-            try connection.run(
-                "INSERT OR REPLACE INTO water_schedules (\(RowCoding.scheduleColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                RowCoding.scheduleValues(schedule)
-            )
-        }
+        // Deleted first: with one schedule at a time, the new one fits only once the old is gone.
         for id in plan.deletedSchedules {
             try connection.run("DELETE FROM water_schedules WHERE id = ?", [.text(id)])
+        }
+        for schedule in plan.schedules {
+            try connection.run(upsertSchedule, RowCoding.scheduleValues(schedule))
         }
         for reminder in plan.reminders {
             try connection.run(
@@ -165,6 +160,22 @@ extension Store {
             )
         }
         try afterStep?(.closedGroups)
+    }
+
+    /// The statement that inserts or updates a session. Not `INSERT OR REPLACE`: that resolves a
+    /// conflict on any unique index by deleting the other row, so a second water schedule would
+    /// silently remove the first instead of being refused by the one-at-a-time index.
+    static let upsertSession = upsert(into: "sessions", columns: RowCoding.sessionColumns)
+    /// ``upsert(into:columns:)`` for water schedules.
+    static let upsertSchedule = upsert(into: "water_schedules", columns: RowCoding.scheduleColumns)
+
+    /// The statement that inserts a row of `table`, or updates the row with its `id` (the first
+    /// of `columns`).
+    static func upsert(into table: String, columns: String) -> String {
+        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT (\(names[0])) DO UPDATE SET \(updates)"
     }
 
     /// Adds `request`, or replaces the row with its identifier: the row keeps its row id and

@@ -42,7 +42,8 @@ public final class Store: @unchecked Sendable {
     /// The database file.
     public let path: String
     /// Problems found on opening that do not stop Chime but put data at risk (a network file
-    /// system): print each loudly.
+    /// system), and what a migration had to end in a database that broke a rule (said by the
+    /// one process that migrated it): print each loudly.
     public let warnings: [String]
     let configuration: Configuration
     /// The one connection; used only while holding ``lock``.
@@ -68,7 +69,6 @@ public final class Store: @unchecked Sendable {
         self.configuration = configuration
         let prepared = try DatabaseFile.prepare(path: path)
         try DatabaseFile.checkLog(path: path, header: prepared.header)
-        warnings = DatabaseFile.warnings(path: path)
         let logExisted = DatabaseFile.exists(path + "-wal")
         let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.
@@ -91,6 +91,7 @@ public final class Store: @unchecked Sendable {
             PRAGMA journal_size_limit = 4194304;
             """)
         try StoreSchema.migrate(connection)
+        warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
         self.connection = connection
     }
 

@@ -14,7 +14,7 @@ enum StoreSchema {
     static var latestVersion: Int { migrations.count }
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -133,6 +133,61 @@ enum StoreSchema {
         DROP TABLE meta;
         CREATE INDEX requests_awaiting_close ON requests (close_requested) WHERE close_requested = 1;
         """
+
+    /// Version 4: the rules that do not depend on the time of day, as constraints, so no writer
+    /// that skips the checks can break them: one water schedule at a time (a schedule that
+    /// exists is on), and one repeating fast not stopped (a repeating fast never ends by
+    /// itself). Whether a single fast is over depends on the clock, so its rule stays a check in
+    /// the transaction that starts a fast.
+    ///
+    /// A database that already breaks one keeps the newest (the schedule written last, the
+    /// repeating fast started last); the others are ended now as `water off` and `fast stop` end
+    /// them (the fasts stay in the history), their pending notifications cancelled under a new
+    /// change sequence for a following daemon. What was ended is listed in `temp.migration_ended`
+    /// for ``migrationNotices(_:)`` to tell once.
+    static let version4 = """
+        CREATE TEMP TABLE migration_ended (kind TEXT NOT NULL, id TEXT NOT NULL, kept TEXT NOT NULL);
+        INSERT INTO temp.migration_ended (kind, id, kept)
+            SELECT 'fast', s.id, (SELECT n.id FROM sessions n WHERE n.mode = 'rolling' AND n.stopped_at IS NULL ORDER BY n.start DESC, n.id DESC LIMIT 1)
+            FROM sessions s
+            WHERE s.mode = 'rolling' AND s.stopped_at IS NULL AND EXISTS (
+                SELECT 1 FROM sessions n WHERE n.mode = 'rolling' AND n.stopped_at IS NULL
+                  AND (n.start > s.start OR (n.start = s.start AND n.id > s.id)))
+            ORDER BY s.start, s.id;
+        INSERT INTO temp.migration_ended (kind, id, kept)
+            SELECT 'water', id, (SELECT id FROM water_schedules ORDER BY rowid DESC LIMIT 1)
+            FROM water_schedules WHERE rowid < (SELECT max(rowid) FROM water_schedules) ORDER BY rowid;
+        INSERT INTO change_log (request_id, applied_at) SELECT NULL, NULL WHERE EXISTS (SELECT 1 FROM temp.migration_ended);
+        UPDATE sessions SET stopped_at = (julianday('now') - julianday('2001-01-01')) * 86400.0
+            WHERE id IN (SELECT id FROM temp.migration_ended WHERE kind = 'fast');
+        UPDATE requests SET state = 'cancelled', change_sequence = (SELECT max(sequence) FROM change_log)
+            WHERE group_id IN (SELECT id FROM temp.migration_ended) AND state IN ('pending', 'delivering');
+        UPDATE requests SET close_requested = 1, change_sequence = (SELECT max(sequence) FROM change_log)
+            WHERE group_id IN (SELECT id FROM temp.migration_ended) AND server_id IS NOT NULL AND close_requested = 0;
+        DELETE FROM water_schedules WHERE id IN (SELECT id FROM temp.migration_ended WHERE kind = 'water');
+        CREATE UNIQUE INDEX water_schedules_one_at_a_time ON water_schedules ((0));
+        CREATE UNIQUE INDEX sessions_one_repeating_running ON sessions ((0)) WHERE mode = 'rolling' AND stopped_at IS NULL;
+        """
+
+    /// What the migration to version 4 ended in a database that broke its rules, one sentence per
+    /// kind, for the opening process to print once; removes the list, so nothing is said twice.
+    static func migrationNotices(_ connection: SQLiteConnection) throws(StoreError) -> [String] {
+        let exists = try connection.queryFirst("SELECT count(*) FROM temp.sqlite_schema WHERE name = 'migration_ended'") { $0.int64(0) } ?? 0
+        guard exists > 0 else { return [] }
+        let rows = try connection.query("SELECT kind, id, kept FROM temp.migration_ended ORDER BY rowid") { ($0.text(0), $0.text(1), $0.text(2)) }
+        try connection.execute(script: "DROP TABLE temp.migration_ended")
+        var notices: [String] = []
+        let path = connection.path
+        let fasts = rows.filter { $0.0 == "fast" }
+        if let kept = fasts.first?.2 {
+            notices.append("the Chime database \(path) had \(fasts.count + 1) repeating fasts running at once, which Chime no longer allows: kept \(kept) (started last) and stopped \(fasts.map(\.1).joined(separator: ", ")) now, cancelling their pending notifications; they stay in the history")
+        }
+        let schedules = rows.filter { $0.0 == "water" }
+        if let kept = schedules.first?.2 {
+            notices.append("the Chime database \(path) had \(schedules.count + 1) water schedules on at once, which Chime no longer allows: kept \(kept) (set up last) and turned off \(schedules.map(\.1).joined(separator: ", ")), cancelling their pending reminders; their intake stays logged")
+        }
+        return notices
+    }
 
     /// Brings the database from its current version to `target`, in one write transaction.
     ///
