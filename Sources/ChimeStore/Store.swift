@@ -69,15 +69,40 @@ public final class Store: @unchecked Sendable {
         self.configuration = configuration
         let prepared = try DatabaseFile.prepare(path: path)
         try DatabaseFile.checkLog(path: path, header: prepared.header)
+        // Setting a database up (the switch to WAL, the schema) takes locks SQLite sometimes
+        // does not wait for: with another process doing the same to a new database, the
+        // switch to WAL, or a write begun on a database still in rollback mode, can fail at
+        // once with SQLITE_BUSY instead of calling the busy handler. Every step below is
+        // repeatable (an unfinished migration rolls back), so a busy failure is retried, a
+        // little apart, until the same patience as any write has run out.
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        var attempt = 0
+        var connection: SQLiteConnection
+        while true {
+            do {
+                connection = try Self.openAndSetUp(path: path, busyTimeout: configuration.busyTimeout)
+                break
+            } catch where error.isBusy && ContinuousClock.now < deadline {
+                attempt += 1
+                usleep(UInt32.random(in: 1_000...5_000) * UInt32(min(attempt, 8)))
+            }
+        }
+        warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
+        self.connection = connection
+    }
+
+    /// Opens a connection to the accepted file at `path`, checks that it is a Chime database
+    /// this build can use, switches it to WAL and migrates it to the current schema.
+    private static func openAndSetUp(path: String, busyTimeout: Duration) throws(StoreError) -> SQLiteConnection {
         let logExisted = DatabaseFile.exists(path + "-wal")
-        let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
+        let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.
         do {
             try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
         } catch {
             // A log left by a process that did not close the database would otherwise be copied
             // into the refused file when this connection closes.
-            if logExisted { connection.keepLogOnClose() }
+            if logExisted, !error.isBusy { connection.keepLogOnClose() }
             throw error
         }
         DatabaseFile.makePrivate(path: path)
@@ -91,8 +116,7 @@ public final class Store: @unchecked Sendable {
             PRAGMA journal_size_limit = 4194304;
             """)
         try StoreSchema.migrate(connection)
-        warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
-        self.connection = connection
+        return connection
     }
 
     /// Runs `body` with the connection, holding it for the duration (again, on the thread that

@@ -145,4 +145,27 @@ struct CliRaceTests {
             #expect(violations == 0, "trial \(trial): winners \(winners), schedules \(schedules)")
         }
     }
+
+    @Test("chimed and 30 parallel commands for a user with no database yet: all succeed, none says the database stayed locked")
+    func firstUse() async throws {
+        var failures: [String] = []
+        for trial in 0..<Self.trials {
+            let sandbox = CliSandbox()
+            // chimed opening the new store with the commands is what made the switch to WAL fail
+            // at once: 16 false exits 75 in 15 such trials before the set-up was retried.
+            let daemon = try CliDaemonProcess(sandbox: sandbox, arguments: ["--foreground", "--notifier", "stdout"])
+            defer { daemon.stop() }
+            let kinds: [[String]] = [["list"], ["remind", "in", "1h", "hello"], ["status"], ["water", "status"], ["fast", "history"], ["config", "set", "water.amount", "300"]]
+            let commands = (0..<30).map { kinds[$0 % kinds.count] }
+            let outcomes = await sandbox.raceChime(commands)
+            for (command, outcome) in zip(commands, outcomes) where outcome.status != 0 {
+                failures.append("trial \(trial): chime \(command.joined(separator: " ")) exited \(outcome.status): \(outcome.errors)")
+            }
+            let reminders = await sandbox.query("SELECT count(*) FROM reminders")
+            #expect(reminders == ["5"], "trial \(trial)")
+            try await daemon.waitUntilAnswering(within: 20)
+            #expect(!daemon.log.contains("stayed locked"), "trial \(trial): \(daemon.log)")
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }
