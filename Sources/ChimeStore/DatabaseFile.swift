@@ -80,7 +80,7 @@ enum DatabaseFile {
 
     /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``);
     /// `info` is its `lstat`.
-    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String) throws(StoreError) {
+    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String, needsWrite: Bool = true) throws(StoreError) {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             break
@@ -99,7 +99,7 @@ enum DatabaseFile {
         }
         // Real and effective ids are the same here (chime is not setuid), so access(2) answers
         // for this process, read-only file systems included.
-        if access(directory, W_OK | X_OK) != 0 {
+        if needsWrite, access(directory, W_OK | X_OK) != 0 {
             let code = errno
             if code == EACCES || code == EPERM {
                 throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
@@ -143,6 +143,27 @@ enum DatabaseFile {
             throw error(errno: code, path: sidecar, action: "open")
         }
         return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
+    }
+
+    /// Checks the existing database at `path` on a read-only file system without changing
+    /// anything: its directory as ``prepare(path:)`` does (writing aside), the file as a regular
+    /// file; returns its header. A file that is empty there is no database to read.
+    static func inspectReadOnly(path: String) throws(StoreError) -> Header? {
+        let directory = directory(of: path)
+        var info = stat()
+        guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: "inspect") }
+        try checkOwnDirectory(directory, info, databasePath: path, needsWrite: false)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "open") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+        }
+        guard let header = try readHeader(descriptor: descriptor, path: path) else {
+            throw StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        }
+        return header
     }
 
     /// Removes group and other permission bits from the database directory, the database and

@@ -67,6 +67,12 @@ public final class Store: @unchecked Sendable {
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
+        if DatabaseFile.exists(path), DatabaseFile.isOnReadOnlyFileSystem(path) {
+            // Nothing can be written here, the schema not migrated: what can be read is.
+            connection = try Self.openReadOnly(path: path, busyTimeout: configuration.busyTimeout)
+            warnings = DatabaseFile.warnings(path: path)
+            return
+        }
         let prepared = try DatabaseFile.prepare(path: path)
         try DatabaseFile.checkLog(path: path, header: prepared.header)
         // Setting a database up (the switch to WAL, the schema) takes locks SQLite sometimes
@@ -89,6 +95,27 @@ public final class Store: @unchecked Sendable {
         }
         warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
         self.connection = connection
+    }
+
+    /// Opens the database at `path`, on a read-only file system, for reading: refused, changing
+    /// nothing, as a writable one would be when it is not a Chime database this build can read
+    /// (a schema it would have to migrate included). Every write then fails with the sentence
+    /// a write on a read-only file system always gave (75).
+    private static func openReadOnly(path: String, busyTimeout: Duration) throws(StoreError) -> SQLiteConnection {
+        let header = try DatabaseFile.inspectReadOnly(path: path)
+        try DatabaseFile.checkLog(path: path, header: header)
+        let directory = DatabaseFile.directory(of: path)
+        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        // A log left beside the database may hold the latest changes: read through it then.
+        let hasLog = DatabaseFile.size(of: [path + "-wal"]) > 0 && DatabaseFile.exists(path + "-shm")
+        let connection = try SQLiteConnection(
+            path: path, busyTimeout: busyTimeout,
+            readOnly: SQLiteConnection.ReadOnlyOpening(immutable: !hasLog, writeRefusal: refusal)
+        )
+        let version = try StoreSchema.version(of: connection)
+        try StoreSchema.checkCompatible(connection, version: version)
+        guard version >= StoreSchema.readableWithoutMigration else { throw refusal }
+        return connection
     }
 
     /// Opens a connection to the accepted file at `path`, checks that it is a Chime database

@@ -13,6 +13,10 @@ enum StoreSchema {
     /// The version this build writes and reads.
     static var latestVersion: Int { migrations.count }
 
+    /// The oldest version this build can read without migrating it (on a read-only file system):
+    /// later versions only add constraints.
+    static let readableWithoutMigration = 3
+
     /// Migration `i` takes the database from version `i` to version `i + 1`.
     static let migrations: [String] = [version1, version2, version3, version4]
 
