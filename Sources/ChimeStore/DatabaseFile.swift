@@ -37,7 +37,18 @@ enum DatabaseFile {
     @discardableResult
     static func prepare(path: String) throws(StoreError) -> Prepared {
         try prepareDirectory(directory(of: path), databasePath: path)
+        try refuseUnusualFiles(path: path)
         return try openFile(path)
+    }
+
+    /// Refuses (69, naming it) a database, `-wal` or `-shm` file that is a symbolic link or not a
+    /// regular file (``PlainFile``), before SQLite or Chime opens, creates or changes any of them.
+    static func refuseUnusualFiles(path: String) throws(StoreError) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            if let refusal = PlainFile.refusal(of: file, user: "Chime") {
+                throw StoreError(.unavailable, refusal)
+            }
+        }
     }
 
     /// Creates each missing directory of `directory` with mode 0700 and checks that the last one,
@@ -111,10 +122,12 @@ enum DatabaseFile {
     /// Opens the database file, creating it (mode 0600) when missing, checks that it and its
     /// `-wal` and `-shm` files can be written, and reads its header; nothing existing is changed.
     static func openFile(_ path: String) throws(StoreError) -> Prepared {
-        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // No following links, no waiting on a FIFO: what was put there since the check is
+        // refused below, not used.
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         let created = descriptor >= 0
         if !created, errno == EEXIST {
-            descriptor = open(path, O_RDWR | O_CLOEXEC)
+            descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             if descriptor < 0, errno == EACCES || errno == EPERM {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
             }
@@ -153,7 +166,8 @@ enum DatabaseFile {
         var info = stat()
         guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: "inspect") }
         try checkOwnDirectory(directory, info, databasePath: path, needsWrite: false)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        try refuseUnusualFiles(path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "open") }
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }

@@ -86,6 +86,51 @@ struct CliStoreFileTests {
         #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes)
     }
 
+    // MARK: Files that are not what they seem
+
+    @Test("a database, -wal or -shm that is a symbolic link gives 69 naming it, and nothing of the link or its target changes", arguments: ["", "-wal", "-shm"])
+    func symbolicLinks(_ suffix: String) async throws {
+        let sandbox = CliSandbox()
+        _ = Self.makeDataDirectory(sandbox)
+        // A real database first, so the link is the only thing wrong.
+        await sandbox.succeed("remind", "in", "1h", "tea")
+        let target = sandbox.root.appendingPathComponent("target\(suffix)").path
+        let file = sandbox.databasePath + suffix
+        if suffix.isEmpty {
+            try FileManager.default.moveItem(atPath: sandbox.databasePath, toPath: target)
+        } else {
+            #expect(FileManager.default.createFile(atPath: target, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        }
+        #expect(symlink(target, file) == 0)
+        let before = Self.state(target)
+        for arguments in [["list"], ["remind", "in", "5m", "coffee"]] {
+            let outcome = await sandbox.run(CliBinaries.path("chime"), arguments)
+            Self.expectFailure(outcome, status: 69, mentioning: ["\(file) is a symbolic link to \(target)", "will not use it or change it"])
+        }
+        let after = Self.state(target)
+        #expect(after?.bytes == before?.bytes && after?.mode == before?.mode, "the link's target is as it was")
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        // Nothing was created beside the target either.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { $0.hasPrefix("target") }
+        #expect(beside == ["target\(suffix)"])
+    }
+
+    @Test("a FIFO as the database, its -wal or its -shm gives 69 naming it (not a 75 no retry can fix)", arguments: ["", "-wal", "-shm"])
+    func fifos(_ suffix: String) async {
+        let sandbox = CliSandbox()
+        _ = Self.makeDataDirectory(sandbox)
+        if !suffix.isEmpty { await sandbox.succeed("remind", "in", "1h", "tea") }
+        let file = sandbox.databasePath + suffix
+        #expect(mkfifo(file, 0o600) == 0)
+        for arguments in [["list"], ["remind", "in", "5m", "coffee"]] {
+            let outcome = await sandbox.run(CliBinaries.path("chime"), arguments, timeout: 10)
+            Self.expectFailure(outcome, status: 69, mentioning: ["\(file) is not a regular file (it is a FIFO)"])
+        }
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     // MARK: A lost write-ahead log
 
     @Test("an -shm without its -wal: every command refuses with 75 and changes nothing, until the -shm is removed")
