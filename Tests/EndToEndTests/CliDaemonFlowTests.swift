@@ -60,6 +60,19 @@ struct CliDaemonFlowTests {
         #expect(await sandbox.succeed("status").output.contains("\nchimed is running and answers (pid "))
     }
 
+    @Test("chimed refuses a TZ the CLI refuses, with the CLI's message and exit code, and creates nothing", arguments: ["Garbage/Zone", "/etc/passwd"])
+    func unknownZone(_ zone: String) async {
+        let sandbox = CliSandbox()
+        let cli = await sandbox.chime("list", extra: ["TZ": zone])
+        #expect(cli.status == 65)
+        let message = String(cli.errors.dropFirst("chime: ".count))
+        #expect(message.hasPrefix("unknown time zone \"\(zone)\" in TZ"))
+        let daemon = await sandbox.run(CliBinaries.path("chimed"), ["--foreground", "--notifier", "stdout"], extra: ["TZ": zone], timeout: 20)
+        #expect(daemon.status == 65, "\(daemon.errors)")
+        #expect(daemon.errors.contains(message.trimmingCharacters(in: .newlines)), "\(daemon.errors)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
     @Test("status and doctor tell a stopped (SIGSTOP) chimed from one that is not running")
     func frozenDaemon() async throws {
         let sandbox = CliSandbox()
