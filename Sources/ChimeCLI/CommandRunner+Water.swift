@@ -6,8 +6,10 @@ import Foundation
 ///
 /// One water schedule at a time: `water every` changes the schedule that is on (without `--id`
 /// or with its id) and refuses to start a second one; `drink` counts toward it; `pause`,
-/// `resume` and `off` act on it. (A database from before this rule may hold several: `--id`
-/// picks one to change, and `pause`, `resume` and `off` act on all.)
+/// `resume` and `off` act on it. The check runs inside the write (``commit(now:_:)``), and since
+/// schema 4 the database refuses a second schedule too (opening an older database that held
+/// several keeps the newest). The code below still copes with several (`--id` picks one,
+/// `pause`, `resume` and `off` act on all) rather than assume what the schema guarantees.
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
         try commit(now: now) { now in
