@@ -228,7 +228,8 @@ public final class Store: @unchecked Sendable {
                 journalMode: mode,
                 quickCheck: check,
                 pendingCount: Int(pending),
-                warnings: warnings
+                warnings: warnings,
+                isReadOnly: connection.writeRefusal != nil
             )
         }
     }

@@ -273,6 +273,10 @@ struct CliStoreFileTests {
             #expect(waybar.status == 0 && cliJSONObject(waybar.output) != nil, "\(context): \(waybar.errors)")
             let status = await Self.chimeOnReadOnlyMount(sandbox, "status")
             #expect(status.status == 0, "\(context): \(status.errors)")
+            // doctor reads too, and names the read-only file system (not a damaged database).
+            let doctor = await Self.chimeOnReadOnlyMount(sandbox, "doctor")
+            #expect(doctor.output.contains("is on a read-only file system: commands that only read work"), "\(context): \(doctor.output)")
+            #expect(!doctor.output.contains("restore a backup"), "\(context)")
 
             // Writing commands fail as they always did there: 75, naming the directory.
             for arguments in [["remind", "in", "5m", "coffee"], ["fast", "stop"], ["config", "set", "water.amount", "300"]] {
