@@ -132,6 +132,11 @@ extension CommandRunner {
         // Later than it would have come: a notification still to come moves from its due time
         // (from now, it could come sooner, as when the next one is due in an hour and is
         // snoozed by 15 min), one already due or shown comes back DURATION from now.
+        // A reminder brought back must not share its id with what took the id since it was shown.
+        if stored.request.kind == .reminder, !stored.state.isLive,
+           let owner = try liveOwner(of: stored.request.group, otherThan: .reminder, now: now) {
+            throw CommandFailure(.dataError, "reminder \(stored.request.group) cannot come back: its id now names \(owner); set a new reminder with \"chime remind\"")
+        }
         let due = max(stored.request.due, now).addingTimeInterval(span.timeInterval)
         let request = Self.moved(stored.request, to: due)
         var change = ChangePlan()

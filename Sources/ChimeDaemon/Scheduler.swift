@@ -527,9 +527,11 @@ public final class Scheduler {
             }
             log.info("action \(action.rawValue) on \(identifier) applied")
             try syncChanges()
-        } catch let error as StoreError {
+        } catch let error as StoreError where error.kind != .badData {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
         } catch {
+            // Refused by a rule the schema keeps (a reminder snoozed back under an id a water
+            // schedule took since): nothing changed, and the store is fine.
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
         }
     }

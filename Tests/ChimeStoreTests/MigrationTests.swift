@@ -48,6 +48,42 @@ struct MigrationTests {
         return path
     }
 
+    @Test("a version 3 database with a water schedule and a pending reminder of one id keeps the one changed last", arguments: [true, false])
+    func version4SeparatesAScheduleAndAReminder(reminderIsNewer: Bool) throws {
+        let path = directory.file("shared-id.db")
+        try DatabaseFile.prepare(path: path)
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
+            try StoreSchema.migrate(connection, to: 3)
+            let t = now.timeIntervalSinceReferenceDate
+            try connection.execute(script: """
+                INSERT INTO change_log (sequence, request_id, applied_at) VALUES (9, NULL, NULL);
+                INSERT INTO water_schedules VALUES ('x', 3600, '09:00', '21:00', 250, NULL, NULL);
+                INSERT INTO reminders VALUES ('x', 'tea', \(t + 600));
+                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
+                    ('water/x/2026-05-08T10:00', 'x', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 5 : 9)),
+                    ('remind/x', 'x', 'reminder', \(t + 600), 10, '{"arguments":{"text":"tea"},"template":"reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 9 : 5));
+                """)
+        }
+        let store = try Store(path: path)
+        let kept = reminderIsNewer ? "reminder x" : "water schedule x"
+        let ended = reminderIsNewer ? "turned off water schedule x" : "cancelled reminder x"
+        #expect(store.warnings == ["the Chime database \(path) had a water schedule and a pending reminder both named x, which Chime no longer allows (an id names one thing): kept \(kept) (changed last) and \(ended)"])
+        #expect(try store.waterSchedules().map(\.id) == (reminderIsNewer ? [] : ["x"]))
+        #expect(try store.pendingRequests().map(\.request.kind) == [reminderIsNewer ? .reminder : .water])
+        #expect(try store.reminder(id: "x") != nil, "the reminder's record stays, as after cancel")
+
+        // From now on the schema refuses the pair, whichever comes second.
+        var schedule = ChangePlan()
+        schedule.schedules = [Fixture.schedule("x")]
+        var reminder = ChangePlan()
+        reminder.reminders = [OneOffReminder(id: "x", text: "again", due: now)]
+        let second = reminderIsNewer ? schedule : reminder
+        let refused = #expect(throws: StoreError.self) { try store.apply(second, now: now) }
+        #expect(refused?.sqlitePrimaryCode == 19)
+    }
+
     @Test("a version 3 database breaking a rule keeps the newest schedule and repeating fast, ends the others, and says so once")
     func version4EndsWhatBreaksARule() throws {
         let path = directory.file("broken.db")
