@@ -63,7 +63,12 @@ public final class Store: @unchecked Sendable {
     /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
     /// (``StoreError/Kind/newerSchema``) and a database whose `-wal` log is missing
     /// (``StoreError/Kind/tryAgain``); refuses a directory that is a link, another user's or
-    /// shared, and files or a directory the user cannot write (``StoreError/Kind/unavailable``).
+    /// shared, a database, `-wal` or `-shm` that is a symbolic link or not a regular file, and
+    /// files or a directory the user cannot write (``StoreError/Kind/unavailable``).
+    ///
+    /// On a read-only file system an existing database is opened for reading only, as it is:
+    /// every query works, every write throws ``StoreError/Kind/tryAgain`` saying the file system
+    /// is read-only.
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
