@@ -21,6 +21,12 @@ extension CommandRunner {
         do {
             let health = try store().healthCheck()
             let size = ByteCountFormatter.string(fromByteCount: health.sizeBytes, countStyle: .file)
+            // Read as it is, so its journal mode says nothing about its health.
+            if health.isReadOnly, health.quickCheck == ["ok"] {
+                return .init(check: "store", outcome: .problem,
+                             detail: "\(health.path) (schema \(health.schemaVersion), \(size), \(health.pendingCount) pending, integrity ok) is on a read-only file system: commands that only read work, nothing can be changed, and chimed cannot record what it shows",
+                             fix: "remount it read-write, or set XDG_DATA_HOME to a writable place")
+            }
             guard health.quickCheck == ["ok"], health.journalMode.lowercased() == "wal" else {
                 return .init(check: "store", outcome: .problem,
                              detail: "\(health.path): integrity check says \(health.quickCheck.prefix(3).joined(separator: "; ")), journal mode \(health.journalMode)",

@@ -5,66 +5,74 @@ import Foundation
 /// `chime fast start|stop|extend|status|history`.
 extension CommandRunner {
     func startFast(_ options: Command.FastStart, now: Date) throws {
-        let store = try store()
-        let plan = try options.plan ?? defaultPlan()
-        let remindBefore = try options.remindBefore ?? defaultNudges()
-        if let id = options.id {
-            try refuseIDOfAnotherKind(id, for: .fast, now: now)
+        try commit(now: now) { now in
+            let store = try store()
+            let plan = try options.plan ?? defaultPlan()
+            let remindBefore = try options.remindBefore ?? defaultNudges()
+            if let id = options.id {
+                try refuseIDOfAnotherKind(id, for: .fast, now: now)
+            }
+            let id = try options.id ?? generateID(prefix: "f")
+            // Reusing the id of a fast that is over would overwrite it in the history.
+            if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
+                throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
+            }
+            let start: Date
+            var note = ""
+            switch options.start {
+            case .now: start = now
+            case .at(let time): (start, note) = resolve(time, now: now)
+            case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
+            }
+            let session = FastingSession(
+                id: id, plan: plan, start: start, tag: options.tag ?? "",
+                mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
+            )
+            // Those running, and those a fast started in the past would overlap.
+            var existing = try store.sessions(notEndedAt: now)
+            for earlier in try store.sessions(fastedAfter: start, now: now) where !existing.contains(where: { $0.id == earlier.id }) {
+                existing.append(earlier)
+            }
+            let change = try planner.start(session, existing: existing, replace: options.replace, now: now)
+            // The planner ends every running fast first; the new session comes last.
+            let replaced = change.sessions.dropLast().map(\.id)
+            return (change, [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note])
         }
-        let id = try options.id ?? generateID(prefix: "f")
-        // Reusing the id of a fast that is over would overwrite it in the history.
-        if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
-            throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
-        }
-        let start: Date
-        var note = ""
-        switch options.start {
-        case .now: start = now
-        case .at(let time): (start, note) = resolve(time, now: now)
-        case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
-        }
-        let session = FastingSession(
-            id: id, plan: plan, start: start, tag: options.tag ?? "",
-            mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
-        )
-        // Those running, and those a fast started in the past would overlap.
-        var existing = try store.sessions(notEndedAt: now)
-        for earlier in try store.sessions(fastedAfter: start, now: now) where !existing.contains(where: { $0.id == earlier.id }) {
-            existing.append(earlier)
-        }
-        let change = try planner.start(session, existing: existing, replace: options.replace, now: now)
-        // The planner ends every running fast first; the new session comes last.
-        let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note])
     }
 
     func stopFast(id: String?, now: Date) throws {
-        let session = try chosenSession(id: id, now: now)
-        let change = try planner.stop(session, now: now)
-        let line: String
-        if change.deletedSessions.contains(session.id) {
-            line = messages(now).fastDiscarded(session)
-        } else if let stopped = change.sessions.first(where: { $0.id == session.id })?.stoppedAt, stopped < now {
-            // A repeating fast stopped just after a new cycle began: it ends where the cycle began.
-            line = messages(now).fastStoppedAtCycleStart(session, at: stopped)
-        } else {
-            line = messages(now).fastStopped(session)
+        try commit(now: now) { now in
+            let session = try chosenSession(id: id, now: now)
+            let change = try planner.stop(session, now: now)
+            let line: String
+            if change.deletedSessions.contains(session.id) {
+                line = messages(now).fastDiscarded(session)
+            } else if let stopped = change.sessions.first(where: { $0.id == session.id })?.stoppedAt, stopped < now {
+                // A repeating fast stopped just after a new cycle began: it ends where the cycle began.
+                line = messages(now).fastStoppedAtCycleStart(session, at: stopped)
+            } else {
+                line = messages(now).fastStopped(session)
+            }
+            return (change, [line])
         }
-        try commit(change, now: now, lines: [line])
     }
 
     func deleteFast(id: String, now: Date) throws {
-        guard let session = try store().session(id: id) else {
-            throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history --json\" for the ids")
+        try commit(now: now) { now in
+            guard let session = try store().session(id: id) else {
+                throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history --json\" for the ids")
+            }
+            return (planner.delete(session), [messages(now).fastDeleted(session)])
         }
-        try commit(planner.delete(session), now: now, lines: [messages(now).fastDeleted(session)])
     }
 
     func extendFast(by span: TimeSpan, id: String?, now: Date) throws {
-        let session = try chosenSession(id: id, now: now)
-        let change = try planner.extend(session, by: span, now: now)
-        let extended = change.sessions.first { $0.id == session.id } ?? session
-        try commit(change, now: now, lines: [messages(now).fastExtended(extended, by: span)])
+        try commit(now: now) { now in
+            let session = try chosenSession(id: id, now: now)
+            let change = try planner.extend(session, by: span, now: now)
+            let extended = change.sessions.first { $0.id == session.id } ?? session
+            return (change, [messages(now).fastExtended(extended, by: span)])
+        }
     }
 
     func showFastStatus(id: String?, json: Bool, now: Date) throws {

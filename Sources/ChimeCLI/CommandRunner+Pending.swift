@@ -13,20 +13,22 @@ extension CommandRunner {
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
         }
-        let reminderID: String
-        var replacesPending = false
-        if let id {
-            try refuseIDOfAnotherKind(id, for: .reminder, now: now)
-            replacesPending = try store().reminder(id: id) != nil
-                && store().request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true
-            reminderID = id
-        } else {
-            reminderID = try generateID(prefix: "r")
+        try commit(now: now) { now in
+            let reminderID: String
+            var replacesPending = false
+            if let id {
+                try refuseIDOfAnotherKind(id, for: .reminder, now: now)
+                replacesPending = try store().reminder(id: id) != nil
+                    && store().request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true
+                reminderID = id
+            } else {
+                reminderID = try generateID(prefix: "r")
+            }
+            let reminder = OneOffReminder(id: reminderID, text: text, due: due)
+            let change = try planner.remind(reminder, now: now)
+            let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
+            return (change, [line + note])
         }
-        let reminder = OneOffReminder(id: reminderID, text: text, due: due)
-        let change = try planner.remind(reminder, now: now)
-        let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
-        try commit(change, now: now, lines: [line + note])
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
@@ -39,6 +41,11 @@ extension CommandRunner {
     }
 
     func cancel(_ target: Command.CancelTarget, now: Date) throws {
+        try commit(now: now) { now in try cancellation(of: target, now: now) }
+    }
+
+    /// The plan and line of `cancel`, decided inside its write transaction.
+    private func cancellation(of target: Command.CancelTarget, now: Date) throws -> (plan: ChangePlan, lines: [String]) {
         let store = try store()
         var change = ChangePlan()
         var cancelledRequests: [NotificationRequest] = []
@@ -80,8 +87,7 @@ extension CommandRunner {
         let cancelled = unique(cancelledRequests.map(\.identifier))
         var line = messages(now).cancelled(cancelled, scope: scope)
         guard !cancelled.isEmpty else {
-            write(line)
-            return
+            return (ChangePlan(), [line])
         }
         // A water schedule that stays on and a rolling fast that goes on keep their next
         // occurrence: cancelling skips one, it does not silence them (that is `water off`,
@@ -97,15 +103,15 @@ extension CommandRunner {
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
         }
-        do {
-            try commit(change, now: now, lines: [line])
-        } catch let error as StoreError where error.kind == .notFound {
-            // Shown or cancelled by someone else since the check: the store rolled back.
-            throw CommandFailure.unknownReference(change.cancelledIdentifiers.first ?? cancelled[0])
-        }
+        return (change, [line])
     }
 
     func snooze(_ reference: PendingReference, by span: TimeSpan, now: Date) throws {
+        try commit(now: now) { now in try snoozing(reference, by: span, now: now) }
+    }
+
+    /// The plan and line of `snooze`, decided inside its write transaction.
+    private func snoozing(_ reference: PendingReference, by span: TimeSpan, now: Date) throws -> (plan: ChangePlan, lines: [String]) {
         let store = try store()
         let stored: StoredRequest
         switch reference {
@@ -123,6 +129,11 @@ extension CommandRunner {
             }
             stored = next
         }
+        // A reminder brought back must not share its id with what took the id since it was shown.
+        if stored.request.kind == .reminder, !stored.state.isLive,
+           let owner = try liveOwner(of: stored.request.group, otherThan: .reminder, now: now) {
+            throw CommandFailure(.dataError, "reminder \(stored.request.group) cannot come back: its id now names \(owner); set a new reminder with \"chime remind\"")
+        }
         // The same rule as a bubble's Snooze button: later than it would have come (a
         // notification still to come moves from its due time), a water reminder becoming its
         // schedule's next one.
@@ -131,7 +142,7 @@ extension CommandRunner {
             throw CommandFailure(.dataError, "\(stored.request.identifier) belongs to water reminders that are off: turn them on with \"chime water every 1h\"")
         }
         let request = change.requests[0]
-        try commit(change, now: now, lines: [messages(now).snoozed(request.identifier, until: request.due)])
+        return (change, [messages(now).snoozed(request.identifier, until: request.due)])
     }
 
     func export(format: Command.ExportFormat, what: Command.ExportSubject, now: Date) throws {

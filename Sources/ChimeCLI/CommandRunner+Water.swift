@@ -6,109 +6,123 @@ import Foundation
 ///
 /// One water schedule at a time: `water every` changes the schedule that is on (without `--id`
 /// or with its id) and refuses to start a second one; `drink` counts toward it; `pause`,
-/// `resume` and `off` act on it. (A database from before this rule may hold several: `--id`
-/// picks one to change, and `pause`, `resume` and `off` act on all.)
+/// `resume` and `off` act on it. The check runs inside the write (``commit(now:_:)``), and since
+/// schema 4 the database refuses a second schedule too (opening an older database that held
+/// several keeps the newest). The code below still copes with several (`--id` picks one,
+/// `pause`, `resume` and `off` act on all) rather than assume what the schema guarantees.
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
-        let store = try store()
-        let schedules = try store.waterSchedules()
-        let existing: WaterSchedule?
-        let id: String
-        if let given = options.id {
-            try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
-            existing = schedules.first { $0.id == given }
-            if existing == nil, !schedules.isEmpty {
-                let names = schedules.map(\.id).joined(separator: ", ")
-                let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
-                throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+        try commit(now: now) { now in
+            let store = try store()
+            let schedules = try store.waterSchedules()
+            let existing: WaterSchedule?
+            let id: String
+            if let given = options.id {
+                try refuseIDOfAnotherKind(given, for: .waterSchedule, now: now)
+                existing = schedules.first { $0.id == given }
+                if existing == nil, !schedules.isEmpty {
+                    let names = schedules.map(\.id).joined(separator: ", ")
+                    let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
+                    throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+                }
+                id = given
+            } else if schedules.count > 1 {
+                throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
+            } else if let only = schedules.first {
+                id = only.id
+                existing = only
+            } else {
+                id = try generateID(prefix: "w")
+                existing = nil
             }
-            id = given
-        } else if schedules.count > 1 {
-            throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
-        } else if let only = schedules.first {
-            id = only.id
-            existing = only
-        } else {
-            id = try generateID(prefix: "w")
-            existing = nil
+            let window = DailyWindow(
+                from: options.from ?? existing?.window.from ?? Command.WaterEvery.defaultFrom,
+                until: options.until ?? existing?.window.until ?? Command.WaterEvery.defaultUntil
+            )
+            let amount = try options.amountML ?? existing?.amountML ?? defaultAmount()
+            let goal: Int?
+            if let given = options.goalML {
+                goal = given
+            } else if let existing {
+                goal = existing.goalML
+            } else {
+                goal = try defaultGoal()
+            }
+            let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
+            let change = planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
+            return (change, [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
         }
-        let window = DailyWindow(
-            from: options.from ?? existing?.window.from ?? Command.WaterEvery.defaultFrom,
-            until: options.until ?? existing?.window.until ?? Command.WaterEvery.defaultUntil
-        )
-        let amount = try options.amountML ?? existing?.amountML ?? defaultAmount()
-        let goal: Int?
-        if let given = options.goalML {
-            goal = given
-        } else if let existing {
-            goal = existing.goalML
-        } else {
-            goal = try defaultGoal()
-        }
-        let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
-        let change = planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
-        try commit(change, now: now, lines: [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
     }
 
     func drinkWater(_ amountML: Int?, at time: TimeSpecification? = nil, now: Date) throws {
-        let schedule = try store().waterSchedules().first
-        let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
-        let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
-        if let instant, instant > now {
-            throw CommandFailure(.dataError, "\(display(now).clock(instant)) is still to come: log a glass when it is drunk, or give a time that has passed")
+        try commit(now: now) { now in
+            let schedule = try store().waterSchedules().first
+            let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
+            let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
+            if let instant, instant > now {
+                throw CommandFailure(.dataError, "\(display(now).clock(instant)) is still to come: log a glass when it is drunk, or give a time that has passed")
+            }
+            let intakes = try recentIntakes(now: now)
+            let change = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+            let consumed = waterConsumed(intakes + change.intakes.map(\.intake), schedule: schedule, now: now)
+            let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
+            return (change, [messages(now).waterDrank(amount, at: instant, summary: summary)])
         }
-        let intakes = try recentIntakes(now: now)
-        let change = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
-        let consumed = waterConsumed(intakes + change.intakes.map(\.intake), schedule: schedule, now: now)
-        let summary = WaterSummary(schedule: schedule, consumedML: consumed, nextReminder: change.requests.first?.due)
-        try commit(change, now: now, lines: [messages(now).waterDrank(amount, at: instant, summary: summary)])
     }
 
     func undoWater(now: Date) throws {
-        let store = try store()
-        guard let last = try store.lastLoggedIntake() else {
-            throw CommandFailure(.dataError, "no glass is logged, so there is nothing to undo: log one with \"chime water drink\"")
-        }
-        let schedule = try store.waterSchedules().first
-        var intakes = try recentIntakes(now: now)
-        if let index = intakes.firstIndex(of: last.logged.intake) { intakes.remove(at: index) }
-        let change = planner.undoDrink(record: last.record, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
-        let summary = WaterSummary(schedule: schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: change.requests.first?.due)
         do {
-            try commit(change, now: now, lines: [messages(now).waterUndone(last.logged.intake, summary: summary)])
+            try commit(now: now) { now in
+                let store = try store()
+                guard let last = try store.lastLoggedIntake() else {
+                    throw CommandFailure(.dataError, "no glass is logged, so there is nothing to undo: log one with \"chime water drink\"")
+                }
+                let schedule = try store.waterSchedules().first
+                var intakes = try recentIntakes(now: now)
+                if let index = intakes.firstIndex(of: last.logged.intake) { intakes.remove(at: index) }
+                let change = planner.undoDrink(record: last.record, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+                let summary = WaterSummary(schedule: schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: change.requests.first?.due)
+                return (change, [messages(now).waterUndone(last.logged.intake, summary: summary)])
+            }
         } catch let error as StoreError where error.kind == .notFound {
+            // Inside the write lock the glass read is the one deleted; kept for a plan that
+            // still finds it gone (a database changed outside chime).
             throw CommandFailure(.tryAgain, "another command changed the logged glasses meanwhile: run \"chime water undo\" again")
         }
     }
 
     func pauseWater(for span: TimeSpan, now: Date) throws {
         let end = now.addingTimeInterval(span.timeInterval)
-        let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
-        try commit(change, now: now, lines: [messages(now).waterPaused(until: end)])
+        try commit(now: now) { now in
+            let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
+            return (change, [messages(now).waterPaused(until: end)])
+        }
     }
 
     func resumeWater(now: Date) throws {
-        let schedules = try store().waterSchedules()
-        // A pause that already ended is no pause: resuming it would only rewrite the schedule.
-        if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
-            write(ChangeMessage.waterNotPaused)
-            return
+        try commit(now: now) { now in
+            let schedules = try store().waterSchedules()
+            // A pause that already ended is no pause: resuming it would only rewrite the schedule.
+            if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
+                return (ChangePlan(), [ChangeMessage.waterNotPaused])
+            }
+            let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
+            return (change, [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
         }
-        let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
-        try commit(change, now: now, lines: [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
     }
 
     func turnWaterOff(now: Date) throws {
-        let schedules = try store().waterSchedules()
-        guard !schedules.isEmpty else {
-            write("Water reminders are already off")
-            return
+        try commit(now: now) { now in
+            let schedules = try store().waterSchedules()
+            guard !schedules.isEmpty else {
+                return (ChangePlan(), ["Water reminders are already off"])
+            }
+            var change = ChangePlan()
+            for schedule in schedules {
+                change.merge(planner.remove(schedule))
+            }
+            return (change, schedules.map { messages(now).waterOff(scheduleID: $0.id) })
         }
-        var change = ChangePlan()
-        for schedule in schedules {
-            change.merge(planner.remove(schedule))
-        }
-        try commit(change, now: now, lines: schedules.map { messages(now).waterOff(scheduleID: $0.id) })
     }
 
     func showWaterStatus(json: Bool, now: Date) throws {

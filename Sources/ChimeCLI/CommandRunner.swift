@@ -5,10 +5,10 @@ import Foundation
 
 /// Runs a parsed ``Command`` against the store and the daemon, writing what the user sees.
 ///
-/// Every change is built by ``FastingPlanner`` from what the store holds, validated as a whole,
-/// applied with ``Store/apply(_:requestID:now:)`` in one transaction under a fresh request id,
-/// and then announced to `chimed` with a `changed` nudge. A command that fails writes nothing:
-/// all checks happen before the one write. Everything from the world comes from the injected
+/// Every change is built by ``FastingPlanner`` from what the store holds, validated as a whole
+/// and applied in one transaction under a fresh request id (``commit(now:_:)``: the reading and
+/// checking happen inside that transaction), and then announced to `chimed` with a `changed`
+/// nudge. A command that fails writes nothing. Everything from the world comes from the injected
 /// ``CommandEnvironment``, so each command runs in tests without a process.
 public final class CommandRunner {
     /// Where the runner gets time, zone, output, store and daemon.
@@ -166,10 +166,31 @@ public final class CommandRunner {
         return store
     }
 
-    /// Applies `plan` in one transaction, prints `lines`, then nudges the daemon.
-    func commit(_ plan: ChangePlan, now: Date, lines: [String]) throws {
+    /// Decides a change and applies it in one write transaction, then prints its lines and
+    /// nudges the daemon.
+    ///
+    /// `decide` runs with the database's write lock held and reads through ``store()``, so every
+    /// rule it checks (one fast at a time, one water schedule, an id names one thing) is checked
+    /// against what is committed and cannot change before the plan is written: of two commands
+    /// racing, the second decides after the first committed and fails as if it had run later.
+    /// The lines are printed only once the plan is stored. An empty plan writes nothing; its
+    /// lines are printed all the same (they say why nothing changed).
+    ///
+    /// `decide` gets the instant read once the lock is held, not the command's `now`: a command
+    /// that waited for the lock must see the fast started meanwhile as running (as a command run
+    /// after it does), not as scheduled to start after its own earlier `now`.
+    func commit(now: Date, _ decide: (_ now: Date) throws -> (plan: ChangePlan, lines: [String])) throws {
         let requestID = environment.makeRequestID()
-        let result = try store().apply(plan, requestID: requestID, now: now)
+        var lines: [String] = []
+        let result = try store().apply(requestID: requestID, now: now) {
+            let decided = try decide(max(now, environment.clock()))
+            lines = decided.lines
+            return decided.plan
+        }
+        guard let result else {
+            for line in lines { write(line) }
+            return
+        }
         guard !result.replayed else {
             // The lines describe this run's plan (fresh ids and all), which was not applied.
             write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))

@@ -1,3 +1,4 @@
+import ChimeCore
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -51,6 +52,14 @@ public enum Daemon {
     ) -> Int32 {
         let selection = NotifierSelection(requested: options.notifier, environment: environment)
         log.notice(selection.logLine)
+        // The CLI's rule for TZ: a zone the system does not know is refused (65, its message),
+        // not read as UTC for every water window and text chimed derives.
+        do {
+            _ = try LocalTimeZone.resolve(environment: environment, systemZone: TimeZone.current)
+        } catch {
+            log.error(error.message)
+            return 65
+        }
         let directory = RuntimeDirectory.resolve(environment: environment)
         if directory.isFallback {
             log.warning("XDG_RUNTIME_DIR is not set: keeping the control socket in \(directory.path)")

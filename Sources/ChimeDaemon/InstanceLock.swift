@@ -1,4 +1,5 @@
 import CLinux
+import ChimeStore
 import Foundation
 import Glibc
 
@@ -25,12 +26,23 @@ public final class InstanceLock: Sendable {
     }
 
     /// Takes the lock on the file at `path`, creating it (mode 0600) if needed.
+    ///
+    /// A lock file that is a symbolic link or not a regular file (``PlainFile``) is refused with
+    /// ``RuntimeError/Kind-swift.enum/unusableFile``, before it is opened, and left as it is.
     public init(path: String) throws {
         self.path = path
+        if let refusal = PlainFile.refusal(of: path, user: "chimed") {
+            throw RuntimeError(.unusableFile, refusal)
+        }
         descriptor = try OwnedFileDescriptor("open") {
-            open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         }
         let raw = descriptor.rawValue
+        var info = stat()
+        // Put there between the look and the open: refused all the same, still unchanged.
+        if fstat(raw, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw RuntimeError(.unusableFile, PlainFile.refusal(of: path, user: "chimed") ?? "\(path) is not a regular file, so chimed will not use it: remove it and try again")
+        }
         do {
             try valueOrErrno("flock") { flock(raw, LOCK_EX | LOCK_NB) }
         } catch {

@@ -23,6 +23,8 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidResponse
         /// `NOTIFY_SOCKET` names neither an absolute path nor an abstract socket.
         case invalidNotifySocket
+        /// A file chimed opens by name (a lock file) is a symbolic link or not a regular file.
+        case unusableFile
     }
 
     /// What went wrong, for matching.

@@ -523,20 +523,28 @@ public final class Scheduler {
     private func perform(_ action: ActionKey, on identifier: String) {
         let now = clock.now
         do {
-            guard let stored = try store.request(identifier: identifier) else {
-                log.notice("action \(action.rawValue) on \(identifier), which no longer exists: ignored")
+            // Decided inside the write, like every CLI change: a `chime` command changing the
+            // same fast or schedule meanwhile is either seen whole or comes after.
+            var outcome = "nothing to do"
+            let timeZone = timeZones.current
+            let applied = try store.apply(now: now) { () throws -> ChangePlan in
+                guard let stored = try store.request(identifier: identifier) else {
+                    outcome = "no longer exists: ignored"
+                    return ChangePlan()
+                }
+                return try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZone) ?? ChangePlan()
+            }
+            guard applied != nil else {
+                log.info("action \(action.rawValue) on \(identifier): \(outcome)")
                 return
             }
-            guard let plan = try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZones.current) else {
-                log.info("action \(action.rawValue) on \(identifier): nothing to do")
-                return
-            }
-            try store.apply(plan, now: now)
             log.info("action \(action.rawValue) on \(identifier) applied")
             try syncChanges()
-        } catch let error as StoreError {
+        } catch let error as StoreError where error.kind != .badData {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
         } catch {
+            // Refused by a rule the schema keeps (a reminder snoozed back under an id a water
+            // schedule took since): nothing changed, and the store is fine.
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
         }
     }

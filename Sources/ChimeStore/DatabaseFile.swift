@@ -37,7 +37,18 @@ enum DatabaseFile {
     @discardableResult
     static func prepare(path: String) throws(StoreError) -> Prepared {
         try prepareDirectory(directory(of: path), databasePath: path)
+        try refuseUnusualFiles(path: path)
         return try openFile(path)
+    }
+
+    /// Refuses (69, naming it) a database, `-wal` or `-shm` file that is a symbolic link or not a
+    /// regular file (``PlainFile``), before SQLite or Chime opens, creates or changes any of them.
+    static func refuseUnusualFiles(path: String) throws(StoreError) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            if let refusal = PlainFile.refusal(of: file, user: "Chime") {
+                throw StoreError(.unavailable, refusal)
+            }
+        }
     }
 
     /// Creates each missing directory of `directory` with mode 0700 and checks that the last one,
@@ -80,7 +91,7 @@ enum DatabaseFile {
 
     /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``);
     /// `info` is its `lstat`.
-    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String) throws(StoreError) {
+    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String, needsWrite: Bool = true) throws(StoreError) {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             break
@@ -99,7 +110,7 @@ enum DatabaseFile {
         }
         // Real and effective ids are the same here (chime is not setuid), so access(2) answers
         // for this process, read-only file systems included.
-        if access(directory, W_OK | X_OK) != 0 {
+        if needsWrite, access(directory, W_OK | X_OK) != 0 {
             let code = errno
             if code == EACCES || code == EPERM {
                 throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
@@ -111,10 +122,12 @@ enum DatabaseFile {
     /// Opens the database file, creating it (mode 0600) when missing, checks that it and its
     /// `-wal` and `-shm` files can be written, and reads its header; nothing existing is changed.
     static func openFile(_ path: String) throws(StoreError) -> Prepared {
-        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // No following links, no waiting on a FIFO: what was put there since the check is
+        // refused below, not used.
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         let created = descriptor >= 0
         if !created, errno == EEXIST {
-            descriptor = open(path, O_RDWR | O_CLOEXEC)
+            descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             if descriptor < 0, errno == EACCES || errno == EPERM {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
             }
@@ -143,6 +156,28 @@ enum DatabaseFile {
             throw error(errno: code, path: sidecar, action: "open")
         }
         return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
+    }
+
+    /// Checks the existing database at `path` on a read-only file system without changing
+    /// anything: its directory as ``prepare(path:)`` does (writing aside), the file as a regular
+    /// file; returns its header. A file that is empty there is no database to read.
+    static func inspectReadOnly(path: String) throws(StoreError) -> Header? {
+        let directory = directory(of: path)
+        var info = stat()
+        guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: "inspect") }
+        try checkOwnDirectory(directory, info, databasePath: path, needsWrite: false)
+        try refuseUnusualFiles(path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "open") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+        }
+        guard let header = try readHeader(descriptor: descriptor, path: path) else {
+            throw StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        }
+        return header
     }
 
     /// Removes group and other permission bits from the database directory, the database and

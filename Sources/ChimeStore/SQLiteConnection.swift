@@ -17,12 +17,25 @@ final class SQLiteConnection {
 
     /// Opens an existing database file for reading and writing (never creating it: the caller
     /// creates the file with the right permissions first).
-    init(path: String, busyTimeout: Duration) throws(StoreError) {
+    ///
+    /// With `readOnly` set (a database on a read-only file system) the file is opened for
+    /// reading only, and every write transaction throws `readOnly`'s error instead of beginning.
+    /// Without a `-wal` log beside it, such a database is opened as immutable: SQLite then needs
+    /// neither a `-shm` index nor locks, which it could not create there, and nothing can change
+    /// the file on a read-only mount anyway.
+    init(path: String, busyTimeout: Duration, readOnly: ReadOnlyOpening? = nil) throws(StoreError) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.writeRefusal = readOnly?.writeRefusal
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code: Int32
+        if let readOnly {
+            let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+            code = sqlite3_open_v2(Self.uri(path, immutable: readOnly.immutable), &opened, flags, nil)
+        } else {
+            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            code = sqlite3_open_v2(path, &opened, flags, nil)
+        }
         guard let opened else {
             throw Self.error(code: code, sqliteMessage: "out of memory", path: path, busyTimeout: busyTimeout)
         }
@@ -35,6 +48,31 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "setting the busy timeout")
+    }
+
+    /// How a database that cannot be written is opened.
+    struct ReadOnlyOpening {
+        /// Whether the file is opened as immutable (no `-wal` log to read).
+        var immutable: Bool
+        /// What every write throws.
+        var writeRefusal: StoreError
+    }
+
+    /// What every write transaction throws instead of beginning; `nil` for a writable connection.
+    let writeRefusal: StoreError?
+
+    /// The `file:` URI of `path`, escaping what a URI gives a meaning to.
+    static func uri(_ path: String, immutable: Bool) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + (immutable ? "?immutable=1" : "?mode=ro")
     }
 
     /// Makes closing leave the `-wal` log as it is, instead of copying it into the database file
@@ -177,20 +215,47 @@ final class SQLiteConnection {
     /// entirely when it or the commit throws. Taking the write lock up front means a write never
     /// fails half-way on a lock upgrade (`SQLITE_BUSY_SNAPSHOT`).
     func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(beginning: "BEGIN IMMEDIATE", body)
+        try transaction(beginning: "BEGIN IMMEDIATE", body, failure: { $0 })
+    }
+
+    /// ``writeTransaction(_:)`` for a body that may throw any error: a change whose rules are
+    /// decided inside the transaction, where a refusal (not a store error) rolls it back.
+    func deciding<T>(_ body: () throws -> T) throws -> T {
+        try transaction(beginning: "BEGIN IMMEDIATE", body, failure: { $0 })
     }
 
     /// Runs `body` in a read transaction, so every query in it sees the same committed snapshot.
+    /// Inside a transaction already open (a change reading while it decides) `body` simply runs
+    /// in it: that transaction's view is the one wanted.
     func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(beginning: "BEGIN DEFERRED", body)
+        if isInTransaction { return try body() }
+        return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
     }
 
-    /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws.
-    private func transaction<T>(beginning begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try run(begin)
-        do {
+    /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws;
+    /// `failure` turns the store's own errors (beginning, committing) into `body`'s error type.
+    private func transaction<T, E: Error>(
+        beginning begin: String, _ body: () throws(E) -> T, failure: (StoreError) -> E
+    ) throws(E) -> T {
+        if begin != "BEGIN DEFERRED", let writeRefusal {
+            throw failure(writeRefusal)
+        }
+        guard !isInTransaction else {
+            // A write nested in another write would be committed by neither: a defect.
+            throw failure(StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug"))
+        }
+        do throws(StoreError) {
+            try run(begin)
+        } catch {
+            throw failure(error)
+        }
+        do throws(E) {
             let result = try body()
-            try run("COMMIT")
+            do throws(StoreError) {
+                try run("COMMIT")
+            } catch {
+                throw failure(error)
+            }
             return result
         } catch {
             rollBack()

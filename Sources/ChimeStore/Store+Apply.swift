@@ -8,7 +8,7 @@ extension Store {
 
     /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
     ///
-    /// Order: records (deleted sessions, sessions, schedules, deleted schedules, reminders,
+    /// Order: records (deleted sessions, sessions, deleted schedules, schedules, reminders,
     /// intake, deleted intake), then
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
@@ -32,6 +32,33 @@ extension Store {
         }
     }
 
+    /// Decides a change and applies it in one write transaction: the write lock is taken first,
+    /// then `planning` runs, reading through this store's own queries (which see every change
+    /// committed before, and none made meanwhile), and the plan it returns is applied before the
+    /// lock is released.
+    ///
+    /// So a rule checked in `planning` (one fast at a time, one water schedule, an id names one
+    /// thing) holds however many processes change the store at once: the loser of a race
+    /// decides after the winner committed, exactly as if it had run second. What `planning`
+    /// throws rolls everything back and is rethrown as it is.
+    ///
+    /// - Returns: `nil` when `planning` returned an empty plan (nothing written, no sequence
+    ///   taken); else the result as for ``apply(_:requestID:now:)``. A replayed request id
+    ///   returns the first result without calling `planning`.
+    public func apply(requestID: String? = nil, now: Date, planning: () throws -> ChangePlan) throws -> ApplyResult? {
+        let hook = configuration.afterApplyStep
+        return try withConnection { (connection) throws -> ApplyResult? in
+            try connection.deciding { () throws -> ApplyResult? in
+                if let replayed = try Self.replayedResult(of: requestID, connection) { return replayed }
+                let plan = try planning()
+                guard !plan.isEmpty else { return nil }
+                let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
+                try Self.applySteps(of: plan, connection, sequence: sequence, afterStep: hook)
+                return ApplyResult(sequence: sequence, replayed: false)
+            }
+        }
+    }
+
     /// Sets (or, with `nil`, removes) the setting `key`, with the same replay rule as ``apply(_:requestID:now:)``.
     @discardableResult
     public func setSetting(_ key: String, to value: String?, requestID: String? = nil, now: Date) throws(StoreError) -> ApplyResult {
@@ -48,16 +75,20 @@ extension Store {
     private func writeOnce(requestID: String?, now: Date, _ body: (SQLiteConnection, Int64) throws(StoreError) -> Void) throws(StoreError) -> ApplyResult {
         try withConnection { (connection) throws(StoreError) -> ApplyResult in
             try connection.writeTransaction { () throws(StoreError) -> ApplyResult in
-                if let requestID, let original = try connection.queryFirst(
-                    "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
-                ) {
-                    return ApplyResult(sequence: original, replayed: true)
-                }
+                if let replayed = try Self.replayedResult(of: requestID, connection) { return replayed }
                 let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
                 try body(connection, sequence)
                 return ApplyResult(sequence: sequence, replayed: false)
             }
         }
+    }
+
+    /// The first result of `requestID` when it was applied before, else `nil`.
+    private static func replayedResult(of requestID: String?, _ connection: SQLiteConnection) throws(StoreError) -> ApplyResult? {
+        guard let requestID, let original = try connection.queryFirst(
+            "SELECT sequence FROM change_log WHERE request_id = ?", [.text(requestID)], row: { $0.int64(0) }
+        ) else { return nil }
+        return ApplyResult(sequence: original, replayed: true)
     }
 
     /// The steps of a plan, inside the caller's transaction, stamping rows with `sequence`.
@@ -74,19 +105,14 @@ extension Store {
             try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id)])
         }
         for session in plan.sessions {
-            try connection.run(
-                "INSERT OR REPLACE INTO sessions (\(RowCoding.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                RowCoding.sessionValues(session)
-            )
+            try connection.run(upsertSession, RowCoding.sessionValues(session))
         }
-        for schedule in plan.schedules {
-            try connection.run(
-                "INSERT OR REPLACE INTO water_schedules (\(RowCoding.scheduleColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                RowCoding.scheduleValues(schedule)
-            )
-        }
+        // Deleted first: with one schedule at a time, the new one fits only once the old is gone.
         for id in plan.deletedSchedules {
             try connection.run("DELETE FROM water_schedules WHERE id = ?", [.text(id)])
+        }
+        for schedule in plan.schedules {
+            try connection.run(upsertSchedule, RowCoding.scheduleValues(schedule))
         }
         for reminder in plan.reminders {
             try connection.run(
@@ -144,6 +170,22 @@ extension Store {
             )
         }
         try afterStep?(.closedGroups)
+    }
+
+    /// The statement that inserts or updates a session. Not `INSERT OR REPLACE`: that resolves a
+    /// conflict on any unique index by deleting the other row, so a second water schedule would
+    /// silently remove the first instead of being refused by the one-at-a-time index.
+    static let upsertSession = upsert(into: "sessions", columns: RowCoding.sessionColumns)
+    /// ``upsert(into:columns:)`` for water schedules.
+    static let upsertSchedule = upsert(into: "water_schedules", columns: RowCoding.scheduleColumns)
+
+    /// The statement that inserts a row of `table`, or updates the row with its `id` (the first
+    /// of `columns`).
+    static func upsert(into table: String, columns: String) -> String {
+        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT (\(names[0])) DO UPDATE SET \(updates)"
     }
 
     /// Adds `request`, or replaces the row with its identifier: the row keeps its row id and

@@ -1,6 +1,5 @@
 import ChimeCore
 import Foundation
-import Synchronization
 
 /// Chime's durable state in one SQLite database: sessions, water schedules and intake, one-off
 /// reminders, notification requests with their delivery state, settings and history.
@@ -10,9 +9,12 @@ import Synchronization
 /// touches with the next value of a global change sequence, so a follower (the daemon) reads only
 /// what changed since the sequence it last saw.
 ///
-/// A `Store` is safe to share between threads: calls are serialised on its one connection.
+/// A `Store` is safe to share between threads: calls are serialised on its one connection by a
+/// recursive lock, which is why it is `@unchecked Sendable`. The lock is recursive so that a
+/// change decided inside its write transaction (``apply(requestID:now:planning:)``) can read
+/// through the store's own queries on the same thread while the transaction holds the lock.
 /// Several processes may open the same database at once (the CLI and the daemon do).
-public final class Store: Sendable {
+public final class Store: @unchecked Sendable {
     /// How a store is opened.
     public struct Configuration: Sendable {
         /// How long a write waits for another process's lock before failing with
@@ -40,10 +42,14 @@ public final class Store: Sendable {
     /// The database file.
     public let path: String
     /// Problems found on opening that do not stop Chime but put data at risk (a network file
-    /// system): print each loudly.
+    /// system), and what a migration had to end in a database that broke a rule (said by the
+    /// one process that migrated it): print each loudly.
     public let warnings: [String]
     let configuration: Configuration
-    private let connection: Mutex<SQLiteConnection>
+    /// The one connection; used only while holding ``lock``.
+    private let connection: SQLiteConnection
+    /// Serialises every use of ``connection`` across threads.
+    private let lock = NSRecursiveLock()
 
     /// Opens the database at the default location for `environment` (see ``StoreLocation``).
     public convenience init(environment: [String: String], configuration: Configuration = Configuration()) throws(StoreError) {
@@ -57,22 +63,78 @@ public final class Store: Sendable {
     /// that is not a Chime database (``StoreError/Kind/corrupt``), a database from a newer Chime
     /// (``StoreError/Kind/newerSchema``) and a database whose `-wal` log is missing
     /// (``StoreError/Kind/tryAgain``); refuses a directory that is a link, another user's or
-    /// shared, and files or a directory the user cannot write (``StoreError/Kind/unavailable``).
+    /// shared, a database, `-wal` or `-shm` that is a symbolic link or not a regular file, and
+    /// files or a directory the user cannot write (``StoreError/Kind/unavailable``).
+    ///
+    /// On a read-only file system an existing database is opened for reading only, as it is:
+    /// every query works, every write throws ``StoreError/Kind/tryAgain`` saying the file system
+    /// is read-only.
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         self.configuration = configuration
+        if DatabaseFile.exists(path), DatabaseFile.isOnReadOnlyFileSystem(path) {
+            // Nothing can be written here, the schema not migrated: what can be read is.
+            connection = try Self.openReadOnly(path: path, busyTimeout: configuration.busyTimeout)
+            warnings = DatabaseFile.warnings(path: path)
+            return
+        }
         let prepared = try DatabaseFile.prepare(path: path)
         try DatabaseFile.checkLog(path: path, header: prepared.header)
-        warnings = DatabaseFile.warnings(path: path)
+        // Setting a database up (the switch to WAL, the schema) takes locks SQLite sometimes
+        // does not wait for: with another process doing the same to a new database, the
+        // switch to WAL, or a write begun on a database still in rollback mode, can fail at
+        // once with SQLITE_BUSY instead of calling the busy handler. Every step below is
+        // repeatable (an unfinished migration rolls back), so a busy failure is retried, a
+        // little apart, until the same patience as any write has run out.
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        var attempt = 0
+        var connection: SQLiteConnection
+        while true {
+            do {
+                connection = try Self.openAndSetUp(path: path, busyTimeout: configuration.busyTimeout)
+                break
+            } catch where error.isBusy && ContinuousClock.now < deadline {
+                attempt += 1
+                usleep(UInt32.random(in: 1_000...5_000) * UInt32(min(attempt, 8)))
+            }
+        }
+        warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
+        self.connection = connection
+    }
+
+    /// Opens the database at `path`, on a read-only file system, for reading: refused, changing
+    /// nothing, as a writable one would be when it is not a Chime database this build can read
+    /// (a schema it would have to migrate included). Every write then fails with the sentence
+    /// a write on a read-only file system always gave (75).
+    private static func openReadOnly(path: String, busyTimeout: Duration) throws(StoreError) -> SQLiteConnection {
+        let header = try DatabaseFile.inspectReadOnly(path: path)
+        try DatabaseFile.checkLog(path: path, header: header)
+        let directory = DatabaseFile.directory(of: path)
+        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        // A log left beside the database may hold the latest changes: read through it then.
+        let hasLog = DatabaseFile.size(of: [path + "-wal"]) > 0 && DatabaseFile.exists(path + "-shm")
+        let connection = try SQLiteConnection(
+            path: path, busyTimeout: busyTimeout,
+            readOnly: SQLiteConnection.ReadOnlyOpening(immutable: !hasLog, writeRefusal: refusal)
+        )
+        let version = try StoreSchema.version(of: connection)
+        try StoreSchema.checkCompatible(connection, version: version)
+        guard version >= StoreSchema.readableWithoutMigration else { throw refusal }
+        return connection
+    }
+
+    /// Opens a connection to the accepted file at `path`, checks that it is a Chime database
+    /// this build can use, switches it to WAL and migrates it to the current schema.
+    private static func openAndSetUp(path: String, busyTimeout: Duration) throws(StoreError) -> SQLiteConnection {
         let logExisted = DatabaseFile.exists(path + "-wal")
-        let connection = try SQLiteConnection(path: path, busyTimeout: configuration.busyTimeout)
+        let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         // Read-only checks first: nothing below may touch a file we are going to refuse.
         do {
             try StoreSchema.checkCompatible(connection, version: StoreSchema.version(of: connection))
         } catch {
             // A log left by a process that did not close the database would otherwise be copied
             // into the refused file when this connection closes.
-            if logExisted { connection.keepLogOnClose() }
+            if logExisted, !error.isBusy { connection.keepLogOnClose() }
             throw error
         }
         DatabaseFile.makePrivate(path: path)
@@ -86,18 +148,19 @@ public final class Store: Sendable {
             PRAGMA journal_size_limit = 4194304;
             """)
         try StoreSchema.migrate(connection)
-        self.connection = Mutex(connection)
+        return connection
     }
 
-    /// Runs `body` with the connection, holding it for the duration.
-    func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        try connection.withLock { (connection: inout SQLiteConnection) throws(StoreError) -> T in
-            try body(connection)
-        }
+    /// Runs `body` with the connection, holding it for the duration (again, on the thread that
+    /// already holds it: see the type's comment).
+    func withConnection<T, E: Error>(_ body: (SQLiteConnection) throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
     }
 
     /// Runs `body` in one write transaction with the next change sequence number.
-    func write<T: Sendable>(_ body: (SQLiteConnection, Int64) throws(StoreError) -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (SQLiteConnection, Int64) throws(StoreError) -> T) throws(StoreError) -> T {
         try withConnection { (connection) throws(StoreError) -> T in
             try connection.writeTransaction { () throws(StoreError) -> T in
                 try body(connection, Self.advanceSequence(connection))
@@ -106,7 +169,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` in one read transaction, so all its queries see one committed snapshot.
-    func read<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
         try withConnection { (connection) throws(StoreError) -> T in
             try connection.readTransaction { () throws(StoreError) -> T in try body(connection) }
         }
@@ -170,7 +233,8 @@ public final class Store: Sendable {
                 journalMode: mode,
                 quickCheck: check,
                 pendingCount: Int(pending),
-                warnings: warnings
+                warnings: warnings,
+                isReadOnly: connection.writeRefusal != nil
             )
         }
     }

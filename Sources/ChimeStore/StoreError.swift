@@ -61,6 +61,12 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether SQLite reported the database locked (`SQLITE_BUSY`, `SQLITE_LOCKED`): a failure
+    /// that waiting may cure.
+    var isBusy: Bool {
+        sqlitePrimaryCode == 5 || sqlitePrimaryCode == 6
+    }
+
     /// The message, followed by SQLite's account when there is one (for logs).
     public var description: String {
         guard let sqliteMessage, let sqliteCode else { return message }

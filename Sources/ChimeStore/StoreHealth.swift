@@ -14,12 +14,14 @@ public struct StoreHealth: Hashable, Sendable {
     public let pendingCount: Int
     /// The warnings found when the store was opened (a network file system).
     public let warnings: [String]
+    /// Whether the database was opened for reading only (it is on a read-only file system).
+    public let isReadOnly: Bool
 
     /// Whether the database passed the check and nothing needs a warning.
-    public var isHealthy: Bool { quickCheck == ["ok"] && journalMode == "wal" && warnings.isEmpty }
+    public var isHealthy: Bool { quickCheck == ["ok"] && journalMode == "wal" && warnings.isEmpty && !isReadOnly }
 
     /// Makes a value (for callers' test doubles and formatting tests).
-    public init(path: String, sizeBytes: Int64, schemaVersion: Int, journalMode: String, quickCheck: [String], pendingCount: Int, warnings: [String]) {
+    public init(path: String, sizeBytes: Int64, schemaVersion: Int, journalMode: String, quickCheck: [String], pendingCount: Int, warnings: [String], isReadOnly: Bool = false) {
         self.path = path
         self.sizeBytes = sizeBytes
         self.schemaVersion = schemaVersion
@@ -27,5 +29,6 @@ public struct StoreHealth: Hashable, Sendable {
         self.quickCheck = quickCheck
         self.pendingCount = pendingCount
         self.warnings = warnings
+        self.isReadOnly = isReadOnly
     }
 }

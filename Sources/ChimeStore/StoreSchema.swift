@@ -13,8 +13,12 @@ enum StoreSchema {
     /// The version this build writes and reads.
     static var latestVersion: Int { migrations.count }
 
+    /// The oldest version this build can read without migrating it (on a read-only file system):
+    /// later versions only add constraints.
+    static let readableWithoutMigration = 3
+
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -133,6 +137,84 @@ enum StoreSchema {
         DROP TABLE meta;
         CREATE INDEX requests_awaiting_close ON requests (close_requested) WHERE close_requested = 1;
         """
+
+    /// Version 4: the rules that do not depend on the time of day, as constraints, so no writer
+    /// that skips the checks can break them: one water schedule at a time (a schedule that
+    /// exists is on), one repeating fast not stopped (a repeating fast never ends by itself),
+    /// and no water schedule and pending reminder with one id. Whether a single fast is over
+    /// depends on the clock, so its rules stay checks in the transaction that makes the change.
+    ///
+    /// A database that already breaks one keeps the newest (the schedule written last, the
+    /// repeating fast started last, of a schedule and a reminder the one changed last); the
+    /// others are ended now as `water off`, `fast stop` and `cancel` end them (the fasts stay
+    /// in the history), their pending notifications cancelled under a new change sequence for a
+    /// following daemon. What was ended is listed in `temp.migration_ended` for
+    /// ``migrationNotices(_:)`` to tell once.
+    static let version4 = """
+        CREATE TEMP TABLE migration_ended (kind TEXT NOT NULL, id TEXT NOT NULL, kept TEXT NOT NULL);
+        INSERT INTO temp.migration_ended (kind, id, kept)
+            SELECT 'fast', s.id, (SELECT n.id FROM sessions n WHERE n.mode = 'rolling' AND n.stopped_at IS NULL ORDER BY n.start DESC, n.id DESC LIMIT 1)
+            FROM sessions s
+            WHERE s.mode = 'rolling' AND s.stopped_at IS NULL AND EXISTS (
+                SELECT 1 FROM sessions n WHERE n.mode = 'rolling' AND n.stopped_at IS NULL
+                  AND (n.start > s.start OR (n.start = s.start AND n.id > s.id)))
+            ORDER BY s.start, s.id;
+        INSERT INTO temp.migration_ended (kind, id, kept)
+            SELECT 'water', id, (SELECT id FROM water_schedules ORDER BY rowid DESC LIMIT 1)
+            FROM water_schedules WHERE rowid < (SELECT max(rowid) FROM water_schedules) ORDER BY rowid;
+        INSERT INTO temp.migration_ended (kind, id, kept)
+            SELECT CASE WHEN r.change_sequence > coalesce((SELECT max(w.change_sequence) FROM requests w WHERE w.group_id = s.id AND w.kind = 'water'), 0)
+                        THEN 'water-for-reminder' ELSE 'reminder-for-water' END, s.id, s.id
+            FROM water_schedules s JOIN requests r ON r.identifier = 'remind/' || s.id AND r.state IN ('pending', 'delivering')
+            WHERE s.id NOT IN (SELECT id FROM temp.migration_ended WHERE kind = 'water');
+        INSERT INTO change_log (request_id, applied_at) SELECT NULL, NULL WHERE EXISTS (SELECT 1 FROM temp.migration_ended);
+        UPDATE sessions SET stopped_at = (julianday('now') - julianday('2001-01-01')) * 86400.0
+            WHERE id IN (SELECT id FROM temp.migration_ended WHERE kind = 'fast');
+        CREATE TEMP TABLE migration_cancelled AS
+            SELECT r.row_id FROM requests r JOIN temp.migration_ended e ON e.id = r.group_id
+            WHERE (e.kind = 'fast' AND r.kind NOT IN ('water', 'reminder'))
+               OR (e.kind IN ('water', 'water-for-reminder') AND r.kind = 'water')
+               OR (e.kind = 'reminder-for-water' AND r.kind = 'reminder');
+        UPDATE requests SET state = 'cancelled', change_sequence = (SELECT max(sequence) FROM change_log)
+            WHERE row_id IN (SELECT row_id FROM temp.migration_cancelled) AND state IN ('pending', 'delivering');
+        UPDATE requests SET close_requested = 1, change_sequence = (SELECT max(sequence) FROM change_log)
+            WHERE row_id IN (SELECT row_id FROM temp.migration_cancelled) AND server_id IS NOT NULL AND close_requested = 0;
+        DROP TABLE temp.migration_cancelled;
+        DELETE FROM water_schedules WHERE id IN (SELECT id FROM temp.migration_ended WHERE kind IN ('water', 'water-for-reminder'));
+        CREATE UNIQUE INDEX water_schedules_one_at_a_time ON water_schedules ((0));
+        CREATE UNIQUE INDEX sessions_one_repeating_running ON sessions ((0)) WHERE mode = 'rolling' AND stopped_at IS NULL;
+        CREATE TRIGGER water_schedule_id_not_a_pending_reminder BEFORE INSERT ON water_schedules
+            WHEN EXISTS (SELECT 1 FROM requests WHERE identifier = 'remind/' || NEW.id AND state IN ('pending', 'delivering'))
+            BEGIN SELECT RAISE(ABORT, 'an id names one thing: a reminder with this id is still pending'); END;
+        CREATE TRIGGER reminder_id_not_a_water_schedule BEFORE INSERT ON reminders
+            WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
+            BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
+        """
+
+    /// What the migration to version 4 ended in a database that broke its rules, one sentence per
+    /// kind, for the opening process to print once; removes the list, so nothing is said twice.
+    static func migrationNotices(_ connection: SQLiteConnection) throws(StoreError) -> [String] {
+        let exists = try connection.queryFirst("SELECT count(*) FROM temp.sqlite_schema WHERE name = 'migration_ended'") { $0.int64(0) } ?? 0
+        guard exists > 0 else { return [] }
+        let rows = try connection.query("SELECT kind, id, kept FROM temp.migration_ended ORDER BY rowid") { ($0.text(0), $0.text(1), $0.text(2)) }
+        try connection.execute(script: "DROP TABLE temp.migration_ended")
+        var notices: [String] = []
+        let path = connection.path
+        let fasts = rows.filter { $0.0 == "fast" }
+        if let kept = fasts.first?.2 {
+            notices.append("the Chime database \(path) had \(fasts.count + 1) repeating fasts running at once, which Chime no longer allows: kept \(kept) (started last) and stopped \(fasts.map(\.1).joined(separator: ", ")) now, cancelling their pending notifications; they stay in the history")
+        }
+        let schedules = rows.filter { $0.0 == "water" }
+        if let kept = schedules.first?.2 {
+            notices.append("the Chime database \(path) had \(schedules.count + 1) water schedules on at once, which Chime no longer allows: kept \(kept) (set up last) and turned off \(schedules.map(\.1).joined(separator: ", ")), cancelling their pending reminders; their intake stays logged")
+        }
+        for (kind, id, _) in rows where kind == "water-for-reminder" || kind == "reminder-for-water" {
+            let ended = kind == "water-for-reminder" ? "turned off water schedule \(id)" : "cancelled reminder \(id)"
+            let kept = kind == "water-for-reminder" ? "reminder \(id)" : "water schedule \(id)"
+            notices.append("the Chime database \(path) had a water schedule and a pending reminder both named \(id), which Chime no longer allows (an id names one thing): kept \(kept) (changed last) and \(ended)")
+        }
+        return notices
+    }
 
     /// Brings the database from its current version to `target`, in one write transaction.
     ///

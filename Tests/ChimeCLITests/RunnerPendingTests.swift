@@ -146,6 +146,23 @@ struct RunnerPendingTests {
         #expect(harness.run("cancel", "remind/r-tea").exitCode == .dataError)
     }
 
+    @Test("a shown reminder whose id a water schedule took since cannot be snoozed back: 65, nothing changed")
+    func snoozeRefusedWhenTheIDMovedOn() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "in", "10m", "tea", "--id", "x")
+        let shown = try #require(harness.pending().first)
+        harness.advance(600)
+        #expect(try harness.store().beginDelivery(rowIDs: [shown.rowID], now: harness.now).count == 1)
+        try harness.store().completeDelivery(rowID: shown.rowID, serverID: 3, at: harness.now)
+        // Shown, so the id is free again.
+        harness.succeed("water", "every", "1h", "--id", "x")
+        let before = harness.dump()
+        let result = harness.run("snooze", "remind/x", "10m")
+        #expect(result.exitCode == .dataError)
+        #expect(result.errors == "chime: reminder x cannot come back: its id now names water schedule x, which is on; set a new reminder with \"chime remind\"\n")
+        #expect(harness.dump() == before)
+    }
+
     @Test("snooze moves a request still to come the duration later than its due time, with the same content")
     func snooze() throws {
         let harness = RunnerHarness()

@@ -50,27 +50,6 @@ struct RunnerWaterTests {
         #expect(try harness.store().waterSchedules().map(\.id) == ["w-two"])
     }
 
-    @Test("several schedules from an older database: --id picks the one to change, off removes all")
-    func severalSchedulesFromBefore() throws {
-        let harness = RunnerHarness()
-        var plan = ChangePlan()
-        let window = DailyWindow(from: Fixture.time("09:00"), until: Fixture.time("21:00"))
-        plan.schedules = [
-            WaterSchedule(id: "w-one", interval: Fixture.span("2h"), window: window),
-            WaterSchedule(id: "w-two", interval: Fixture.span("3h"), window: window),
-        ]
-        try harness.store().apply(plan, now: harness.now)
-        let before = harness.dump()
-        let result = harness.run("water", "every", "1h")
-        #expect(result.exitCode == .dataError)
-        #expect(result.errors == "chime: there are 2 water schedules (w-one, w-two): choose one with --id\n")
-        let another = harness.run("water", "every", "1h", "--id", "w-three")
-        #expect(another.errors.hasPrefix("chime: water schedules w-one, w-two are already on (there is one at a time)"))
-        #expect(harness.dump() == before)
-        #expect(harness.succeed("water", "every", "1h", "--id", "w-two").hasPrefix("Water w-two: every 1 h,"))
-        #expect(harness.succeed("water", "off") == "Water reminders w-one turned off\nWater reminders w-two turned off\n")
-    }
-
     @Test("water drink logs the glass and pushes the next reminder an interval after it")
     func drink() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:20:00+01:00")

@@ -83,4 +83,30 @@ struct InstanceLockTests {
         #expect(lock.path == directory.lockPath)
         #expect(fileStatus(directory.path)?.mode == 0o700)
     }
+
+    @Test("a lock file that is a symbolic link or a FIFO is refused, naming it, and left as it is")
+    func unusualLockFiles() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.appending("elsewhere")
+        try Data("keep\n".utf8).write(to: URL(fileURLWithPath: target))
+        chmod(target, 0o644)
+        let link = directory.appending("chimed.lock")
+        #expect(symlink(target, link) == 0)
+        var refusal: RuntimeError?
+        do { _ = try InstanceLock(path: link) } catch let error as RuntimeError { refusal = error }
+        #expect(refusal?.kind == .unusableFile)
+        #expect(refusal?.message.hasPrefix("\(link) is a symbolic link to \(target), so chimed will not use it") == true)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep\n")
+        var info = stat()
+        #expect(stat(target, &info) == 0 && info.st_mode & 0o777 == 0o644)
+
+        // A FIFO made chimed fail with "ftruncate failed: Invalid argument".
+        let fifo = directory.appending("store.chimed.lock")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        refusal = nil
+        do { _ = try InstanceLock(path: fifo) } catch let error as RuntimeError { refusal = error }
+        #expect(refusal?.kind == .unusableFile)
+        #expect(refusal?.message == "\(fifo) is not a regular file (it is a FIFO), so chimed will not use it or change it: remove it and try again")
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }

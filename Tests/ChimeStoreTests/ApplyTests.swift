@@ -67,7 +67,7 @@ struct ApplyTests {
         let store = try openStore(in: directory)
         var plan = ChangePlan()
         plan.sessions = [Fixture.session("f-1")]
-        plan.schedules = [Fixture.schedule("w-1"), Fixture.schedule("w-2")]
+        plan.schedules = [Fixture.schedule("w-1")]
         plan.reminders = [OneOffReminder(id: "r-1", text: "one", due: now)]
         try store.apply(plan, now: now)
 
@@ -80,13 +80,19 @@ struct ApplyTests {
         var second = ChangePlan()
         second.sessions = [stopped]
         second.schedules = [changed]
-        second.deletedSchedules = ["w-2"]
         second.reminders = [OneOffReminder(id: "r-1", text: "two", due: now.addingTimeInterval(5))]
         try store.apply(second, now: now)
 
         #expect(try store.sessions() == [stopped])
         #expect(try store.waterSchedules() == [changed])
         #expect(try store.reminders() == second.reminders)
+
+        // Deleted before the schedules are written: one schedule gives way to another in one plan.
+        var third = ChangePlan()
+        third.deletedSchedules = ["w-1"]
+        third.schedules = [Fixture.schedule("w-2")]
+        try store.apply(third, now: now)
+        #expect(try store.waterSchedules() == [Fixture.schedule("w-2")])
     }
 
     @Test("an added request is stored pending with a row id and the plan's sequence")

@@ -15,7 +15,8 @@ struct MigrationTests {
         try DatabaseFile.prepare(path: path)
         let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
-        try StoreSchema.migrate(connection, to: version)
+        // Rows are written in the SQL of versions 1 and 2; later versions migrate them.
+        try StoreSchema.migrate(connection, to: min(version, 2))
         let t = now.timeIntervalSinceReferenceDate
         // Version 1 rows: what Chime 1 wrote.
         try connection.execute(script: """
@@ -42,8 +43,96 @@ struct MigrationTests {
                 SELECT row_id, identifier, group_id, kind, 'missed', \(t - 80000), due, NULL, 'late' FROM requests WHERE state = 'missed';
                 """)
         }
+        try StoreSchema.migrate(connection, to: version)
         #expect(try StoreSchema.version(of: connection) == version)
         return path
+    }
+
+    @Test("a version 3 database with a water schedule and a pending reminder of one id keeps the one changed last", arguments: [true, false])
+    func version4SeparatesAScheduleAndAReminder(reminderIsNewer: Bool) throws {
+        let path = directory.file("shared-id.db")
+        try DatabaseFile.prepare(path: path)
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
+            try StoreSchema.migrate(connection, to: 3)
+            let t = now.timeIntervalSinceReferenceDate
+            try connection.execute(script: """
+                INSERT INTO change_log (sequence, request_id, applied_at) VALUES (9, NULL, NULL);
+                INSERT INTO water_schedules VALUES ('x', 3600, '09:00', '21:00', 250, NULL, NULL);
+                INSERT INTO reminders VALUES ('x', 'tea', \(t + 600));
+                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
+                    ('water/x/2026-05-08T10:00', 'x', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 5 : 9)),
+                    ('remind/x', 'x', 'reminder', \(t + 600), 10, '{"arguments":{"text":"tea"},"template":"reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 9 : 5));
+                """)
+        }
+        let store = try Store(path: path)
+        let kept = reminderIsNewer ? "reminder x" : "water schedule x"
+        let ended = reminderIsNewer ? "turned off water schedule x" : "cancelled reminder x"
+        #expect(store.warnings == ["the Chime database \(path) had a water schedule and a pending reminder both named x, which Chime no longer allows (an id names one thing): kept \(kept) (changed last) and \(ended)"])
+        #expect(try store.waterSchedules().map(\.id) == (reminderIsNewer ? [] : ["x"]))
+        #expect(try store.pendingRequests().map(\.request.kind) == [reminderIsNewer ? .reminder : .water])
+        #expect(try store.reminder(id: "x") != nil, "the reminder's record stays, as after cancel")
+
+        // From now on the schema refuses the pair, whichever comes second.
+        var schedule = ChangePlan()
+        schedule.schedules = [Fixture.schedule("x")]
+        var reminder = ChangePlan()
+        reminder.reminders = [OneOffReminder(id: "x", text: "again", due: now)]
+        let second = reminderIsNewer ? schedule : reminder
+        let refused = #expect(throws: StoreError.self) { try store.apply(second, now: now) }
+        #expect(refused?.sqlitePrimaryCode == 19)
+    }
+
+    @Test("a version 3 database breaking a rule keeps the newest schedule and repeating fast, ends the others, and says so once")
+    func version4EndsWhatBreaksARule() throws {
+        let path = directory.file("broken.db")
+        try DatabaseFile.prepare(path: path)
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
+            try StoreSchema.migrate(connection, to: 3)
+            let t = now.timeIntervalSinceReferenceDate
+            try connection.execute(script: """
+                INSERT INTO change_log (sequence, request_id, applied_at) VALUES (7, NULL, NULL);
+                INSERT INTO sessions VALUES ('f-old', '16:8', \(t - 90000), '', 'rolling', NULL, '', NULL, NULL);
+                INSERT INTO sessions VALUES ('f-new', '18:6', \(t - 3600), '', 'rolling', NULL, '', NULL, NULL);
+                INSERT INTO sessions VALUES ('f-single', '16:8', \(t - 600), '', 'single', NULL, '', NULL, NULL);
+                INSERT INTO water_schedules VALUES ('w-first', 3600, '09:00', '21:00', 250, NULL, NULL);
+                INSERT INTO water_schedules VALUES ('w-last', 7200, '09:00', '21:00', 250, NULL, NULL);
+                INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES ('w-first', \(t - 60), 250);
+                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
+                    ('fast/f-old/end/1', 'f-old', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
+                    ('fast/f-new/end/0', 'f-new', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
+                    ('water/w-first/2026-05-08T10:00', 'w-first', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7),
+                    ('water/w-last/2026-05-08T10:00', 'w-last', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7);
+                """)
+        }
+        let store = try Store(path: path)
+        #expect(store.warnings == [
+            "the Chime database \(path) had 2 repeating fasts running at once, which Chime no longer allows: kept f-new (started last) and stopped f-old now, cancelling their pending notifications; they stay in the history",
+            "the Chime database \(path) had 2 water schedules on at once, which Chime no longer allows: kept w-last (set up last) and turned off w-first, cancelling their pending reminders; their intake stays logged",
+        ])
+        #expect(try store.sessions().map(\.id).sorted() == ["f-new", "f-old", "f-single"])
+        #expect(try store.session(id: "f-old")?.stoppedAt != nil)
+        #expect(try store.session(id: "f-new")?.stoppedAt == nil)
+        #expect(try store.session(id: "f-single")?.stoppedAt == nil)
+        #expect(try store.waterSchedules().map(\.id) == ["w-last"])
+        #expect(try store.intakes(since: .distantPast).map(\.scheduleID) == ["w-first"])
+        // The ended ones' notifications are cancelled under a new sequence, so chimed sees it.
+        #expect(try store.currentSequence() == 8)
+        #expect(Set(try store.pendingRequests().map(\.request.group)) == ["f-new", "w-last"])
+        #expect(try store.changes(since: 7).changes.map(\.group).sorted() == ["f-old", "w-first"])
+
+        // Said once: the next opening has nothing to say, and the rules now hold in the schema.
+        #expect(try Store(path: path).warnings.isEmpty)
+        var second = ChangePlan()
+        second.schedules = [Fixture.schedule("w-other")]
+        let refused = #expect(throws: StoreError.self) { try store.apply(second, now: now) }
+        #expect(refused?.sqlitePrimaryCode == 19)
+        var rolling = ChangePlan()
+        rolling.sessions = [Fixture.session("f-third", mode: .rolling)]
+        #expect(throws: StoreError.self) { try store.apply(rolling, now: now) }
     }
 
     @Test("every earlier schema version with data in it migrates to the current one", arguments: Array(1..<StoreSchema.latestVersion))

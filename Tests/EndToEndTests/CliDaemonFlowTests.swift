@@ -97,6 +97,47 @@ struct CliDaemonFlowTests {
         }
     }
 
+    @Test("chimed refuses a TZ the CLI refuses, with the CLI's message and exit code, and creates nothing", arguments: ["Garbage/Zone", "/etc/passwd"])
+    func unknownZone(_ zone: String) async {
+        let sandbox = CliSandbox()
+        let cli = await sandbox.chime("list", extra: ["TZ": zone])
+        #expect(cli.status == 65)
+        let message = String(cli.errors.dropFirst("chime: ".count))
+        #expect(message.hasPrefix("unknown time zone \"\(zone)\" in TZ"))
+        let daemon = await sandbox.run(CliBinaries.path("chimed"), ["--foreground", "--notifier", "stdout"], extra: ["TZ": zone], timeout: 20)
+        #expect(daemon.status == 65, "\(daemon.errors)")
+        #expect(daemon.errors.contains(message.trimmingCharacters(in: .newlines)), "\(daemon.errors)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
+    @Test("chimed refuses a lock file that is a FIFO or a symbolic link: exit 69, naming it, the file left as it is")
+    func unusualLockFiles() async throws {
+        let sandbox = CliSandbox()
+        let runtime = sandbox.environment["XDG_RUNTIME_DIR"]! + "/chime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        let fifo = runtime + "/chimed.lock"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refused = await sandbox.run(CliBinaries.path("chimed"), ["--foreground", "--notifier", "stdout"], timeout: 20)
+        #expect(refused.status == 69, "\(refused.errors)")
+        #expect(refused.errors.contains("\(fifo) is not a regular file (it is a FIFO), so chimed will not use it or change it"), "\(refused.errors)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        unlink(fifo)
+
+        // The lock beside the database, as a link to a file of the user's: not followed.
+        let target = sandbox.root.appendingPathComponent("precious").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("keep".utf8), attributes: [.posixPermissions: 0o644]))
+        let storeLock = sandbox.databasePath + ".chimed.lock"
+        try FileManager.default.createDirectory(atPath: (storeLock as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(symlink(target, storeLock) == 0)
+        let linked = await sandbox.run(CliBinaries.path("chimed"), ["--foreground", "--notifier", "stdout"], timeout: 20)
+        #expect(linked.status == 69, "\(linked.errors)")
+        #expect(linked.errors.contains("\(storeLock) is a symbolic link to \(target)"), "\(linked.errors)")
+        #expect(FileManager.default.contents(atPath: target) == Data("keep".utf8))
+        #expect(stat(target, &info) == 0 && info.st_mode & 0o777 == 0o644)
+    }
+
     @Test("status and doctor tell a stopped (SIGSTOP) chimed from one that is not running")
     func frozenDaemon() async throws {
         let sandbox = CliSandbox()

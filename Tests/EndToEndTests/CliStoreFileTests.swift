@@ -86,6 +86,51 @@ struct CliStoreFileTests {
         #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes)
     }
 
+    // MARK: Files that are not what they seem
+
+    @Test("a database, -wal or -shm that is a symbolic link gives 69 naming it, and nothing of the link or its target changes", arguments: ["", "-wal", "-shm"])
+    func symbolicLinks(_ suffix: String) async throws {
+        let sandbox = CliSandbox()
+        _ = Self.makeDataDirectory(sandbox)
+        // A real database first, so the link is the only thing wrong.
+        await sandbox.succeed("remind", "in", "1h", "tea")
+        let target = sandbox.root.appendingPathComponent("target\(suffix)").path
+        let file = sandbox.databasePath + suffix
+        if suffix.isEmpty {
+            try FileManager.default.moveItem(atPath: sandbox.databasePath, toPath: target)
+        } else {
+            #expect(FileManager.default.createFile(atPath: target, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        }
+        #expect(symlink(target, file) == 0)
+        let before = Self.state(target)
+        for arguments in [["list"], ["remind", "in", "5m", "coffee"]] {
+            let outcome = await sandbox.run(CliBinaries.path("chime"), arguments)
+            Self.expectFailure(outcome, status: 69, mentioning: ["\(file) is a symbolic link to \(target)", "will not use it or change it"])
+        }
+        let after = Self.state(target)
+        #expect(after?.bytes == before?.bytes && after?.mode == before?.mode, "the link's target is as it was")
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        // Nothing was created beside the target either.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { $0.hasPrefix("target") }
+        #expect(beside == ["target\(suffix)"])
+    }
+
+    @Test("a FIFO as the database, its -wal or its -shm gives 69 naming it (not a 75 no retry can fix)", arguments: ["", "-wal", "-shm"])
+    func fifos(_ suffix: String) async {
+        let sandbox = CliSandbox()
+        _ = Self.makeDataDirectory(sandbox)
+        if !suffix.isEmpty { await sandbox.succeed("remind", "in", "1h", "tea") }
+        let file = sandbox.databasePath + suffix
+        #expect(mkfifo(file, 0o600) == 0)
+        for arguments in [["list"], ["remind", "in", "5m", "coffee"]] {
+            let outcome = await sandbox.run(CliBinaries.path("chime"), arguments, timeout: 10)
+            Self.expectFailure(outcome, status: 69, mentioning: ["\(file) is not a regular file (it is a FIFO)"])
+        }
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     // MARK: A lost write-ahead log
 
     @Test("an -shm without its -wal: every command refuses with 75 and changes nothing, until the -shm is removed")
@@ -188,5 +233,61 @@ struct CliStoreFileTests {
         Self.expectFailure(outcome, status: 75, mentioning: [directory, "the file system is read-only", "try again"])
         #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes)
         #expect(!(await sandbox.succeed("list").output.contains("coffee")))
+    }
+
+    /// Runs `chime arguments` with the database directory of `sandbox` bind-mounted read-only,
+    /// in a mount namespace of that one command (nothing to clean up, whatever happens).
+    static func chimeOnReadOnlyMount(_ sandbox: CliSandbox, _ arguments: String...) async -> CliOutcome {
+        await chimeOnReadOnlyMount(sandbox, arguments)
+    }
+
+    /// ``chimeOnReadOnlyMount(_:_:)-(_,String...)`` with the arguments as an array.
+    static func chimeOnReadOnlyMount(_ sandbox: CliSandbox, _ arguments: [String]) async -> CliOutcome {
+        let directory = (sandbox.databasePath as NSString).deletingLastPathComponent
+        let script = "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" && shift && exec \"$@\""
+        return await sandbox.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", directory, CliBinaries.path("chime")] + arguments)
+    }
+
+    @Test("on a read-only file system reads work, with or without a -wal log beside the database; writes give 75", .enabled(if: canMountPrivately))
+    func readsOnReadOnlyFileSystem() async throws {
+        let sandbox = CliSandbox()
+        await sandbox.succeed("remind", "in", "1h", "tea", "--id", "r-tea")
+        await sandbox.succeed("fast", "start", "--id", "f-ro")
+        let directory = (sandbox.databasePath as NSString).deletingLastPathComponent
+        for withLog in [false, true] {
+            let context = Comment(rawValue: withLog ? "chimed holds the database open (-wal and -shm exist)" : "the database closed cleanly (no -wal)")
+            // A running chimed keeps the log and its index beside the database; read through them.
+            let daemon = withLog ? try CliDaemonProcess(sandbox: sandbox, arguments: ["--foreground", "--notifier", "stdout"]) : nil
+            defer { daemon?.stop() }
+            try await daemon?.waitUntilAnswering(within: 20)
+            #expect(FileManager.default.fileExists(atPath: sandbox.databasePath + "-wal") == withLog, context)
+            let before = Self.state(sandbox.databasePath)
+
+            let list = await Self.chimeOnReadOnlyMount(sandbox, "list")
+            #expect(list.status == 0 && list.output.contains("tea"), "\(context): \(list.errors)")
+            let export = await Self.chimeOnReadOnlyMount(sandbox, "export", "--format", "json", "--what", "pending")
+            #expect(export.status == 0 && export.output.contains("remind/r-tea"), "\(context): \(export.errors)")
+            let fast = await Self.chimeOnReadOnlyMount(sandbox, "fast", "status")
+            #expect(fast.status == 0 && fast.output.hasPrefix("Fast f-ro"), "\(context): \(fast.errors)")
+            let waybar = await Self.chimeOnReadOnlyMount(sandbox, "status", "--format", "waybar")
+            #expect(waybar.status == 0 && cliJSONObject(waybar.output) != nil, "\(context): \(waybar.errors)")
+            let status = await Self.chimeOnReadOnlyMount(sandbox, "status")
+            #expect(status.status == 0, "\(context): \(status.errors)")
+            // doctor reads too, and names the read-only file system (not a damaged database).
+            let doctor = await Self.chimeOnReadOnlyMount(sandbox, "doctor")
+            #expect(doctor.output.contains("is on a read-only file system: commands that only read work"), "\(context): \(doctor.output)")
+            #expect(!doctor.output.contains("restore a backup"), "\(context)")
+
+            // Writing commands fail as they always did there: 75, naming the directory.
+            for arguments in [["remind", "in", "5m", "coffee"], ["fast", "stop"], ["config", "set", "water.amount", "300"]] {
+                let write = await Self.chimeOnReadOnlyMount(sandbox, arguments)
+                Self.expectFailure(write, status: 75, mentioning: [directory, "the file system is read-only", "try again"])
+            }
+            if !withLog {
+                #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes, context)
+            }
+        }
+        #expect(!(await sandbox.succeed("list").output.contains("coffee")))
+        #expect(await sandbox.succeed("fast", "status").output.hasPrefix("Fast f-ro"))
     }
 }

@@ -1,7 +1,8 @@
-import ChimeCore
 import Foundation
 
-/// The zone output times are shown in: `TZ` when set (and known), else the system's.
+/// The zone local times are in: `TZ` when set (and known), else the system's. The one rule for
+/// `TZ`, applied by `chime` to every command that shows or reads times and by `chimed` before it
+/// starts, so neither ever works silently in a zone the user did not mean.
 public enum LocalTimeZone {
     /// The zone named by `TZ` in `environment`, or `systemZone` when `TZ` is unset.
     ///
