@@ -119,7 +119,12 @@ public struct RecurrenceExpander: Sendable {
         neverOccurs = RecurrenceFeasibility.isImpossible(
             rule: rule, filter: filter, startWeekday: startWeekday, startDayOfMonth: startDate.day,
             startMonth: startDate.month
-        )
+        ) { [periodOffsets, firstPeriodStart, periodLength, startSecondOfDay, startSeconds] in
+            RecurrenceFeasibility.timeGridReachesAllowedTime(
+                rule: rule, firstSecondOfDay: startSecondOfDay - (startSeconds - firstPeriodStart), periodOffsets: periodOffsets,
+                periodLength: periodLength, offsetChanges: RecurrenceFeasibility.offsetChanges(of: timeZone, after: Date(timeIntervalSince1970: TimeInterval(startSeconds)))
+            )
+        }
     }
 
     /// The first `limit` occurrences at or after `from` (the start when `nil`), ascending.
@@ -367,20 +372,15 @@ public struct RecurrenceExpander: Sendable {
             let reading = periodStart + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(periodStart)))
             let day = CivilCalendar.floorDivide(reading, CivilCalendar.secondsPerDay)
             let secondOfDay = reading - day * CivilCalendar.secondsPerDay
-            // A whole period outside the allowed days, hours or minutes: jump past it.
-            if !filter.allowsDay(day) {
-                guard let nextDay = nextAllowedDay(after: day) else { return }
-                let midnight = resolve(day: nextDay, secondOfDay: 0)
-                period = max(period + 1, CivilCalendar.floorDivide(midnight - firstPeriodStart, periodLength))
-                continue
-            }
-            if !rule.byHour.isEmpty, !rule.byHour.contains(secondOfDay / 3600) {
-                period = max(period + 1, CivilCalendar.floorDivide(periodStart - secondOfDay % 3600 + 3600 - firstPeriodStart, periodLength))
-                continue
-            }
-            if rule.frequency == .secondly, !rule.byMinute.isEmpty, !rule.byMinute.contains(secondOfDay / 60 % 60) {
-                period = max(period + 1, CivilCalendar.floorDivide(periodStart - secondOfDay % 60 + 60 - firstPeriodStart, periodLength))
-                continue
+            // A whole period outside the allowed days, hours or minutes: jump to the period
+            // holding the first instant that could pass; the period holding it is evaluated.
+            if let earliest = earliestPassing(periodStart: periodStart, day: day, secondOfDay: secondOfDay) {
+                guard let earliest else { return }
+                let target = CivilCalendar.floorDivide(earliest - firstPeriodStart, periodLength)
+                if target > period {
+                    period = target
+                    continue
+                }
             }
             kept.removeAll(keepingCapacity: true)
             for offset in periodOffsets {
@@ -393,6 +393,28 @@ public struct RecurrenceExpander: Sendable {
             for instant in kept where !offer(instant) { return }
             period += 1
         }
+    }
+
+    /// When a finer rule's period starting at `periodStart` (read as `day`, `secondOfDay`) fails
+    /// a limiting part, the first instant that could pass (`.some(nil)`: none ever); `nil` when
+    /// the period start passes.
+    private func earliestPassing(periodStart: Int, day: Int, secondOfDay: Int) -> Int?? {
+        if !filter.allowsDay(day) {
+            guard let nextDay = nextAllowedDay(after: day) else { return .some(nil) }
+            return resolve(day: nextDay, secondOfDay: 0)
+        }
+        let hour = secondOfDay / 3600, minute = secondOfDay / 60 % 60
+        if !rule.byHour.isEmpty, !rule.byHour.contains(hour) {
+            // One hour at a time: elapsed hours and wall-clock hours part at a change.
+            return periodStart - secondOfDay % 3600 + 3600
+        }
+        if rule.frequency <= .minutely, !rule.byMinute.isEmpty, !rule.byMinute.contains(minute) {
+            // At most to the next quarter hour, where the clocks of some zone may change.
+            let allowed = rule.byMinute.first { $0 > minute } ?? 60
+            let target = min(allowed, (minute / 15 + 1) * 15)
+            return periodStart - secondOfDay % 60 + (target - minute) * 60
+        }
+        return nil
     }
 
     /// Whether an instant's wall-clock reading passes the limiting parts of a finer rule.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Recognises rules the calendar can never satisfy (`FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30`)
 /// before any search, so they answer "no occurrence" at once instead of after a long scan.
 ///
@@ -10,7 +12,8 @@ enum RecurrenceFeasibility {
 
     /// Whether no occurrence of `rule` can ever exist.
     static func isImpossible(
-        rule: RecurrenceRule, filter: DayFilter, startWeekday: Int, startDayOfMonth: Int, startMonth: Int
+        rule: RecurrenceRule, filter: DayFilter, startWeekday: Int, startDayOfMonth: Int, startMonth: Int,
+        timeGrid: () -> Bool
     ) -> Bool {
         if !anyDayAdmitted(rule: rule, filter: filter, startDayOfMonth: startDayOfMonth, startMonth: startMonth) { return true }
         // Stepping a whole number of weeks keeps the start's weekday.
@@ -29,6 +32,8 @@ enum RecurrenceFeasibility {
             }
             if visited & filter.monthMask == 0 { return true }
         }
+        // Elapsed steps visit a grid of times of day.
+        if rule.frequency < .daily, !timeGrid() { return true }
         if !rule.bySetPosition.isEmpty {
             let timesPerDay = max(1, rule.byHour.count) * max(1, rule.byMinute.count) * max(1, rule.bySecond.count)
             let largestSet: Int
@@ -44,6 +49,47 @@ enum RecurrenceFeasibility {
             if rule.bySetPosition.allSatisfy({ abs($0) > largestSet }) { return true }
         }
         return false
+    }
+
+    /// Whether an hourly, minutely or secondly rule's steps ever reach a time of day that its
+    /// `BYHOUR` (and, where they limit, `BYMINUTE` and `BYSECOND`) allow.
+    ///
+    /// Steps of `periodLength` seconds from a time of day `firstSecondOfDay`, plus each offset in
+    /// a period, visit only one residue class modulo the greatest common divisor of the step, a
+    /// day, and every change of the zone's offset (`offsetChanges`).
+    static func timeGridReachesAllowedTime(rule: RecurrenceRule, firstSecondOfDay: Int, periodOffsets: [Int], periodLength: Int, offsetChanges: [Int]) -> Bool {
+        let limitsMinute = rule.frequency <= .minutely && !rule.byMinute.isEmpty
+        let limitsSecond = rule.frequency == .secondly && !rule.bySecond.isEmpty
+        guard !rule.byHour.isEmpty || limitsMinute || limitsSecond else { return true }
+        let grid = offsetChanges.reduce(CivilCalendar.greatestCommonDivisor(periodLength, CivilCalendar.secondsPerDay)) {
+            $1 == 0 ? $0 : CivilCalendar.greatestCommonDivisor($0, abs($1))
+        }
+        guard grid > 1 else { return true }
+        for offset in periodOffsets {
+            var secondOfDay = CivilCalendar.floorModulo(firstSecondOfDay + offset, grid)
+            while secondOfDay < CivilCalendar.secondsPerDay {
+                if (rule.byHour.isEmpty || rule.byHour.contains(secondOfDay / 3600))
+                    && (!limitsMinute || rule.byMinute.contains(secondOfDay / 60 % 60))
+                    && (!limitsSecond || rule.bySecond.contains(secondOfDay % 60)) {
+                    return true
+                }
+                secondOfDay += grid
+            }
+        }
+        return false
+    }
+
+    /// How the zone's offset differs from its offset at `start` after each of its next changes.
+    static func offsetChanges(of timeZone: TimeZone, after start: Date) -> [Int] {
+        let base = timeZone.secondsFromGMT(for: start)
+        var changes: [Int] = []
+        var instant = start
+        for _ in 0..<4 {
+            guard let next = timeZone.nextDaylightSavingTimeTransition(after: instant) else { break }
+            changes.append(timeZone.secondsFromGMT(for: next) - base)
+            instant = next
+        }
+        return changes
     }
 
     /// Whether some day of a common or a leap year passes the rule's day-level parts.
