@@ -40,6 +40,9 @@ public enum Command: Hashable, Sendable {
     /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
     case remindAt(TimeSpecification, text: String, id: String?)
 
+    /// `chime explain RULE [--from TIME] [--count N] [--json]`.
+    case explain(Explain)
+
     /// `chime list [--group ID] [--json]`.
     case list(group: String?, json: Bool)
     /// `chime cancel ID... | --group ID | --all`.
@@ -66,6 +69,34 @@ public enum Command: Hashable, Sendable {
     public static let defaultHistoryDays = 30
     /// The most days `fast history --days` accepts (ten years).
     public static let maximumHistoryDays = 3660
+
+    /// What `chime explain` shows: a rule as given and read, from a start, so many times.
+    public struct Explain: Hashable, Sendable {
+        /// Occurrences shown when `--count` is not given.
+        public static let defaultCount = 10
+        /// The most occurrences `--count` accepts.
+        public static let maximumCount = 1000
+
+        /// The rule as the user wrote it.
+        public var text: String
+        /// The rule read from `text`.
+        public var rule: RecurrenceRule
+        /// `--from`: the rule's start; `nil`: now.
+        public var from: TimeSpecification?
+        /// `--count`.
+        public var count: Int
+        /// `--json`.
+        public var json: Bool
+
+        /// Options with the defaults: from now, ``defaultCount`` occurrences, as text.
+        public init(text: String, rule: RecurrenceRule, from: TimeSpecification? = nil, count: Int = defaultCount, json: Bool = false) {
+            self.text = text
+            self.rule = rule
+            self.from = from
+            self.count = count
+            self.json = json
+        }
+    }
 
     /// The options of `chime fast start`.
     public struct FastStart: Hashable, Sendable {

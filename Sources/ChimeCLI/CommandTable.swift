@@ -15,7 +15,7 @@ public enum CommandTable {
             name: ErrorLine.programName,
             summary: "fasting and water reminders on the Linux desktop",
             discussion: "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.",
-            subcommands: [fast, water, remind, list, cancel, snooze, status, export, doctor, completions, config, help]
+            subcommands: [fast, water, remind, explain, list, cancel, snooze, status, export, doctor, completions, config, help]
         )
         root.path = []
         root.subcommands = root.subcommands.map { $0.placed(under: []) }
@@ -223,6 +223,31 @@ public enum CommandTable {
                 }
             ),
         ]
+    )
+
+    // MARK: - explain
+
+    private static let explain = CommandSpec(
+        name: "explain",
+        summary: "show the next occurrences of a recurrence rule",
+        discussion: "RULE is a rule for people (\(RecurrencePhrase.forms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).",
+        positionals: [.init("RULE", .text, .text, "the rule, like \"weekdays 09:30\" (the rest of the line)")],
+        options: [
+            .value("from", "TIME", .time, "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+            .value("count", "N", .count, "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))"),
+            jsonOption,
+        ],
+        examples: ["explain \"weekdays 09:30\"", "explain \"monthly last fri 17:00\" --count 3", "explain \"FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\" --from \"2027-01-01 00:00\" --json"],
+        build: { arguments throws(UsageError) in
+            let text = arguments.positional("RULE")!
+            var options = Command.Explain(text: text.text, rule: try text.recurrenceRule())
+            if let from = arguments.option("from") { options.from = try from.time() }
+            if let count = arguments.option("count") {
+                options.count = try count.count(in: 1...Command.Explain.maximumCount, field: "number of occurrences")
+            }
+            options.json = arguments.isSet("json")
+            return .explain(options)
+        }
     )
 
     // MARK: - pending requests
