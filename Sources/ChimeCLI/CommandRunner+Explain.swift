@@ -41,7 +41,7 @@ extension CommandRunner {
         if occurrences.isEmpty {
             lines.append(expander.neverOccurs
                 ? "It never occurs: no date or time satisfies it."
-                : "No occurrence at or after the start (looked \(RecurrenceExpander.horizonYears) years ahead).")
+                : "No occurrence at or after the start (looked \(expander.searchYears) years ahead).")
         } else if occurrences.count < options.count {
             lines.append("No more: the rule ends after these.")
         }

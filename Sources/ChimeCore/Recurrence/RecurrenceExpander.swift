@@ -12,10 +12,16 @@ import Foundation
 ///
 /// Every query is bounded: a rule the calendar can never satisfy is recognised up front, and a
 /// search gives up after a full cycle of the Gregorian calendar (400 years) of empty periods, or
-/// once it is `horizonYears` past the point asked.
+/// once it is `searchYears` past the point asked.
 public struct RecurrenceExpander: Sendable {
-    /// How far past the start (or the point asked) a search looks at most.
+    /// How far past the start (or the point asked) a search looks at most, for daily and
+    /// coarser rules.
     public static let horizonYears = 1000
+    /// The same for hourly and finer rules, which step through many more periods per year.
+    public static let elapsedHorizonYears = 100
+
+    /// How far a search for this rule looks at most, in years.
+    public var searchYears: Int { rule.frequency >= .daily ? Self.horizonYears : Self.elapsedHorizonYears }
 
     /// The rule as expanded: as given, with the start's month added to a yearly rule by day of
     /// the month alone.
@@ -173,7 +179,7 @@ public struct RecurrenceExpander: Sendable {
             if let count = rule.count, emitted >= count { return false }
             return true
         }
-        let horizon = fromSeconds + Self.horizonYears * 366 * CivilCalendar.secondsPerDay
+        let horizon = fromSeconds + searchYears * 366 * CivilCalendar.secondsPerDay
         let searchEnd = min(horizon, untilSeconds ?? horizon)
         // Counting from the start is needed only with COUNT; otherwise begin near `from`.
         let skipAhead = rule.count == nil ? fromSeconds : startSeconds
