@@ -40,6 +40,8 @@ public enum Command: Hashable, Sendable {
     /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
     case remindAt(TimeSpecification, text: String, id: String?)
 
+    /// `chime remind every RULE TEXT [--id ID] [--from TIME] [--until TIME | --count N]`.
+    case remindEvery(RemindEvery)
     /// `chime explain RULE [--from TIME] [--count N] [--json]`.
     case explain(Explain)
 
@@ -69,6 +71,31 @@ public enum Command: Hashable, Sendable {
     public static let defaultHistoryDays = 30
     /// The most days `fast history --days` accepts (ten years).
     public static let maximumHistoryDays = 3660
+
+    /// The options of `chime remind every`.
+    public struct RemindEvery: Hashable, Sendable {
+        /// The rule as the user wrote it.
+        public var ruleText: String
+        /// The rule read from `ruleText`.
+        public var rule: RecurrenceRule
+        /// What to say, cleaned by ``UserText``.
+        public var text: String
+        /// `--id`; `nil`: generate one (`r-4tx`).
+        public var id: String?
+        /// `--from`: the rule's start; `nil`: now.
+        public var from: TimeSpecification?
+        /// `--until`: the rule's UNTIL.
+        public var until: TimeSpecification?
+        /// `--count`: the rule's COUNT.
+        public var count: Int?
+
+        /// Options with only the rule and the text given.
+        public init(ruleText: String, rule: RecurrenceRule, text: String) {
+            self.ruleText = ruleText
+            self.rule = rule
+            self.text = text
+        }
+    }
 
     /// What `chime explain` shows: a rule as given and read, from a start, so many times.
     public struct Explain: Hashable, Sendable {

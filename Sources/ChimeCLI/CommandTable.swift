@@ -190,7 +190,7 @@ public enum CommandTable {
 
     private static let remind = CommandSpec(
         name: "remind",
-        summary: "one-off reminders",
+        summary: "one-off and recurring reminders",
         subcommands: [
             CommandSpec(
                 name: "in",
@@ -220,6 +220,35 @@ public enum CommandTable {
                     .remindAt(try arguments.positional("TIME")!.time(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
                               id: try arguments.option("id")?.identifier())
+                }
+            ),
+            CommandSpec(
+                name: "every",
+                summary: "remind at each occurrence of a recurrence rule",
+                discussion: "RULE is one argument: \(RecurrencePhrase.forms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.",
+                positionals: [
+                    .init("RULE", .text, .required, "when, like \"weekdays 09:30\" (quoted)"),
+                    .init("TEXT", .text, .text, "what to say (the rest of the line)"),
+                ],
+                options: [
+                    reminderIDOption,
+                    .value("from", "TIME", .time, "the rule's start (default: now)"),
+                    .value("until", "TIME", .time, "the last time it may come"),
+                    .value("count", "N", .count, "how many times it comes in all, counted from the start"),
+                ],
+                exclusiveGroups: [.init(["until", "count"])],
+                examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
+                build: { arguments throws(UsageError) in
+                    let rule = arguments.positional("RULE")!
+                    var options = Command.RemindEvery(
+                        ruleText: rule.text, rule: try rule.recurrenceRule(),
+                        text: try arguments.positional("TEXT")!.userText(field: "reminder text")
+                    )
+                    options.id = try arguments.option("id")?.identifier()
+                    if let from = arguments.option("from") { options.from = try from.time() }
+                    if let until = arguments.option("until") { options.until = try until.time() }
+                    if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
+                    return .remindEvery(options)
                 }
             ),
         ]

@@ -42,7 +42,7 @@ import Testing
         #expect(Set(leaves) == [
             "fast start", "fast stop", "fast extend", "fast status", "fast history",
             "water every", "water drink", "water pause", "water resume", "water off", "water status",
-            "remind in", "remind at", "explain", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
+            "remind in", "remind at", "remind every", "explain", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)
