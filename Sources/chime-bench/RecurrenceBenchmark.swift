@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeStore
 import ChimeTestSupport
 import Foundation
 
@@ -12,6 +13,10 @@ import Foundation
 ///   several runs of each).
 /// - `no_occurrence_scan_ms`: a never-occurring rule the up-front check cannot see (an elapsed-time
 ///   rule that only daylight saving could move onto its hour), so the search runs to its bound.
+/// - `start_to_armed_ms`: the real `chimed` (next to this executable) from spawning to `READY=1`
+///   with 10,000 recurring reminders stored in Europe/Berlin, median of 5;
+///   `start_to_armed_catch_up_ms`: the same, once, when every pending occurrence was missed three
+///   days earlier, so chimed drops each and derives its next occurrence while starting.
 enum RecurrenceBenchmark {
     /// Everyday rules, as `chime explain` would receive them, and RFC 5545 examples.
     static let corpus: [String] = [
@@ -85,6 +90,49 @@ enum RecurrenceBenchmark {
         guard found.isEmpty else { throw BenchmarkFailure("the scanned rule occurred at \(found[0])") }
         emit("no_occurrence_scan_ms", n: 1, value: Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000, unit: "ms")
         if sink == 1 { print("") }
+
+        let chimed = DaemonBenchmark.executableDirectory() + "/chimed"
+        guard FileManager.default.isExecutableFile(atPath: chimed) else {
+            throw BenchmarkFailure("chimed is not built next to chime-bench (\(chimed)): build the whole package first")
+        }
+        let current = try DaemonBenchmark.Sandbox(label: "recurring")
+        try fill(current, count: reminderCount, createdAt: Date())
+        var startTimes: [Double] = []
+        for _ in 0..<5 {
+            let daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "stdout", sandbox: current)
+            startTimes.append(try daemon.waitUntilReady())
+            try daemon.stop()
+        }
+        emit("start_to_armed_ms", n: reminderCount, value: DaemonBenchmark.median(startTimes), unit: "ms")
+
+        let missed = try DaemonBenchmark.Sandbox(label: "recurring-missed")
+        try fill(missed, count: reminderCount, createdAt: Date().addingTimeInterval(-3 * 86_400))
+        let daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "stdout", sandbox: missed)
+        emit("start_to_armed_catch_up_ms", n: reminderCount, value: try daemon.waitUntilReady(), unit: "ms")
+        try daemon.stop()
+    }
+
+    /// Recurring reminders stored for the daemon measurements.
+    static let reminderCount = 10_000
+
+    /// Stores `count` recurring reminders made at `createdAt` in Europe/Berlin, 1000 per write.
+    static func fill(_ sandbox: DaemonBenchmark.Sandbox, count: Int, createdAt: Date) throws {
+        sandbox.environment["TZ"] = "Europe/Berlin"
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let rules = try ["daily 08:00", "weekdays 09:30", "monthly first fri 09:00", "every 2 weeks fri 17:00", "mon,thu 18:30", "daily 08:15,20:45"]
+            .map { try RecurrencePhrase.rule(from: $0) }
+        let store = try Store(environment: sandbox.environment)
+        let planner = FastingPlanner()
+        for batch in stride(from: 0, to: count, by: 1000) {
+            var plan = ChangePlan()
+            for index in batch..<min(count, batch + 1000) {
+                let reminder = RecurringReminder(id: "rr-\(index)", text: "recurring \(index)", rule: rules[index % rules.count], start: createdAt)
+                plan.merge(try planner.remind(reminder, now: createdAt, timeZone: zone, calendar: calendar))
+            }
+            try store.apply(plan, now: createdAt)
+        }
     }
 
     /// The value at fraction `p` of sorted `values`.
