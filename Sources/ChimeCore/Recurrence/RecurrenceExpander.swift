@@ -49,7 +49,8 @@ public struct RecurrenceExpander: Sendable {
     let untilSeconds: Int?
     /// Whether the calendar can never satisfy the rule.
     public let neverOccurs: Bool
-    /// How many periods in a row may be empty before the rule is known to have no more.
+    /// How many periods in a row may be empty before the rule is known to have no more (for
+    /// finer rules: how many steps, jumps included, without an occurrence).
     let emptyPeriodLimit: Int
 
     /// Expands `rule` from `start` on the wall clock of `timeZone`.
@@ -368,7 +369,7 @@ public struct RecurrenceExpander: Sendable {
 
     private func expandInElapsedTime(skipAheadTo skipSeconds: Int, searchEnd: Int, offer: (Int) -> Bool) {
         var period = max(0, CivilCalendar.floorDivide(skipSeconds - firstPeriodStart, periodLength) - 1)
-        var steps = 0
+        var steps = 0  // steps since the last occurrence
         var kept: [Int] = []
         kept.reserveCapacity(periodOffsets.count)
         while steps < emptyPeriodLimit {
@@ -397,6 +398,8 @@ public struct RecurrenceExpander: Sendable {
                 kept = setPositionIndices(total: kept.count).map { kept[$0] }
             }
             for instant in kept where !offer(instant) { return }
+            // The bound is on steps without an occurrence: a long COUNT may take many steps.
+            if !kept.isEmpty { steps = 0 }
             period += 1
         }
     }

@@ -116,6 +116,14 @@ struct RecurrenceExpanderTests {
         #expect(before.occurrences(limit: 10).count == 2)
     }
 
+    @Test("a long COUNT runs to its end: the search bound counts only steps without an occurrence")
+    func longCount() throws {
+        let expander = RecurrenceExpander(rule: try RecurrenceRule(parsing: "FREQ=SECONDLY;COUNT=250000"), start: Fixture.at("2027-01-01T00:00:00Z"), timeZone: Fixture.utc)
+        let last = Fixture.at("2027-01-01T00:00:00Z") + 249_999
+        #expect(expander.firstOccurrence(atOrAfter: last) == last)
+        #expect(expander.firstOccurrence(after: last) == nil)
+    }
+
     @Test("asking far after the start of an unbounded rule does not walk from the start")
     func skipsAhead() throws {
         let expander = RecurrenceExpander(rule: try RecurrenceRule(parsing: "FREQ=MINUTELY;INTERVAL=7"), start: Fixture.at("2000-01-01T00:00:00Z"), timeZone: Fixture.utc)
