@@ -147,6 +147,11 @@ public struct ChangeMessage: Sendable {
         "Reminder \(reminder.id) at \(display.clockAndRelative(reminder.due)): \(reminder.text)"
     }
 
+    /// `Reminder r-4tx every weekdays 09:30, next remind/r-4tx/2027-03-29T09:30 at Mon 09:30 (in 2 d 22 h): stand-up`.
+    public func recurringReminderSet(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
+        "Reminder \(reminder.id) every \(ruleText), next \(next.identifier) at \(display.clockAndRelative(next.due)): \(reminder.text)"
+    }
+
     /// `Reminder r-4tx replaced: due 15:00 (in 2 h): call mom`, for a reminder set with the id of
     /// one still pending.
     public func reminderReplaced(_ reminder: OneOffReminder) -> String {
@@ -182,7 +187,9 @@ public struct ChangeMessage: Sendable {
         for group in groups {
             let requests = nextRequests.filter { $0.group == group }
             guard let next = requests.map(\.due).min() else { continue }
-            if requests.contains(where: { $0.kind == .water }) {
+            if requests.contains(where: { $0.kind == .reminder }) {
+                parts.append("reminder \(group) goes on, next at \(display.clockAndRelative(next)): end it with \"chime cancel \(group)\"")
+            } else if requests.contains(where: { $0.kind == .water }) {
                 parts.append("water reminders \(group) stay on, next at \(display.clockAndRelative(next)): turn them off with \"chime water off\"")
             } else {
                 parts.append("fast \(group) repeats, the same reminder comes next at \(display.clockAndRelative(next)): end it with \"chime fast stop --id \(group)\"")

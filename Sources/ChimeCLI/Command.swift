@@ -45,6 +45,11 @@ public enum Command: Hashable, Sendable {
     /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
     case remindAt(TimeSpecification, text: String, id: String?)
 
+    /// `chime remind every RULE TEXT [--id ID] [--from TIME] [--until TIME | --count N]`.
+    case remindEvery(RemindEvery)
+    /// `chime explain RULE [--from TIME] [--count N] [--json]`.
+    case explain(Explain)
+
     /// `chime list [--group ID] [--json]`.
     case list(group: String?, json: Bool)
     /// `chime cancel ID... | --group ID | --all`.
@@ -71,6 +76,59 @@ public enum Command: Hashable, Sendable {
     public static let defaultHistoryDays = 30
     /// The most days `fast history --days` accepts (ten years).
     public static let maximumHistoryDays = 3660
+
+    /// The options of `chime remind every`.
+    public struct RemindEvery: Hashable, Sendable {
+        /// The rule as the user wrote it.
+        public var ruleText: String
+        /// The rule read from `ruleText`.
+        public var rule: RecurrenceRule
+        /// What to say, cleaned by ``UserText``.
+        public var text: String
+        /// `--id`; `nil`: generate one (`r-4tx`).
+        public var id: String?
+        /// `--from`: the rule's start; `nil`: now.
+        public var from: TimeSpecification?
+        /// `--until`: the rule's UNTIL.
+        public var until: TimeSpecification?
+        /// `--count`: the rule's COUNT.
+        public var count: Int?
+
+        /// Options with only the rule and the text given.
+        public init(ruleText: String, rule: RecurrenceRule, text: String) {
+            self.ruleText = ruleText
+            self.rule = rule
+            self.text = text
+        }
+    }
+
+    /// What `chime explain` shows: a rule as given and read, from a start, so many times.
+    public struct Explain: Hashable, Sendable {
+        /// Occurrences shown when `--count` is not given.
+        public static let defaultCount = 10
+        /// The most occurrences `--count` accepts.
+        public static let maximumCount = 1000
+
+        /// The rule as the user wrote it.
+        public var text: String
+        /// The rule read from `text`.
+        public var rule: RecurrenceRule
+        /// `--from`: the rule's start; `nil`: now.
+        public var from: TimeSpecification?
+        /// `--count`.
+        public var count: Int
+        /// `--json`.
+        public var json: Bool
+
+        /// Options with the defaults: from now, ``defaultCount`` occurrences, as text.
+        public init(text: String, rule: RecurrenceRule, from: TimeSpecification? = nil, count: Int = defaultCount, json: Bool = false) {
+            self.text = text
+            self.rule = rule
+            self.from = from
+            self.count = count
+            self.json = json
+        }
+    }
 
     /// The options of `chime fast start`.
     public struct FastStart: Hashable, Sendable {

@@ -31,8 +31,9 @@ extension CommandRunner {
         if kind != .waterSchedule, try store.waterSchedule(id: id) != nil {
             return "water schedule \(id), which is on"
         }
+        // A recurring reminder's pending occurrence has its own identifier: any live request of the group counts.
         if kind != .reminder, let reminder = try store.reminder(id: id),
-           let request = try store.request(identifier: RequestIdentifier.reminder(id: id)), request.state.isLive {
+           try store.request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true || !store.pendingRequests(inGroup: id).isEmpty {
             return "reminder \(id), due \(display.clockAndRelative(reminder.due))"
         }
         return nil

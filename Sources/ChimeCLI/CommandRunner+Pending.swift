@@ -31,6 +31,27 @@ extension CommandRunner {
         }
     }
 
+    /// Sets a reminder at each occurrence of a rule; only the next one is pending.
+    func remindEvery(_ options: Command.RemindEvery, now: Date) throws {
+        var rule = options.rule
+        if options.until != nil || options.count != nil, rule.until != nil || rule.count != nil {
+            throw CommandFailure(.dataError, "the rule \"\(options.ruleText)\" already ends (COUNT or UNTIL): drop --until and --count, or the rule's own end")
+        }
+        if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
+        if let count = options.count { rule.count = count }
+        let start = options.from.map { resolve($0, now: now).instant } ?? now
+        let reminderID: String
+        if let id = options.id {
+            try refuseIDOfAnotherKind(id, for: .reminder, now: now)
+            reminderID = id
+        } else {
+            reminderID = try generateID(prefix: "r")
+        }
+        let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
+        let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
+        try commit(change, now: now, lines: [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
+    }
+
     func list(group: String?, json: Bool, now: Date) throws {
         let pending = try pendingNotifications(inGroup: group, now: now)
         if json {
@@ -95,6 +116,8 @@ extension CommandRunner {
         let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
         var seen = Set(cancelled)
         for request in cancelledRequests {
+            // Cancelling a recurring reminder's id ends it; cancelling one occurrence skips it.
+            if request.kind == .reminder, change.cancelledGroups.contains(request.group) { continue }
             for next in try followUps.occurrencesAfterSkipping(request, now: now, timeZone: environment.timeZone)
             where seen.insert(next.identifier).inserted {
                 change.requests.append(next)

@@ -92,6 +92,8 @@ public final class CommandRunner {
         case .remindAt(let time, let text, let id):
             let (due, note) = resolve(time, now: now)
             try remind(text, at: due, id: id, note: note, now: now)
+        case .remindEvery(let options): try remindEvery(options, now: now)
+        case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)
         case .snooze(let reference, let span): try snooze(reference, by: span, now: now)

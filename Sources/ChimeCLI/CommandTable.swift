@@ -15,7 +15,7 @@ public enum CommandTable {
             name: ErrorLine.programName,
             summary: "fasting and water reminders on the Linux desktop",
             discussion: "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.",
-            subcommands: [fast, water, remind, list, cancel, snooze, status, export, doctor, completions, config, help]
+            subcommands: [fast, water, remind, explain, list, cancel, snooze, status, export, doctor, completions, config, help]
         )
         root.path = []
         root.subcommands = root.subcommands.map { $0.placed(under: []) }
@@ -208,7 +208,7 @@ public enum CommandTable {
 
     private static let remind = CommandSpec(
         name: "remind",
-        summary: "one-off reminders",
+        summary: "one-off and recurring reminders",
         subcommands: [
             CommandSpec(
                 name: "in",
@@ -240,7 +240,61 @@ public enum CommandTable {
                               id: try arguments.option("id")?.identifier())
                 }
             ),
+            CommandSpec(
+                name: "every",
+                summary: "remind at each occurrence of a recurrence rule",
+                discussion: "RULE is one argument: \(RecurrencePhrase.forms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.",
+                positionals: [
+                    .init("RULE", .text, .required, "when, like \"weekdays 09:30\" (quoted)"),
+                    .init("TEXT", .text, .text, "what to say (the rest of the line)"),
+                ],
+                options: [
+                    reminderIDOption,
+                    .value("from", "TIME", .time, "the rule's start (default: now)"),
+                    .value("until", "TIME", .time, "the last time it may come"),
+                    .value("count", "N", .count, "how many times it comes in all, counted from the start"),
+                ],
+                exclusiveGroups: [.init(["until", "count"])],
+                examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
+                build: { arguments throws(UsageError) in
+                    let rule = arguments.positional("RULE")!
+                    var options = Command.RemindEvery(
+                        ruleText: rule.text, rule: try rule.recurrenceRule(),
+                        text: try arguments.positional("TEXT")!.userText(field: "reminder text")
+                    )
+                    options.id = try arguments.option("id")?.identifier()
+                    if let from = arguments.option("from") { options.from = try from.time() }
+                    if let until = arguments.option("until") { options.until = try until.time() }
+                    if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
+                    return .remindEvery(options)
+                }
+            ),
         ]
+    )
+
+    // MARK: - explain
+
+    private static let explain = CommandSpec(
+        name: "explain",
+        summary: "show the next occurrences of a recurrence rule",
+        discussion: "RULE is a rule for people (\(RecurrencePhrase.forms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).",
+        positionals: [.init("RULE", .text, .text, "the rule, like \"weekdays 09:30\" (the rest of the line)")],
+        options: [
+            .value("from", "TIME", .time, "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+            .value("count", "N", .count, "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))"),
+            jsonOption,
+        ],
+        examples: ["explain \"weekdays 09:30\"", "explain \"monthly last fri 17:00\" --count 3", "explain \"FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\" --from \"2027-01-01 00:00\" --json"],
+        build: { arguments throws(UsageError) in
+            let text = arguments.positional("RULE")!
+            var options = Command.Explain(text: text.text, rule: try text.recurrenceRule())
+            if let from = arguments.option("from") { options.from = try from.time() }
+            if let count = arguments.option("count") {
+                options.count = try count.count(in: 1...Command.Explain.maximumCount, field: "number of occurrences")
+            }
+            options.json = arguments.isSet("json")
+            return .explain(options)
+        }
     )
 
     // MARK: - pending requests

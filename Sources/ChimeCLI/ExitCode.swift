@@ -25,7 +25,7 @@ public enum ExitCode: Int32, Hashable, Sendable {
     public init(for kind: DomainError.Kind) {
         switch kind {
         case .invalidDuration, .invalidPlan, .invalidTime, .invalidText, .invalidIdentifier, .invalidAmount,
-             .conflict, .notFound:
+             .invalidRule, .conflict, .notFound:
             self = .dataError
         }
     }

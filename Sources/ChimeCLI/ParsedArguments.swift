@@ -66,6 +66,11 @@ extension ArgumentValue {
         try reading { text throws(DomainError) in try WallClockTime(parsing: text) }
     }
 
+    /// The value as a recurrence rule (a rule for people, or RRULE text).
+    func recurrenceRule() throws(UsageError) -> RecurrenceRule {
+        try reading { text throws(DomainError) in try RecurrencePhrase.rule(from: text) }
+    }
+
     /// The value as millilitres; `field` names it in the message.
     func millilitres(field: String) throws(UsageError) -> Int {
         try reading { text throws(DomainError) in try MillilitreAmount.parse(text, field: field) }

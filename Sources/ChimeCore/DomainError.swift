@@ -17,6 +17,8 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidIdentifier
         /// An amount (millilitres) is out of range.
         case invalidAmount
+        /// A recurrence rule (`daily 08:00`, `FREQ=WEEKLY;BYDAY=MO`) could not be read.
+        case invalidRule
         /// The change conflicts with the current state (a fast is already running, say).
         case conflict
         /// The change refers to something that does not exist or has already ended.

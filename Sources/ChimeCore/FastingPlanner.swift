@@ -233,6 +233,19 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
+    /// Adds or replaces a recurring reminder: a record under its id (so the id names it) due at
+    /// its first occurrence, and that occurrence's request.
+    public func remind(_ reminder: RecurringReminder, now: Date, timeZone: TimeZone, calendar: Calendar) throws(DomainError) -> ChangePlan {
+        guard let request = requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar) else {
+            throw DomainError(.invalidRule, "the rule \"\(reminder.rule.rruleText)\" has no occurrence after now: check its start, UNTIL or COUNT")
+        }
+        var plan = ChangePlan()
+        plan.reminders = [OneOffReminder(id: reminder.id, text: reminder.text, due: request.due)]
+        plan.cancelledGroups = [reminder.id]
+        plan.requests = [request]
+        return plan
+    }
+
     /// The plan that ends `session` at `instant`. Ended within ``discardWithin`` of its start,
     /// it is deleted; a repeating one ended that soon after a later cycle's fast began ends
     /// at that cycle's start instead, so the cycle is no fast either. Ended before it started

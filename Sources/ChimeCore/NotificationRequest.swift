@@ -145,6 +145,10 @@ public enum ContentArgument {
     public static let text = "text"
     /// The rolling cycle number.
     public static let cycle = "cycle"
+    /// A recurring reminder's rule, as canonical RRULE text.
+    public static let rule = "rule"
+    /// A recurring reminder's start, ISO 8601.
+    public static let start = "start"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

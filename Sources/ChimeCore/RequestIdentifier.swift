@@ -34,6 +34,13 @@ public enum RequestIdentifier {
     /// `remind/<id>`.
     public static func reminder(id: String) -> String { "remind/\(id)" }
 
+    /// `remind/<id>/<local date>T<HH:MM>`, one occurrence of a recurring reminder (`:SS` follows
+    /// when it is not on a whole minute).
+    public static func recurringReminder(id: String, date: LocalDate, time: WallClockTime, second: Int = 0) -> String {
+        guard second != 0 else { return "remind/\(id)/\(date)T\(time)" }
+        return "remind/\(id)/\(date)T\(time):\(second < 10 ? "0" : "")\(second)"
+    }
+
     private static func suffixed(_ base: String, _ cycle: Int64?) -> String {
         guard let cycle else { return base }
         return "\(base)/\(cycle)"

@@ -116,6 +116,23 @@ public struct RequestPlanner: Sendable {
         )
     }
 
+    /// The first occurrence of `reminder` after `now`, or `nil` once its rule has ended.
+    public func request(for reminder: RecurringReminder, after now: Date, timeZone: TimeZone, calendar: Calendar) -> NotificationRequest? {
+        guard let due = reminder.occurrence(after: now, in: timeZone) else { return nil }
+        let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
+        let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
+        return request(
+            identifier: RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second),
+            group: reminder.id, kind: .reminder, due: due, template: .reminder,
+            arguments: [
+                ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
+                ContentArgument.start: Self.iso(reminder.start),
+            ],
+            // Shown late at most until the next occurrence would be (and within the grace).
+            policy: .deliverLate(until: min(due.addingTimeInterval(grace), reminder.occurrence(after: due, in: timeZone) ?? .distantFuture))
+        )
+    }
+
     private func request(
         identifier: String, group: String, kind: RequestKind, due: Date, tolerance: TimeInterval? = nil,
         template: TemplateKey, arguments: [String: String], policy: MisfirePolicy

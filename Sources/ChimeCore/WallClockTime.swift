@@ -115,9 +115,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 public enum LocalTimeResolver {
     /// The instant of `time` on `date` in `timeZone`.
     public static func instant(of time: WallClockTime, on date: LocalDate, in timeZone: TimeZone, calendar: Calendar) -> Date {
-        let utc = utcCalendar(from: calendar)
+        instant(ofSecond: time.minutesSinceMidnight * 60, on: date, in: timeZone)
+    }
+
+    /// The instant of the wall-clock reading `secondOfDay` seconds after midnight on `date` in
+    /// `timeZone` (the same policy, to the second: recurrence rules have seconds).
+    public static func instant(ofSecond secondOfDay: Int, on date: LocalDate, in timeZone: TimeZone) -> Date {
+        instant(ofReading: CivilCalendar.dayNumber(of: date) * CivilCalendar.secondsPerDay + secondOfDay, in: timeZone)
+    }
+
+    /// The instant of a wall-clock reading given as seconds since 1970-01-01T00:00 on the wall clock.
+    static func instant(ofReading reading: Int, in timeZone: TimeZone) -> Date {
         // The wall-clock reading as if the zone were UTC; subtracting the zone's offset gives the instant.
-        let naive = utc.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute))!
+        let naive = Date(timeIntervalSince1970: TimeInterval(reading))
         // Offsets on both sides of any change near this reading (changes are months apart).
         let offsets = Set([
             timeZone.secondsFromGMT(for: naive.addingTimeInterval(-14 * 3600)),

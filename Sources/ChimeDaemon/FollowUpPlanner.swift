@@ -41,7 +41,10 @@ public struct FollowUpPlanner {
             // cycle's end, so deriving from its due time would give it again).
             let from = max(after, session.cycle(cycle + 1).fastStart)
             return planner.requests.requests(for: session, after: from).filter { Self.slotAndCycle(of: $0.identifier)?.slot == slot }
-        case .fastStart, .reminder:
+        case .reminder:
+            // A recurring reminder goes on with its next occurrence; a one-off one is over.
+            return nextRecurringReminder(after: request, now: after, timeZone: timeZone).map { [$0] } ?? []
+        case .fastStart:
             return []
         }
     }
@@ -54,6 +57,13 @@ public struct FollowUpPlanner {
         return planner.requests.request(
             for: schedule, after: instant, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
+    }
+
+    /// The occurrence after `now` of the recurring reminder `request` belongs to; `nil` for a
+    /// one-off reminder or a rule that has ended.
+    private func nextRecurringReminder(after request: NotificationRequest, now: Date, timeZone: TimeZone) -> NotificationRequest? {
+        guard let reminder = RecurringReminder(request: request) else { return nil }
+        return planner.requests.request(for: reminder, after: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
     }
 
     /// A rolling request's identifier split into the part every cycle shares and the cycle
@@ -82,7 +92,8 @@ public struct FollowUpPlanner {
             guard let session = try store.session(id: request.group), session.mode == .rolling else { return nil }
             plan.requests = planner.requests.requests(for: session, after: now)
         case .reminder:
-            return nil
+            guard let next = nextRecurringReminder(after: request, now: max(now, request.due), timeZone: timeZone) else { return nil }
+            plan.requests = [next]
         }
         return plan.requests.isEmpty ? nil : plan
     }

@@ -1,5 +1,5 @@
 // chime-bench: measures speed and memory, printing one JSON object per line.
-//   swift run -c release chime-bench [queue|store|notify|daemon|cli ...]   (no suite: all of them)
+//   swift run -c release chime-bench [queue|store|notify|daemon|cli|recurrence ...]   (no suite: all of them)
 import Foundation
 
 let suites: [(name: String, run: () throws -> Void)] = [
@@ -8,6 +8,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("notify", NotifyBenchmark.run),
     ("daemon", DaemonBenchmark.run),
     ("cli", CliBenchmark.run),
+    ("recurrence", RecurrenceBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,63 @@
+import ChimeCore
+import Foundation
+
+/// `chime explain RULE`: a rule's next occurrences from its start, on the local clock.
+extension CommandRunner {
+    /// What `explain --json` prints.
+    struct ExplainReport: Encodable {
+        let rule: String
+        let rrule: String
+        let timeZone: String
+        let occurrences: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case rule, rrule, timeZone = "time_zone", occurrences
+        }
+    }
+
+    func explain(_ options: Command.Explain, now: Date) throws {
+        let zone = environment.timeZone
+        let start = options.from.map { resolve($0, now: now).instant } ?? now
+        let expander = RecurrenceExpander(rule: options.rule, start: start, timeZone: zone)
+        let occurrences = expander.occurrences(limit: options.count)
+        if options.json {
+            try writeJSON(ExplainReport(
+                rule: options.text, rrule: options.rule.rruleText, timeZone: zone.identifier,
+                occurrences: occurrences.map { ISO8601Text.format($0, in: zone) }
+            ))
+            return
+        }
+        let display = display(now)
+        var lines = [
+            "Rule: \(options.text)",
+            "RRULE: \(options.rule.rruleText)",
+            "From: \(Self.reading(expander.start, display: display)) (\(zone.identifier))",
+        ]
+        let width = String(occurrences.count).count
+        for (index, occurrence) in occurrences.enumerated() {
+            let number = String(index + 1)
+            lines.append("  \(String(repeating: " ", count: width - number.count))\(number)  \(Self.reading(occurrence, display: display))  (\(display.relative(occurrence)))")
+        }
+        if occurrences.isEmpty {
+            lines.append(expander.neverOccurs
+                ? "It never occurs: no date or time satisfies it."
+                : "No occurrence at or after the start (looked \(expander.searchYears) years ahead).")
+        } else if occurrences.count < options.count {
+            lines.append("No more: the rule ends after these.")
+        }
+        write(lines.joined(separator: "\n"))
+    }
+
+    /// `Mon 2027-03-29 09:30 +02:00` (seconds shown when not zero).
+    private static func reading(_ instant: Date, display: TimeDisplay) -> String {
+        var text = ISO8601Text.format(instant, in: display.timeZone).replacingOccurrences(of: "T", with: " ")
+        // `2027-03-29 09:30:00+02:00`: drop zero seconds, space before the offset.
+        let offsetStart = text.index(text.endIndex, offsetBy: -6)
+        let offset = text[offsetStart...]
+        var clock = String(text[..<offsetStart])
+        if clock.hasSuffix(":00") { clock.removeLast(3) }
+        text = "\(clock) \(offset)"
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][display.calendar.component(.weekday, from: instant) - 1]
+        return "\(weekday) \(text)"
+    }
+}
