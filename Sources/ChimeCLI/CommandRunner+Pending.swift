@@ -40,16 +40,18 @@ extension CommandRunner {
         if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
         if let count = options.count { rule.count = count }
         let start = options.from.map { resolve($0, now: now).instant } ?? now
-        let reminderID: String
-        if let id = options.id {
-            try refuseIDOfAnotherKind(id, for: .reminder, now: now)
-            reminderID = id
-        } else {
-            reminderID = try generateID(prefix: "r")
+        try commit(now: now) { now in
+            let reminderID: String
+            if let id = options.id {
+                try refuseIDOfAnotherKind(id, for: .reminder, now: now)
+                reminderID = id
+            } else {
+                reminderID = try generateID(prefix: "r")
+            }
+            let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
+            let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
+            return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
         }
-        let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
-        let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
-        try commit(change, now: now, lines: [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
