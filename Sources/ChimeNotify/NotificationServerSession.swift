@@ -1,4 +1,5 @@
 import CLibNotify
+import ChimeCore
 import Foundation
 
 /// Everything ChimeNotify knows about the notification server, confined to the main-loop
@@ -27,6 +28,9 @@ final class NotificationServerSession {
     private var capabilities: [String]?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
+    /// Deliveries the server answered only after their watchdog (the daemon was told they
+    /// timed out and will retry): the request and the id it got, by identifier.
+    private var lateAnswers: [String: (request: NotificationRequest, serverID: UInt32)] = [:]
 
     /// Makes a session; `emit` reports events (on the main-loop thread).
     init(configuration: LibNotifyNotifier.Configuration, emit: @escaping (NotifierEvent) -> Void) {
@@ -36,12 +40,17 @@ final class NotificationServerSession {
 
     /// Shows `notification` for `job`, replacing the bubble its identifier already has.
     func deliver(_ notification: RenderedNotification, for job: DeliveryJob) -> DeliveryOutcome {
+        let identifier = job.request.identifier
+        if let late = lateAnswers.removeValue(forKey: identifier), late.request == job.request {
+            // The retry of a delivery the server answered late: it is on screen already (or the
+            // user dismissed it since); showing it again would add or bring back a bubble.
+            return .shown(serverID: late.serverID)
+        }
         let server: ServerState
         switch connectToServer() {
         case .success(let state): server = state
         case .failure(let problem): return problem.deliveryOutcome
         }
-        let identifier = job.request.identifier
         let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
         let markup = server.capabilities.contains("body-markup")
         let content = NotificationBubble.Content(
@@ -65,6 +74,15 @@ final class NotificationServerSession {
             ownerTracked = false
             return ServerProblem(error).deliveryOutcome
         }
+    }
+
+    /// Notes that the server showed `job`'s request as `serverID` after the delivery had been
+    /// answered as timed out: its retry is answered with this id instead of being shown again.
+    func rememberLateAnswer(serverID: UInt32, for job: DeliveryJob) {
+        if lateAnswers.count >= Self.bubbleLimit, let any = lateAnswers.keys.first {
+            lateAnswers[any] = nil
+        }
+        lateAnswers[job.request.identifier] = (job.request, serverID)
     }
 
     /// Asks the server to close the bubbles with `serverIDs`.
@@ -285,5 +303,6 @@ final class NotificationServerSession {
     private func forgetBubbles() {
         bubbles.removeAll()
         bubbleOrder.removeAll()
+        lateAnswers.removeAll()
     }
 }
