@@ -82,6 +82,11 @@ public final class Scheduler {
     private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.
     private var closing: Set<Int64> = []
+    /// When to ask again for the closes that failed (the server hung or answered with an
+    /// error).
+    private var closeRetryAt: Date?
+    /// Closes failed in a row: the backoff before the next retry doubles with each.
+    private var closeFailures = 0
     private var isProbing = false
     /// The deadline the timer was last armed for: a wake long after it is a late wake.
     private var plannedWake: Date?
@@ -173,6 +178,9 @@ public final class Scheduler {
     public func timerFired() {
         guard !isStopping else { return }
         let now = clock.now
+        if let retryAt = closeRetryAt, retryAt <= now {
+            retryCloses()
+        }
         if let recovery, recovery.at <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
@@ -596,19 +604,25 @@ public final class Scheduler {
         close(closes)
     }
 
+    /// Asks the notifier to close each bubble on its own, so one the server refuses or times
+    /// out on does not keep the others open.
     private func close(_ bubbles: [ShownNotification]) {
-        guard !bubbles.isEmpty else { return }
-        let rowIDs = bubbles.map(\.rowID)
-        closing.formUnion(rowIDs)
         let post = post
-        notifier.close(serverIDs: bubbles.map(\.serverID)) { outcome in post(.closed(rowIDs: rowIDs, outcome: outcome)) }
+        for bubble in bubbles where !closing.contains(bubble.rowID) {
+            closing.insert(bubble.rowID)
+            let rowID = bubble.rowID
+            notifier.close(serverIDs: [bubble.serverID]) { outcome in post(.closed(rowIDs: [rowID], outcome: outcome)) }
+        }
     }
 
     private func finishClosing(_ rowIDs: [Int64], outcome: CloseOutcome) {
         closing.subtract(rowIDs)
         switch outcome {
         case .closed, .serverUnavailable:
-            // Closed, or gone with the server that showed them.
+            // Closed (or already gone: the notifier counts an id the server does not know as
+            // closed), or gone with the server that showed them.
+            // The backoff starts over once no failed close waits for its retry.
+            if closeRetryAt == nil { closeFailures = 0 }
             do {
                 for rowID in rowIDs {
                     try store.clearCloseRequest(rowID: rowID)
@@ -618,8 +632,24 @@ public final class Scheduler {
                 fail(error, while: "recording closed bubbles")
             }
         case .serverBusy, .timedOut, .failed:
-            // The close requests stay in the store: the next reload asks again.
-            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(outcome); retrying at the next reload")
+            // The close requests stay in the store; they are asked for again after a backoff
+            // that doubles while closes keep failing (1 s, 2 s, ... 60 s).
+            closeFailures += 1
+            let delay = configuration.retryBackoff.delay(afterAttempt: closeFailures)
+            let retryAt = clock.now.addingTimeInterval(delay)
+            closeRetryAt = min(closeRetryAt ?? retryAt, retryAt)
+            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(Self.describe(outcome)); retrying in \(Self.seconds(delay))")
+        }
+    }
+
+    /// Asks again for every close the store still requests (the failed ones among them).
+    private func retryCloses() {
+        closeRetryAt = nil
+        do {
+            close(try store.closeRequests())
+        } catch {
+            // The reload after the store failure reads the close requests again.
+            fail(error, while: "reading the bubbles to close")
         }
     }
 
@@ -668,6 +698,9 @@ public final class Scheduler {
         if let recovery {
             wake = min(wake ?? recovery.at, recovery.at)
         }
+        if let retryAt = closeRetryAt {
+            wake = min(wake ?? retryAt, retryAt)
+        }
         do {
             if let wake {
                 try timer.arm(at: wake)
@@ -700,6 +733,16 @@ public final class Scheduler {
 
     static func milliseconds(_ interval: TimeInterval) -> String {
         String(format: "%.1f ms", max(0, interval) * 1000)
+    }
+
+    static func describe(_ outcome: CloseOutcome) -> String {
+        switch outcome {
+        case .closed: return "closed"
+        case .serverUnavailable(let reason): return reason.description
+        case .serverBusy: return "an earlier call to the notification server is still hanging"
+        case .timedOut: return "the notification server did not answer in time"
+        case .failed(let message): return message
+        }
     }
 
     static func describe(_ outcome: DeliveryOutcome) -> String {

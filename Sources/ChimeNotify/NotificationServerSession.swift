@@ -85,25 +85,37 @@ final class NotificationServerSession {
         lateAnswers[job.request.identifier] = (job.request, serverID)
     }
 
-    /// Asks the server to close the bubbles with `serverIDs`.
+    /// Asks the server to close the bubbles with `serverIDs`, each in turn: one that fails does
+    /// not keep the others open. The outcome is the first failure, if any.
     func close(serverIDs: [UInt32]) -> CloseOutcome {
         switch connectToServer() {
         case .success: break
         case .failure(let problem): return problem.closeOutcome
         }
+        var firstFailure: CloseOutcome?
         // libnotify keeps ids as positive Int32; nothing else can be a bubble of ours.
-        for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
+        ids: for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
             // A bubble shown by this process reports its `closed` signal; for an id from before a
             // restart, a throwaway notification carrying that id sends the same CloseNotification.
             let bubble = bubbles.values.first { $0.serverID == serverID }
                 ?? NotificationBubble(identifier: "", replacing: serverID, onClosed: { _, _ in }, onAction: { _ in })
             do throws(GLibError) {
                 try bubble.close()
+            } catch where error.meansUnknownNotification {
+                // Already gone (dismissed, expired): that is what closing wanted.
+                continue
             } catch {
-                return ServerProblem(error).closeOutcome
+                let problem = ServerProblem(error)
+                firstFailure = firstFailure ?? problem.closeOutcome
+                switch problem {
+                // No server, or one that hangs: the other ids would fare the same (each
+                // blocking this thread for libnotify's 25 s).
+                case .unavailable, .timedOut: break ids
+                case .failed: continue
+                }
             }
         }
-        return .closed
+        return firstFailure ?? .closed
     }
 
     /// Who serves notifications, and what they can do.

@@ -42,12 +42,24 @@ public final class NotificationServerEnvironment: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/notify-env.sh").path
 
+    /// Which program serves notifications.
+    public enum Server: String, Sendable {
+        /// dunst, with the script's deterministic configuration (history, dmenu, no limit).
+        case dunst
+        /// GNOME's notification-daemon 3.20: answers `CloseNotification` of a bubble that is
+        /// gone with `org.freedesktop.Notifications.InvalidId`. (The history, action and
+        /// markup settings of this type are dunst's only.)
+        case notificationDaemon = "notification-daemon"
+    }
+
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
     /// `bodyMarkup` false, dunst parses no markup and does not advertise `body-markup`.
-    public static func start(label: String, bodyMarkup: Bool = true) throws -> NotificationServerEnvironment {
+    public static func start(label: String, bodyMarkup: Bool = true, server: Server = .dunst) throws -> NotificationServerEnvironment {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("chime-notify-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        let output = try runScript(["start"], directory: directory, extra: ["NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no"])
+        let output = try runScript(["start"], directory: directory, extra: [
+            "NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no", "NOTIFY_ENV_SERVER": server.rawValue,
+        ])
         var exports: [String: String] = [:]
         for line in output.split(separator: "\n") where line.hasPrefix("export ") {
             let assignment = line.dropFirst("export ".count)
