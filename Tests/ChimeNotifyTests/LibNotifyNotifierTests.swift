@@ -32,7 +32,7 @@ struct LibNotifyNotifierTests {
             #expect(call.appName == "Chime")
             #expect(call.replacesID == 0)
             #expect(call.summary == "Fast complete")
-            #expect(call.body == "You finished your 16:8 fast (Tom &amp; Jerry&#39;s &lt;fast&gt;).")
+            #expect(call.body == "You finished your 16:8 fast (Tom &amp; Jerry's &lt;fast&gt;).")
             #expect(call.hints["urgency"] == "1")
             #expect(call.hints["category"] == "x-chime.fasting")
             #expect(call.hints["desktop-entry"] == "chime")
@@ -46,7 +46,7 @@ struct LibNotifyNotifierTests {
             #expect(history.first?.appName == "Chime")
             #expect(history.first?.category == "x-chime.fasting")
             // dunst keeps the escaped text as markup and draws it literally.
-            #expect(history.first?.message == "<b>Fast complete</b>\nYou finished your 16:8 fast (Tom &amp; Jerry&#39;s &lt;fast&gt;).")
+            #expect(history.first?.message == "<b>Fast complete</b>\nYou finished your 16:8 fast (Tom &amp; Jerry's &lt;fast&gt;).")
         }
 
         @Test func waterIsLowUrgencyWithItsAmountOnTheButton() async throws {
@@ -213,11 +213,11 @@ struct LibNotifyNotifierTests {
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
-            #expect(monitor.notifyCalls.first?.body == "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;")
+            #expect(monitor.notifyCalls.first?.body == #"&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;"#)
             let entry = try #require(try environment.history(since: mark).first)
             #expect(entry.id == Int(serverID))
             // Had dunst parsed the tag, the message would hold a bold "bold" and the link text only.
-            #expect(entry.message == "<b>Reminder</b>\n&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;")
+            #expect(entry.message == #"<b>Reminder</b>\#n&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;"#)
         }
 
         @Test func anEightKiBTagIsCapped() async throws {

@@ -29,6 +29,16 @@ extension LibNotifyNotifierTests {
             #expect(await notifier.close([serverID]) == .closed)
         }
 
+        @Test func apostrophesAndQuotesArriveLiterally() async throws {
+            let environment = try NotificationServerScope.environment
+            let monitor = try BusMonitor(environment: environment)
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-quote/end", tag: #"mom's "big" <one>"#))).shownID != nil)
+            #expect(await monitor.waitUntil { !$0.notifyCalls.isEmpty })
+            #expect(monitor.notifyCalls.first?.body == #"You finished your 16:8 fast (mom's "big" &lt;one&gt;)."#)
+        }
+
         @Test func aBatchGoesOnPastABubbleThatIsGone() async throws {
             let environment = try NotificationServerScope.environment
             let monitor = try BusMonitor(environment: environment)

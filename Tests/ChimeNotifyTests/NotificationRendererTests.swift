@@ -150,7 +150,7 @@ struct NotificationRendererTests {
         let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))
         #expect(rendered.plainBody == "You finished your 16:8 fast (\(attack)).")
         #expect(rendered.markupBody
-            == "You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;).")
+            == #"You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;)."#)
         #expect(rendered.bodyText(markup: true) == rendered.markupBody)
         #expect(rendered.bodyText(markup: false) == rendered.plainBody)
     }
