@@ -14,9 +14,10 @@
 #        so a crashed test run leaves nothing behind),
 #        NOTIFY_ENV_MARKUP (dunst's `markup`: full, the default, or no: a server without the
 #        body-markup capability),
-#        NOTIFY_ENV_SERVER (dunst, the default, or notification-daemon: GNOME's reference
-#        server, which answers CloseNotification of a vanished bubble with InvalidId; `start`
-#        records it, `start-server` reuses it).
+#        NOTIFY_ENV_SERVER (dunst, the default; notification-daemon: GNOME's reference server,
+#        which answers CloseNotification of a vanished bubble with InvalidId; notify-osd:
+#        Ubuntu's, with no actions and dialogs for never-expiring bubbles; `start` records it,
+#        `start-server` reuses it).
 #
 # The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
 # (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
@@ -63,7 +64,7 @@ pid_of() { # pid_of <name>: the last pid recorded under that name, if still that
 
 owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
   case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
-    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da) return 0 ;;
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd) return 0 ;;
     watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
     *) return 1 ;;
   esac
@@ -123,13 +124,20 @@ SH
 RC
 }
 
+notify_osd_path() { # in the multiarch library directory, which differs by architecture
+  dpkg -L notify-osd 2>/dev/null | grep -m1 '^/usr/lib/.*/notify-osd$' || echo /usr/lib/notify-osd
+}
+
 # The notification server is recorded as "dunst" in $DIR/pids whichever program it is.
 start_server() {
   [ -f "$DIR/bus_address" ] || die "no environment in $DIR: run '$0 start' first"
   pid_of dunst >/dev/null && die "the notification server is already running in $DIR"
   local server; server="$(cat "$DIR/server" 2>/dev/null || echo dunst)"
   local command=(dunst -config "$DIR/dunstrc")
-  [ "$server" = notification-daemon ] && command=(/usr/lib/notification-daemon/notification-daemon)
+  case "$server" in
+    notification-daemon) command=(/usr/lib/notification-daemon/notification-daemon) ;;
+    notify-osd) command=("$(notify_osd_path)") ;;
+  esac
   DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
     setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
   echo "dunst $!" >> "$DIR/pids"
@@ -160,7 +168,8 @@ start() {
     dunst) ;;
     notification-daemon) [ -x /usr/lib/notification-daemon/notification-daemon ] \
       || die "need notification-daemon: run scripts/install-deps.sh --test" ;;
-    *) die "NOTIFY_ENV_SERVER must be dunst or notification-daemon" ;;
+    notify-osd) [ -x "$(notify_osd_path)" ] || die "need notify-osd: run scripts/install-deps.sh --test" ;;
+    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon or notify-osd" ;;
   esac
   mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
   echo "${NOTIFY_ENV_SERVER:-dunst}" > "$DIR/server"

@@ -88,7 +88,7 @@ public struct FollowUpPlanner {
     }
 
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
-    /// when there is nothing to do (the default action, a schedule or session that is gone).
+    /// when there is nothing to do (a schedule or session that is gone).
     ///
     /// - Throws: ``ActionRefusal`` when the domain refuses the change (the fast already ended).
     func plan(for action: ActionKey, on request: NotificationRequest, now: Date, timeZone: TimeZone) throws -> ChangePlan? {
@@ -124,7 +124,7 @@ public struct FollowUpPlanner {
                 return try extendFinishedFast(session, endingAt: request.due, by: span, now: now)
             }
             return try planner.extend(session, by: span, now: now)
-        case .default, .snoozeFifteenMinutes, .snoozeTenMinutes:
+        case .snoozeFifteenMinutes, .snoozeTenMinutes:
             return nil
         }
     }

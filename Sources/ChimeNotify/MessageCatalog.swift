@@ -15,7 +15,7 @@ enum MessageCatalog {
         case tagged
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
-        case actionOpen, actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
+        case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
     }
 
@@ -61,7 +61,6 @@ enum MessageCatalog {
         case .minutes: return ("{count} min", "{count} 分钟")
         case .hours: return ("{count} h", "{count} 小时")
         case .days: return ("{count} d", "{count} 天")
-        case .actionOpen: return ("Open", "打开")
         case .actionEndFast: return ("End fast", "结束禁食")
         case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
         case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")

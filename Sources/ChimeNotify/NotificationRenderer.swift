@@ -81,9 +81,10 @@ public struct NotificationRenderer: Hashable, Sendable {
         )
     }
 
-    /// The buttons of a notification of `kind`; the default action (a click) comes first.
+    /// The buttons of a notification of `kind`, the main one first. No default action (a click
+    /// on the bubble) is offered: see ``ActionKey``.
     public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
-        var keys: [(ActionKey, String)] = [(.default, text(.actionOpen, [:]))]
+        var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
             keys += [(.endFast, text(.actionEndFast, [:])), (.extendOneHour, text(.actionExtendOneHour, [:]))]

@@ -9,9 +9,6 @@ final class NotificationServerSession {
     /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
     /// bubble stays on screen; a later show of its identifier adds a new one).
     static let bubbleLimit = 256
-    /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
-    /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
-    static let stackTagHint = "x-dunst-stack-tag"
 
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
@@ -26,6 +23,8 @@ final class NotificationServerSession {
     /// reports every change since.
     private var ownerTracked = false
     private var capabilities: [String]?
+    /// What the current server is sent, from its name and `capabilities`.
+    private var profile: ServerProfile?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
     /// Deliveries the server answered only after their watchdog (the daemon was told they
@@ -52,18 +51,18 @@ final class NotificationServerSession {
         case .failure(let problem): return problem.deliveryOutcome
         }
         let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
-        let markup = server.capabilities.contains("body-markup")
+        let profile = server.profile
         let content = NotificationBubble.Content(
             title: notification.title,
-            body: notification.bodyText(markup: markup),
+            body: notification.bodyText(markup: profile.bodyMarkup),
             iconName: configuration.iconName,
             appName: configuration.appName,
             desktopEntry: configuration.desktopEntry,
             urgency: notification.urgency,
             category: notification.category,
-            timeout: notification.expiry.timeout,
-            actions: server.capabilities.contains("actions") ? notification.actions : [],
-            stackTag: server.capabilities.contains(Self.stackTagHint) ? (hint: Self.stackTagHint, value: identifier) : nil
+            timeout: profile.timeout(for: notification.expiry),
+            actions: profile.actions ? notification.actions : [],
+            stackTag: profile.stackTag.map { (hint: $0, value: identifier) }
         )
         do throws(GLibError) {
             let serverID = try bubble.show(content)
@@ -154,6 +153,7 @@ final class NotificationServerSession {
     private struct ServerState {
         var busName: String
         var capabilities: [String]
+        var profile: ServerProfile
     }
 
     /// Why the server cannot be used right now.
@@ -244,14 +244,21 @@ final class NotificationServerSession {
                 ownerTracked = true
                 owner = found
             }
-            if capabilities == nil {
+            if capabilities == nil || profile == nil {
                 let reply = try bus!.call(
                     destination: owner, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
                     method: "GetCapabilities", replyType: "(as)", timeout: configuration.watchdog
                 )
-                capabilities = reply.child(0).strings
+                // The name picks the server's quirks (once per server process).
+                let information = try bus!.call(
+                    destination: owner, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
+                    method: "GetServerInformation", replyType: "(ssss)", timeout: configuration.watchdog
+                )
+                let found = reply.child(0).strings
+                capabilities = found
+                profile = ServerProfile(name: information.child(0).string, capabilities: found)
             }
-            return .success(ServerState(busName: owner, capabilities: capabilities ?? []))
+            return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
             return .failure(ServerProblem(error))
         }
@@ -262,6 +269,7 @@ final class NotificationServerSession {
     private func serverOwnerChanged(to owner: String?) {
         guard let owner else {
             capabilities = nil
+            profile = nil
             serverPresent = false
             return
         }
@@ -271,6 +279,7 @@ final class NotificationServerSession {
             let replaced = knownServer != nil
             knownServer = owner
             capabilities = nil
+            profile = nil
             if replaced {
                 forgetBubbles()
                 emit(.serverChanged)

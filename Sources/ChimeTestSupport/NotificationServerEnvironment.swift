@@ -50,6 +50,10 @@ public final class NotificationServerEnvironment: Sendable {
         /// gone with `org.freedesktop.Notifications.InvalidId`. (The history, action and
         /// markup settings of this type are dunst's only.)
         case notificationDaemon = "notification-daemon"
+        /// Ubuntu's notify-osd: no `actions` capability; a never-expiring bubble becomes a
+        /// dialog with id 0 that can be neither replaced nor closed (it draws nothing without
+        /// a compositor, but answers on the bus).
+        case notifyOSD = "notify-osd"
     }
 
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
@@ -155,11 +159,6 @@ public final class NotificationServerEnvironment: Sendable {
     public func history(since mark: Int) throws -> [HistoryEntry] {
         let entries = try history()
         return Array(entries.prefix(max(0, entries.count - mark)))
-    }
-
-    /// Invokes the default action of the newest bubble, as a click would (`dunstctl action 0`).
-    public func invokeDefaultAction() throws {
-        try run("dunstctl", ["action", "0"])
     }
 
     /// Picks the action labelled `label` from dunst's context menu (`dunstctl context`, with the

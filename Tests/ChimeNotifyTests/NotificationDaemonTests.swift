@@ -54,3 +54,28 @@ extension LibNotifyNotifierTests {
         }
     }
 }
+
+extension LibNotifyNotifierTests {
+    /// Against Ubuntu's notify-osd, which makes a dialog of a never-expiring bubble or one with
+    /// actions (id 0: never replaced or closed again).
+    @Suite(.notifyOSD)
+    struct OnNotifyOSD {
+        @Test func aFastCompleteBubbleIsSentWithoutActionsAndWithTheServersTimeout() async throws {
+            let environment = try NotificationServerScope.environment
+            let monitor = try BusMonitor(environment: environment)
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let request = Fixtures.fastEnd(id: "fast/osd/end", tag: "mom's")
+            let serverID = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            // A real bubble (a dialog would have id 0), which can be replaced and closed.
+            #expect(serverID > 0)
+            #expect(await monitor.waitUntil { !$0.notifyCalls.isEmpty })
+            let call = try #require(monitor.notifyCalls.first)
+            #expect(call.actions.isEmpty)
+            #expect(call.timeout == -1)
+            #expect(call.body == "You finished your 16:8 fast (mom's).")
+            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID == serverID)
+            #expect(await notifier.close([serverID]) == .closed)
+        }
+    }
+}

@@ -37,4 +37,7 @@ extension Trait where Self == NotificationServerScope {
 
     /// Runs the suite against its own private notification-daemon (GNOME's reference server).
     static var notificationDaemon: Self { NotificationServerScope(server: .notificationDaemon) }
+
+    /// Runs the suite against its own private notify-osd.
+    static var notifyOSD: Self { NotificationServerScope(server: .notifyOSD) }
 }
