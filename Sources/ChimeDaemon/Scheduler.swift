@@ -82,6 +82,8 @@ public final class Scheduler {
     private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.
     private var closing: Set<Int64> = []
+    /// Rows whose bubbles are being shown again at start.
+    private var reshowing: Set<Int64> = []
     /// When to ask again for the closes that failed (the server hung or answered with an
     /// error).
     private var closeRetryAt: Date?
@@ -139,7 +141,7 @@ public final class Scheduler {
     public var deliveriesInFlight: Int { flights.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + (isProbing ? 1 : 0)
+        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + reshowing.count + (isProbing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
     public var isRecovering: Bool { recovery != nil }
@@ -157,7 +159,8 @@ public final class Scheduler {
     /// Asks who serves notifications (forgetting stored bubble ids another server process gave
     /// out), loads the pending requests, shows again what a crash left in `delivering`, handles
     /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
-    /// whose close was requested, and arms the timer.
+    /// whose close was requested, shows again in place the bubbles with buttons still on screen
+    /// (``reshowBubblesOnScreen(now:)``), and arms the timer.
     ///
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
@@ -169,6 +172,7 @@ public final class Scheduler {
         try adoptServer(probe.server?.instance, atStart: true)
         let now = clock.now
         try load(now: now)
+        reshowBubblesOnScreen(now: now)
         rearm()
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
     }
@@ -263,6 +267,8 @@ public final class Scheduler {
             record(outcome, rowID: rowID, attempt: attempt)
         case .closed(let rowIDs, let outcome):
             finishClosing(rowIDs, outcome: outcome)
+        case .reshown(let rowID, let identifier, let previousID, let outcome):
+            finishReshowing(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome)
         case .notifier(let event):
             handle(event)
         case .probed(let probe):
@@ -489,6 +495,13 @@ public final class Scheduler {
             perform(action, on: identifier)
         case .closed(let identifier, let serverID, let reason):
             log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
+            // Gone from the screen: never shown again at a restart, never closed again.
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: serverID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "recording that bubble \(serverID) of \(identifier) closed")
+            }
         case .serverChanged:
             log.notice("the notification server changed: forgetting the ids of bubbles shown before")
             serverState = .available
@@ -533,6 +546,65 @@ public final class Scheduler {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
         } catch {
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
+        }
+    }
+
+    // MARK: Bubbles from before a restart
+
+    /// The kinds whose bubbles stay until dismissed and carry buttons ("Fast complete",
+    /// reminders): worth showing again after a restart, since a server sends a button's
+    /// `ActionInvoked` only to the process that showed the bubble.
+    public static let reshownKinds = Set(RequestKind.allCases.filter { NotificationRenderer.expiry(of: $0) == .never })
+
+    /// Shows again, each as a replacement of its own bubble (same server id), the bubbles that
+    /// the store records as still on screen, so this process owns their buttons.
+    ///
+    /// Only ids of the server process that gave them out are still in the store here
+    /// (``adoptServer(_:atStart:)`` forgot the others), so a server that restarted too gets
+    /// nothing back. A server that answers with another id did not know the old one (its
+    /// bubble is gone): that new bubble is closed at once (``finishReshowing``).
+    private func reshowBubblesOnScreen(now: Date) {
+        let bubbles: [StoredRequest]
+        do {
+            bubbles = try store.bubblesOnScreen(kinds: Self.reshownKinds).filter { !reshowing.contains($0.rowID) }
+        } catch {
+            fail(error, while: "reading the bubbles still on screen")
+            return
+        }
+        guard !bubbles.isEmpty else { return }
+        log.info("showing again \(bubbles.count) bubble\(bubbles.count == 1 ? "" : "s") still on screen, so that their buttons work")
+        let zone = timeZones.current
+        let post = post
+        for stored in bubbles {
+            guard let previousID = stored.serverID else { continue }
+            reshowing.insert(stored.rowID)
+            // Worded as when it was first shown (its due time), not as late.
+            let job = DeliveryJob(request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID)
+            let rowID = stored.rowID
+            let identifier = stored.request.identifier
+            notifier.deliver(job) { outcome in
+                post(.reshown(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome))
+            }
+        }
+    }
+
+    private func finishReshowing(rowID: Int64, identifier: String, previousID: UInt32, outcome: DeliveryOutcome) {
+        reshowing.remove(rowID)
+        switch outcome {
+        case .shown(let serverID) where serverID == previousID:
+            log.info("bubble \(serverID) of \(identifier) shown again: its buttons work")
+        case .shown(let serverID):
+            // A new bubble: the old one was gone. Not what the user left on screen.
+            log.notice("bubble \(previousID) of \(identifier) is no longer on screen: closing the copy shown as \(serverID)")
+            notifier.close(serverIDs: [serverID])
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
+            }
+        default:
+            log.notice("could not show bubble \(previousID) of \(identifier) again: \(Self.describe(outcome)); its buttons stay with the process that showed it")
         }
     }
 
