@@ -84,6 +84,11 @@ public final class Scheduler {
     private var closing: Set<Int64> = []
     /// Rows whose bubbles are being shown again at start.
     private var reshowing: Set<Int64> = []
+    /// Water reminders held while the server was in do-not-disturb mode (recorded as missed),
+    /// and the latest of them (its schedule and progress go into the summary).
+    private var held: (count: Int, latest: NotificationRequest)?
+    /// Whether a summary of held reminders is on its way to the server.
+    private var isSummarizing = false
     /// When to ask again for the closes that failed (the server hung or answered with an
     /// error).
     private var closeRetryAt: Date?
@@ -100,6 +105,10 @@ public final class Scheduler {
     public private(set) var lastAppliedSequence: Int64 = 0
     /// What the daemon last learned about the notification server.
     public private(set) var serverState = NotificationServerState.unknown
+    /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
+    public private(set) var doNotDisturb = false
+    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    public var heldCount: Int { held?.count ?? 0 }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
     /// `clock` and `timeZones`, and keeps `timer` armed for the next wake.
@@ -141,7 +150,7 @@ public final class Scheduler {
     public var deliveriesInFlight: Int { flights.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + reshowing.count + (isProbing ? 1 : 0)
+        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + reshowing.count + (isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
     public var isRecovering: Bool { recovery != nil }
@@ -269,6 +278,8 @@ public final class Scheduler {
             finishClosing(rowIDs, outcome: outcome)
         case .reshown(let rowID, let identifier, let previousID, let outcome):
             finishReshowing(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome)
+        case .summarized(let heldCount, let outcome):
+            finishSummary(heldCount: heldCount, outcome: outcome)
         case .notifier(let event):
             handle(event)
         case .probed(let probe):
@@ -382,9 +393,22 @@ public final class Scheduler {
         let zone = timeZones.current
         let urgencies = decision.deliveries.isEmpty ? UrgencySettings(settings: [:]) : UrgencySettings(settings: try store.settings())
         // Deliveries first: the notifier works while the drops are written.
+        var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
+            if doNotDisturb, stored.request.content.template == .waterReminder {
+                holding.append(stored)
+                continue
+            }
             send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind))
+        }
+        for stored in holding {
+            // Passive: a reminder to drink, piled up unseen, would all come at once when the
+            // mode ends, stale ones included. One summary comes then instead.
+            let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            try store.markMissed(rowID: stored.rowID, reason: Self.heldForDoNotDisturb, at: now, followUp: followUp)
+            held = ((held?.count ?? 0) + 1, stored.request)
+            log.info("held \(stored.request.identifier): \(Self.heldForDoNotDisturb)")
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
@@ -423,6 +447,9 @@ public final class Scheduler {
         }
         return kept
     }
+
+    /// Why a water reminder was not shown while the server was in do-not-disturb mode.
+    static let heldForDoNotDisturb = "held: do not disturb"
 
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
@@ -515,6 +542,13 @@ public final class Scheduler {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
             probeServer()
+        case .doNotDisturbChanged(let on):
+            guard on != doNotDisturb else { return }
+            doNotDisturb = on
+            log.notice(on
+                ? "the notification server is in do-not-disturb mode: holding water reminders"
+                : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
+            if !on { sendHeldSummary() }
         case .serverAppeared:
             serverState = .available
             probeServer()
@@ -546,6 +580,49 @@ public final class Scheduler {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
         } catch {
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
+        }
+    }
+
+    // MARK: Do not disturb
+
+    /// Shows one bubble for the water reminders held during do-not-disturb ("3 water reminders
+    /// while you were busy"), with the day's progress of the latest, at once. Not stored: the
+    /// reminders it stands for are recorded as missed already, and it has no buttons.
+    private func sendHeldSummary() {
+        guard let held, !isSummarizing, !doNotDisturb else { return }
+        let now = clock.now
+        var arguments = [ContentArgument.count: String(held.count)]
+        arguments[ContentArgument.consumed] = held.latest.content.arguments[ContentArgument.consumed]
+        arguments[ContentArgument.goal] = held.latest.content.arguments[ContentArgument.goal]
+        let summary = NotificationRequest(
+            identifier: held.latest.group.isEmpty ? "water/held" : "water/\(held.latest.group)/held",
+            group: held.latest.group, kind: .water, due: now, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: arguments),
+            misfirePolicy: .drop
+        )
+        isSummarizing = true
+        let post = post
+        let count = held.count
+        notifier.deliver(DeliveryJob(request: summary, now: now, timeZone: timeZones.current)) { outcome in
+            post(.summarized(heldCount: count, outcome: outcome))
+        }
+    }
+
+    private func finishSummary(heldCount: Int, outcome: DeliveryOutcome) {
+        isSummarizing = false
+        switch outcome {
+        case .shown(let serverID):
+            log.info("summarized \(heldCount) held water reminder\(heldCount == 1 ? "" : "s") as bubble \(serverID)")
+            // Reminders held while the summary was on its way wait for the next one.
+            if let current = held {
+                held = current.count > heldCount ? (current.count - heldCount, current.latest) : nil
+            }
+        case .rejected(let reason):
+            log.warning("cannot show the summary of held water reminders: \(reason)")
+            held = nil
+        default:
+            // Kept: the next time do-not-disturb ends, the summary counts these too.
+            log.notice("could not show the summary of held water reminders: \(Self.describe(outcome))")
         }
     }
 

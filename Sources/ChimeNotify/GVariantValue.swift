@@ -23,6 +23,20 @@ final class GVariantValue {
         String(cString: g_variant_get_string(variant, nil))
     }
 
+    /// The value as a Boolean (for `b`; a `v` holding one is unboxed first).
+    var boolean: Bool {
+        if g_variant_is_of_type(variant, chime_variant_type("v")) != 0 {
+            return GVariantValue(owning: g_variant_get_variant(variant)).boolean
+        }
+        guard g_variant_is_of_type(variant, chime_variant_type("b")) != 0 else { return false }
+        return g_variant_get_boolean(variant) != 0
+    }
+
+    /// The value of `key` in a dictionary of variants (`a{sv}`), unboxed; `nil` when absent.
+    func value(forKey key: String) -> GVariantValue? {
+        g_variant_lookup_value(variant, key, nil).map { GVariantValue(owning: $0) }
+    }
+
     /// The value as an array of strings (for `as`).
     var strings: [String] {
         var count: gsize = 0

@@ -10,7 +10,7 @@ enum MessageCatalog {
         case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
         case fastNudgeTitle, fastNudgeBody
         case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody
-        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress
+        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
         case reminderTitle, reminderBody, reminderLateBody
         case tagged
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
@@ -47,6 +47,8 @@ enum MessageCatalog {
         case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
         case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
         case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
+        case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
+        case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
         case .reminderTitle: return ("Reminder", "提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")

@@ -25,6 +25,10 @@ final class NotificationServerSession {
     private var capabilities: [String]?
     /// What the current server is sent, from its name and `capabilities`.
     private var profile: ServerProfile?
+    /// Whether the server is in do-not-disturb mode, as last reported.
+    private var doNotDisturb = false
+    /// The server process whose do-not-disturb property is followed on the current bus.
+    private var doNotDisturbFollowed: String?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
     /// Deliveries the server answered only after their watchdog (the daemon was told they
@@ -208,6 +212,7 @@ final class NotificationServerSession {
             forgetBubbles()
             bus = nil
             ownerTracked = false
+            doNotDisturbFollowed = nil
             notify_uninit()
             _ = notify_init(configuration.appName)
         }
@@ -256,7 +261,9 @@ final class NotificationServerSession {
                 )
                 let found = reply.child(0).strings
                 capabilities = found
-                profile = ServerProfile(name: information.child(0).string, capabilities: found)
+                let newProfile = ServerProfile(name: information.child(0).string, capabilities: found)
+                profile = newProfile
+                followDoNotDisturb(of: owner, profile: newProfile)
             }
             return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
@@ -271,6 +278,7 @@ final class NotificationServerSession {
             capabilities = nil
             profile = nil
             serverPresent = false
+            setDoNotDisturb(false)
             return
         }
         let appeared = serverPresent == false
@@ -280,12 +288,41 @@ final class NotificationServerSession {
             knownServer = owner
             capabilities = nil
             profile = nil
+            setDoNotDisturb(false)
             if replaced {
                 forgetBubbles()
                 emit(.serverChanged)
             }
         }
         if appeared { emit(.serverAppeared) }
+    }
+
+    // MARK: Do not disturb
+
+    /// Reads whether the server `owner` is in do-not-disturb mode and follows its changes, once
+    /// per server process, when its profile says where it tells.
+    private func followDoNotDisturb(of owner: String, profile: ServerProfile) {
+        guard let property = profile.doNotDisturb, doNotDisturbFollowed != owner, let bus else { return }
+        doNotDisturbFollowed = owner
+        // Subscribed before reading, so no change falls between the two.
+        bus.observeProperties(of: owner, path: SessionBus.notificationsPath, interface: property.interface) { [weak self] changed in
+            guard let value = changed.value(forKey: property.name) else { return }
+            self?.setDoNotDisturb(value.boolean)
+        }
+        do throws(GLibError) {
+            let value = try bus.property(
+                property.name, of: property.interface, at: SessionBus.notificationsPath, destination: owner, timeout: configuration.watchdog
+            )
+            setDoNotDisturb(value.boolean)
+        } catch {
+            // Not known: taken as off (everything is shown), as for servers without the mode.
+        }
+    }
+
+    private func setDoNotDisturb(_ on: Bool) {
+        guard on != doNotDisturb else { return }
+        doNotDisturb = on
+        emit(.doNotDisturbChanged(on))
     }
 
     // MARK: Bubbles

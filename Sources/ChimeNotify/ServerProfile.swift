@@ -19,6 +19,22 @@ struct ServerProfile: Hashable, Sendable {
         "notify-osd": [.persistentBubbleBecomesDialog, .actionsBecomeDialog],
     ]
 
+    /// A Boolean property that says whether the server holds back bubbles (do not disturb).
+    struct DoNotDisturbProperty: Hashable, Sendable {
+        /// The D-Bus interface the property belongs to.
+        var interface: String
+        /// The property's name.
+        var name: String
+    }
+
+    /// Where each server tells whether it is in do-not-disturb mode, by name: dunst's `paused`
+    /// (`dunstctl set-paused`), KDE Plasma's `Inhibited`. Both announce changes with
+    /// `PropertiesChanged` on `/org/freedesktop/Notifications`.
+    static let doNotDisturbProperties: [String: DoNotDisturbProperty] = [
+        "dunst": DoNotDisturbProperty(interface: "org.dunstproject.cmd0", name: "paused"),
+        "Plasma": DoNotDisturbProperty(interface: "org.freedesktop.Notifications", name: "Inhibited"),
+    ]
+
     /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
     /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
     static let stackTagHint = "x-dunst-stack-tag"
@@ -31,6 +47,8 @@ struct ServerProfile: Hashable, Sendable {
     var persistentBubbles: Bool
     /// The hint naming a bubble's stack, when the server has one (`x-dunst-stack-tag`).
     var stackTag: String?
+    /// Where the server says it is in do-not-disturb mode, if it does.
+    var doNotDisturb: DoNotDisturbProperty?
 
     /// The profile of the server called `name` with `capabilities`.
     init(name: String, capabilities: [String]) {
@@ -39,6 +57,7 @@ struct ServerProfile: Hashable, Sendable {
         actions = capabilities.contains("actions") && !quirks.contains(.actionsBecomeDialog)
         persistentBubbles = !quirks.contains(.persistentBubbleBecomesDialog)
         stackTag = capabilities.contains(Self.stackTagHint) ? Self.stackTagHint : nil
+        doNotDisturb = Self.doNotDisturbProperties[name]
     }
 
     /// The `expire_timeout` to send for `expiry`.

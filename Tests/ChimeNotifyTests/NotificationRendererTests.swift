@@ -176,11 +176,31 @@ struct NotificationRendererTests {
         #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder])
     }
 
+    func heldSummary(count: Int) -> NotificationRequest {
+        NotificationRequest(
+            identifier: "water/w/held", group: "w", kind: .water, due: Fixtures.noon, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: [
+                ContentArgument.count: String(count), ContentArgument.consumed: "750", ContentArgument.goal: "2000",
+            ]),
+            misfirePolicy: .drop
+        )
+    }
+
+    @Test func theSummaryOfHeldWaterRemindersCountsThemAndHasNoButtons() throws {
+        let three = try english.render(job(heldSummary(count: 3)))
+        #expect(three.title == "Time to drink water")
+        #expect(three.plainBody == "3 water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.markupBody == "<b>3</b> water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.actions.isEmpty)
+        #expect(try english.render(job(heldSummary(count: 1))).plainBody == "A water reminder while you were busy.\n750 of 2000 ml today.")
+    }
+
     @Test func everyTemplateRendersInEveryLanguageWithoutLeftoverPlaceholders() throws {
         let end = Fixtures.noon.addingTimeInterval(3600)
         let requests = [
             Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
             eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
+            heldSummary(count: 3),
         ]
         #expect(Set(requests.map(\.content.template)) == Set(TemplateKey.allCases))
         for language in NotificationLanguage.allCases {
