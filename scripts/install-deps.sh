@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(libnotify-dev libsqlite3-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(dunst notification-daemon notify-osd xvfb dbus dbus-x11 dbus-bin libglib2.0-bin systemd procps sqlite3)
+  packages+=(dunst notification-daemon notify-osd python3-dbus python3-gi xvfb dbus dbus-x11 dbus-bin libglib2.0-bin systemd procps sqlite3)
 fi
 
 missing=()

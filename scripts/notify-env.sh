@@ -16,8 +16,9 @@
 #        body-markup capability),
 #        NOTIFY_ENV_SERVER (dunst, the default; notification-daemon: GNOME's reference server,
 #        which answers CloseNotification of a vanished bubble with InvalidId; notify-osd:
-#        Ubuntu's, with no actions and dialogs for never-expiring bubbles; `start` records it,
-#        `start-server` reuses it).
+#        Ubuntu's, with no actions and dialogs for never-expiring bubbles; plasma:
+#        scripts/scripted-notify-server.py answering as KDE Plasma, with its `Inhibited`
+#        do-not-disturb property; `start` records it, `start-server` reuses it).
 #
 # The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
 # (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
@@ -64,7 +65,7 @@ pid_of() { # pid_of <name>: the last pid recorded under that name, if still that
 
 owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
   case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
-    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd) return 0 ;;
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd|dunst:python3) return 0 ;;
     watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
     *) return 1 ;;
   esac
@@ -137,6 +138,8 @@ start_server() {
   case "$server" in
     notification-daemon) command=(/usr/lib/notification-daemon/notification-daemon) ;;
     notify-osd) command=("$(notify_osd_path)") ;;
+    plasma) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" Plasma
+                     actions body body-hyperlinks body-markup icon-static persistence inhibitions) ;;
   esac
   DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
     setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
@@ -169,7 +172,8 @@ start() {
     notification-daemon) [ -x /usr/lib/notification-daemon/notification-daemon ] \
       || die "need notification-daemon: run scripts/install-deps.sh --test" ;;
     notify-osd) [ -x "$(notify_osd_path)" ] || die "need notify-osd: run scripts/install-deps.sh --test" ;;
-    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon or notify-osd" ;;
+    plasma) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
+    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd or plasma" ;;
   esac
   mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
   echo "${NOTIFY_ENV_SERVER:-dunst}" > "$DIR/server"

@@ -159,7 +159,8 @@ public final class Scheduler {
     public func status(daemon: DaemonIdentity = .current) -> DaemonStatus {
         DaemonStatus(
             armedDeadline: timer.armedDeadline, pendingCount: queue.count,
-            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon
+            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
+            doNotDisturb: doNotDisturb, heldCount: heldCount
         )
     }
 

@@ -54,6 +54,9 @@ public final class NotificationServerEnvironment: Sendable {
         /// dialog with id 0 that can be neither replaced nor closed (it draws nothing without
         /// a compositor, but answers on the bus).
         case notifyOSD = "notify-osd"
+        /// `scripts/scripted-notify-server.py` answering as KDE Plasma, with its `Inhibited`
+        /// (do-not-disturb) property, set through ``setInhibited(_:)``.
+        case plasma
     }
 
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
@@ -119,6 +122,14 @@ public final class NotificationServerEnvironment: Sendable {
             throw Failure(description: "notify-env.sh server-pid printed \(output)")
         }
         return pid
+    }
+
+    /// Sets the `Inhibited` property of the ``Server/plasma`` server (KDE's do-not-disturb).
+    public func setInhibited(_ inhibited: Bool) throws {
+        try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.freedesktop.DBus.Properties.Set", "org.freedesktop.Notifications", "Inhibited", inhibited ? "<true>" : "<false>",
+        ])
     }
 
     /// Closes every bubble on screen (they move to the history).
