@@ -182,7 +182,10 @@ public final class Scheduler {
         try adoptServer(probe.server?.instance, atStart: true)
         let now = clock.now
         try load(now: now)
-        reshowBubblesOnScreen(now: now)
+        // Only for buttons: a server without actions (or standard output) has none to take over.
+        if probe.capabilities.contains("actions") {
+            reshowBubblesOnScreen(now: now)
+        }
         rearm()
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
     }

@@ -70,6 +70,18 @@ struct SchedulerReshowTests {
         #expect(harness.notifier.deliveries.isEmpty)
     }
 
+    @Test("a server without buttons (standard output) gets nothing again")
+    func noActionsNoReshow() throws {
+        let (harness, _) = try reminderOnScreen()
+        let plain = ServerProbe(
+            status: .ready,
+            server: ServerInformation(name: "recording", vendor: "Chime", version: "1", specificationVersion: "1.2", busName: ":test"),
+            capabilities: ["body"]
+        )
+        try harness.restart(probe: plain)
+        #expect(harness.notifier.deliveries.isEmpty)
+    }
+
     @Test("water bubbles expire by themselves and are not shown again")
     func expiringKindsAreNotReshown() {
         #expect(Scheduler.reshownKinds == [.fastEnd, .reminder])
