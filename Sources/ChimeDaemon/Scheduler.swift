@@ -660,7 +660,7 @@ public final class Scheduler {
             guard let previousID = stored.serverID else { continue }
             reshowing.insert(stored.rowID)
             // Worded as when it was first shown (its due time), not as late.
-            let job = DeliveryJob(request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID)
+            let job = DeliveryJob(request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
             let rowID = stored.rowID
             let identifier = stored.request.identifier
             notifier.deliver(job) { outcome in
@@ -678,6 +678,15 @@ public final class Scheduler {
             // A new bubble: the old one was gone. Not what the user left on screen.
             log.notice("bubble \(previousID) of \(identifier) is no longer on screen: closing the copy shown as \(serverID)")
             notifier.close(serverIDs: [serverID])
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
+            }
+        case .rejected(let reason):
+            // The server says it is gone (dunst lists it among the closed ones).
+            log.info("bubble \(previousID) of \(identifier) is not shown again: \(reason)")
             do {
                 try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
                 try syncChanges()

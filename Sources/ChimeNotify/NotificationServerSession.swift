@@ -54,8 +54,13 @@ final class NotificationServerSession {
         case .success(let state): server = state
         case .failure(let problem): return problem.deliveryOutcome
         }
-        let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
         let profile = server.profile
+        if job.showsOnlyInPlace, let previous = job.replacesServerID, profile.listsClosedBubbles,
+           closedBubbleIDs(of: server.busName).contains(previous) {
+            // dunst would take an unknown id for a new bubble: the one the user dismissed.
+            return .rejected(reason: "bubble \(previous) is no longer on screen")
+        }
+        let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
         let content = NotificationBubble.Content(
             title: notification.title,
             body: notification.bodyText(markup: profile.bodyMarkup),
@@ -295,6 +300,19 @@ final class NotificationServerSession {
             }
         }
         if appeared { emit(.serverAppeared) }
+    }
+
+    /// The ids of the bubbles dunst closed (its history); empty when it cannot tell.
+    private func closedBubbleIDs(of owner: String) -> Set<UInt32> {
+        do throws(GLibError) {
+            let reply = try bus!.call(
+                destination: owner, path: SessionBus.notificationsPath, interface: "org.dunstproject.cmd0",
+                method: "NotificationListHistory", replyType: "(aa{sv})", timeout: configuration.watchdog
+            )
+            return Set(reply.child(0).children.compactMap { $0.value(forKey: "id")?.integer }.map { UInt32(truncatingIfNeeded: $0) })
+        } catch {
+            return []
+        }
     }
 
     // MARK: Do not disturb

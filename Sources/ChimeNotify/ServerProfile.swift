@@ -49,6 +49,9 @@ struct ServerProfile: Hashable, Sendable {
     var stackTag: String?
     /// Where the server says it is in do-not-disturb mode, if it does.
     var doNotDisturb: DoNotDisturbProperty?
+    /// Whether the server lists the bubbles it closed (dunst's `NotificationListHistory`), so
+    /// one dismissed while chimed was not running is not shown again in its place.
+    var listsClosedBubbles: Bool
 
     /// The profile of the server called `name` with `capabilities`.
     init(name: String, capabilities: [String]) {
@@ -58,6 +61,7 @@ struct ServerProfile: Hashable, Sendable {
         persistentBubbles = !quirks.contains(.persistentBubbleBecomesDialog)
         stackTag = capabilities.contains(Self.stackTagHint) ? Self.stackTagHint : nil
         doNotDisturb = Self.doNotDisturbProperties[name]
+        listsClosedBubbles = name == "dunst"
     }
 
     /// The `expire_timeout` to send for `expiry`.

@@ -32,6 +32,25 @@ struct DaemonRestartButtonTests {
         #expect(await second.waitForExit() == 0)
     }
 
+    @Test("a bubble dismissed while chimed was down does not come back", .timeLimit(.minutes(1)))
+    func dismissedWhileDown() async throws {
+        let bed = try await DaemonTestBed(dunst: "restart-dismissed")
+        defer { bed.stop() }
+        let store = bed.store
+        try bed.write(DaemonRequests.reminder("dismissed", text: "already seen", due: Date().addingTimeInterval(0.5)))
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/dismissed")?.state == .delivered }, "\(bed.daemon.errors)")
+        bed.daemon.kill()
+        try bed.dunst().closeAll()
+        let monitor = try BusMonitor(environment: try bed.dunst())
+        defer { monitor.stop() }
+
+        let second = try await bed.startDaemon()
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/dismissed")?.serverID == nil }, "\(second.errors)")
+        #expect(monitor.notifyCalls.isEmpty, "\(second.errors)")
+        second.send(SIGTERM)
+        #expect(await second.waitForExit() == 0)
+    }
+
     @Test("when the server restarted too, no stale bubble comes back", .timeLimit(.minutes(1)))
     func serverRestartedToo() async throws {
         let bed = try await DaemonTestBed(dunst: "restart-both")
