@@ -123,6 +123,9 @@ public enum TemplateKey: String, Hashable, Codable, Sendable, CaseIterable {
     case waterReminder = "water.reminder"
     /// The user's own reminder: argument `text`.
     case reminder = "reminder"
+    /// "3 water reminders while you were busy": arguments `count`, `consumed_ml`, `goal_ml`
+    /// (optional); sent once when do-not-disturb ends, for the reminders held meanwhile.
+    case waterHeld = "water.held"
 }
 
 /// Argument names used in ``NotificationContent/arguments``, spelled once.
@@ -149,6 +152,8 @@ public enum ContentArgument {
     public static let rule = "rule"
     /// A recurring reminder's start, ISO 8601.
     public static let start = "start"
+    /// How many notifications a summary stands for.
+    public static let count = "count"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

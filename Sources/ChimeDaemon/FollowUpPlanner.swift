@@ -115,7 +115,7 @@ public struct FollowUpPlanner {
     }
 
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
-    /// when there is nothing to do (the default action, a schedule or session that is gone).
+    /// when there is nothing to do (a schedule or session that is gone).
     ///
     /// - Throws: `DomainError` when the domain refuses the change (the fast already ended, the
     ///   bubble's cycle is over).
@@ -142,7 +142,7 @@ public struct FollowUpPlanner {
         case .extendOneHour:
             guard let session = try store.session(id: request.group), let span = action.fastExtension else { return nil }
             return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))
-        case .default, .snoozeFifteenMinutes, .snoozeTenMinutes:
+        case .snoozeFifteenMinutes, .snoozeTenMinutes:
             return nil
         }
     }

@@ -18,17 +18,22 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The urgency the user chose for this kind of notification (the `notify.urgency.*`
     /// settings); `nil` keeps the kind's own (``NotificationRenderer/urgency(of:)``).
     public var urgency: RenderedNotification.Urgency?
+    /// Whether the bubble is only to be shown again in place of ``replacesServerID`` (a restart
+    /// taking over its buttons): where the server tells that bubble is gone (dunst's history),
+    /// nothing is shown and the outcome is ``DeliveryOutcome/rejected(reason:)``.
+    public var showsOnlyInPlace: Bool
 
     /// Makes a job.
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
-        urgency: RenderedNotification.Urgency? = nil
+        urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false
     ) {
         self.request = request
         self.now = now
         self.timeZone = timeZone
         self.replacesServerID = replacesServerID
         self.urgency = urgency
+        self.showsOnlyInPlace = showsOnlyInPlace
     }
 
     /// How long after its due time the request is being shown (never negative).

@@ -10,12 +10,12 @@ enum MessageCatalog {
         case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
         case fastNudgeTitle, fastNudgeBody
         case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody
-        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress
+        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
         case reminderTitle, reminderBody, reminderLateBody
         case tagged
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
-        case actionOpen, actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
+        case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
     }
 
@@ -47,6 +47,8 @@ enum MessageCatalog {
         case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
         case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
         case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
+        case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
+        case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
         case .reminderTitle: return ("Reminder", "提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
@@ -61,7 +63,6 @@ enum MessageCatalog {
         case .minutes: return ("{count} min", "{count} 分钟")
         case .hours: return ("{count} h", "{count} 小时")
         case .days: return ("{count} d", "{count} 天")
-        case .actionOpen: return ("Open", "打开")
         case .actionEndFast: return ("End fast", "结束禁食")
         case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
         case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")

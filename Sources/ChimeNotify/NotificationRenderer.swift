@@ -66,6 +66,14 @@ public struct NotificationRenderer: Hashable, Sendable {
                 body.append(.text("\n"))
                 body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
             }
+        case .waterHeld:
+            title = text(.waterTitle, values)
+            body = segments(values[ContentArgument.count] == "1" ? .waterHeldOneBody : .waterHeldBody, values)
+            if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
+               let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
+                body.append(.text("\n"))
+                body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
+            }
         case .reminder:
             title = text(.reminderTitle, values)
             body = segments(late ? .reminderLateBody : .reminderBody, values)
@@ -76,14 +84,16 @@ public struct NotificationRenderer: Hashable, Sendable {
             body: body,
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
-            actions: actions(for: request.kind, amount: amount),
+            // A summary stands for reminders already recorded as held: nothing left to click.
+            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
-    /// The buttons of a notification of `kind`; the default action (a click) comes first.
+    /// The buttons of a notification of `kind`, the main one first. No default action (a click
+    /// on the bubble) is offered: see ``ActionKey``.
     public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
-        var keys: [(ActionKey, String)] = [(.default, text(.actionOpen, [:]))]
+        var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
             keys += [(.endFast, text(.actionEndFast, [:])), (.extendOneHour, text(.actionExtendOneHour, [:]))]

@@ -181,7 +181,8 @@ import Testing
         let status = waybar(session, at: "2026-06-11T04:00:00+02:00")
         #expect(status.tooltip.contains("tag: &lt;b&gt;x&lt;/b&gt; &amp; y"))
         #expect(!status.tooltip.contains("<b>"))
-        #expect(WaybarStatus.escapeMarkup(#"a<b>&"c'"#) == "a&lt;b&gt;&amp;&quot;c&#39;")
+        // The one escaper of markup (NotificationText): quotes stay literal.
+        #expect(WaybarStatus(text: #"a<b>&"c'"#, tooltip: "", cssClass: "none", percentage: 0).text == #"a&lt;b&gt;&amp;"c'"#)
     }
 
     @Test(arguments: [

@@ -19,7 +19,6 @@ struct NotificationRendererTests {
         #expect(rendered.category == .fasting)
         #expect(rendered.expiry == .never)
         #expect(rendered.actions == [
-            NotificationAction(key: .default, label: "Open"),
             NotificationAction(key: .endFast, label: "End fast"),
             NotificationAction(key: .extendOneHour, label: "Extend 1 h"),
         ])
@@ -35,7 +34,7 @@ struct NotificationRendererTests {
         let onTime = try chinese.render(job(Fixtures.fastEnd()))
         #expect(onTime.title == "禁食完成")
         #expect(onTime.plainBody == "你完成了 16:8 禁食（morning）。")
-        #expect(onTime.actions.map(\.label) == ["打开", "结束禁食", "延长 1 小时"])
+        #expect(onTime.actions.map(\.label) == ["结束禁食", "延长 1 小时"])
         let late = try chinese.render(job(Fixtures.fastEnd(), late: 3 * 3600 + 20 * 60))
         #expect(late.plainBody == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时 20 分钟前）。")
     }
@@ -75,7 +74,8 @@ struct NotificationRendererTests {
         #expect(rendered.title == "1 h 30 min left")
         #expect(rendered.plainBody == "Your 16:8 fast ends at 13:00.")
         #expect(rendered.urgency == .low)
-        #expect(rendered.actions.map(\.key) == [.default])
+        // Nothing to offer, not even a default action that would do nothing.
+        #expect(rendered.actions.isEmpty)
         #expect(try chinese.render(job(Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
         // Short test plans nudge seconds before the end: never round those up to a minute.
         #expect(try english.render(job(Fixtures.nudge(left: "5s", endsAt: Fixtures.noon))).title == "5 s left")
@@ -111,19 +111,18 @@ struct NotificationRendererTests {
         #expect(rendered.category == .water)
         #expect(rendered.expiry == .serverDefault)
         #expect(rendered.actions == [
-            NotificationAction(key: .default, label: "Open"),
             NotificationAction(key: .drank, label: "Drank 300 ml"),
             NotificationAction(key: .snoozeFifteenMinutes, label: "Snooze 15 min"),
         ])
         let zh = try chinese.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(zh.plainBody == "请喝 300 毫升水。\n今天已喝 750/2000 毫升。")
-        #expect(zh.actions.map(\.label) == ["打开", "已喝 300 毫升", "15 分钟后提醒"])
+        #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后提醒"])
     }
 
     @Test func waterReminderWithoutAmountStillReadsWell() throws {
         let rendered = try english.render(job(Fixtures.water(amount: nil)))
         #expect(rendered.plainBody == "Time for a glass of water.")
-        #expect(rendered.actions.map(\.label) == ["Open", "Drank a glass", "Snooze 15 min"])
+        #expect(rendered.actions.map(\.label) == ["Drank a glass", "Snooze 15 min"])
     }
 
     @Test func missedWaterReminder() throws {
@@ -138,7 +137,7 @@ struct NotificationRendererTests {
         #expect(rendered.category == .reminder)
         #expect(rendered.urgency == .normal)
         #expect(rendered.expiry == .never)
-        #expect(rendered.actions.map(\.key) == [.default, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.key) == [.snoozeTenMinutes])
         let late = try english.render(job(Fixtures.reminder(text: "call mom"), late: 150 * 60))
         #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
         #expect(try chinese.render(job(Fixtures.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
@@ -150,7 +149,7 @@ struct NotificationRendererTests {
         let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))
         #expect(rendered.plainBody == "You finished your 16:8 fast (\(attack)).")
         #expect(rendered.markupBody
-            == "You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;).")
+            == #"You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;)."#)
         #expect(rendered.bodyText(markup: true) == rendered.markupBody)
         #expect(rendered.bodyText(markup: false) == rendered.plainBody)
     }
@@ -177,11 +176,31 @@ struct NotificationRendererTests {
         #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder])
     }
 
+    func heldSummary(count: Int) -> NotificationRequest {
+        NotificationRequest(
+            identifier: "water/w/held", group: "w", kind: .water, due: Fixtures.noon, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: [
+                ContentArgument.count: String(count), ContentArgument.consumed: "750", ContentArgument.goal: "2000",
+            ]),
+            misfirePolicy: .drop
+        )
+    }
+
+    @Test func theSummaryOfHeldWaterRemindersCountsThemAndHasNoButtons() throws {
+        let three = try english.render(job(heldSummary(count: 3)))
+        #expect(three.title == "Time to drink water")
+        #expect(three.plainBody == "3 water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.markupBody == "<b>3</b> water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.actions.isEmpty)
+        #expect(try english.render(job(heldSummary(count: 1))).plainBody == "A water reminder while you were busy.\n750 of 2000 ml today.")
+    }
+
     @Test func everyTemplateRendersInEveryLanguageWithoutLeftoverPlaceholders() throws {
         let end = Fixtures.noon.addingTimeInterval(3600)
         let requests = [
             Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
             eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
+            heldSummary(count: 3),
         ]
         #expect(Set(requests.map(\.content.template)) == Set(TemplateKey.allCases))
         for language in NotificationLanguage.allCases {

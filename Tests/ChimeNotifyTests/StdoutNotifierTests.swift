@@ -57,7 +57,7 @@ struct StdoutNotifierTests {
         #expect(line["body"] as? String == "Drink 250 ml.")
         #expect(line["urgency"] as? String == "low")
         #expect(line["category"] as? String == "x-chime.water")
-        #expect(line["actions"] as? [String] == ["default", "drank", "snooze-15m"])
+        #expect(line["actions"] as? [String] == ["drank", "snooze-15m"])
         #expect(line["due"] as? String == "2026-03-02T12:00:00.000Z")
         #expect(line["late"] as? Bool == false)
         #expect((line["at"] as? String)?.hasSuffix("Z") == true)
