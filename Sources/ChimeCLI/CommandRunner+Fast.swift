@@ -72,7 +72,7 @@ extension CommandRunner {
         if json {
             try writeJSON(history.json)
         } else {
-            write(history.text(style: environment.style))
+            write(history.text(style: environment.style, width: environment.terminalWidth))
         }
     }
 

@@ -34,7 +34,7 @@ extension CommandRunner {
         if json {
             try writeJSON(pending.map { $0.json(in: environment.timeZone) })
         } else {
-            write(PendingNotification.table(pending, display: display(now), style: environment.style))
+            write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
         }
     }
 
