@@ -7,7 +7,7 @@ extension CommandRunner {
     func startFast(_ options: Command.FastStart, now: Date) throws {
         let store = try store()
         let plan = try options.plan ?? defaultPlan()
-        let remindBefore = try options.remindBefore ?? defaultNudges()
+        let (remindBefore, nudgeNote) = try options.remindBefore.map { ($0, "") } ?? defaultNudges(for: plan, now: now)
         if let id = options.id {
             try refuseIDOfAnotherKind(id, for: .fast, now: now)
         }
@@ -30,7 +30,7 @@ extension CommandRunner {
         let change = try planner.start(session, existing: try store.sessions(notEndedAt: now), replace: options.replace, now: now)
         // The planner ends every running fast first; the new session comes last.
         let replaced = change.sessions.dropLast().map(\.id)
-        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note])
+        try commit(change, now: now, lines: [messages(now).fastStarted(session, replaced: replaced) + note + nudgeNote])
     }
 
     func stopFast(id: String?, now: Date) throws {
@@ -116,5 +116,15 @@ extension CommandRunner {
     private func defaultNudges() throws -> [TimeSpan] {
         if case .durations(let spans) = try setting(.fastRemindBefore) { return spans }
         return []
+    }
+
+    /// The nudges of the `fast.remind_before` setting that a fast of `plan` can show, and the
+    /// note naming those left out: the setting is for every fast, so a short one is not refused
+    /// for it (an explicit `--remind-before` is).
+    private func defaultNudges(for plan: FastingPlan, now: Date) throws -> ([TimeSpan], String) {
+        let all = try defaultNudges()
+        let unfit = all.filter { !plan.allowsNudge(before: $0) }
+        guard !unfit.isEmpty else { return (all, "") }
+        return (all.filter { plan.allowsNudge(before: $0) }, messages(now).defaultNudgesLeftOut(unfit, plan: plan))
     }
 }

@@ -97,6 +97,9 @@ extension CommandRunner {
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
         }
+        if let runsOn = messages(now).fastsRunOn(afterCancelling: cancelledRequests, next: change.requests) {
+            line += "; " + runsOn
+        }
         do {
             try commit(change, now: now, lines: [line])
         } catch let error as StoreError where error.kind == .notFound {
