@@ -201,6 +201,16 @@ public struct ChangeMessage: Sendable {
         "\(key.name) set to \(value.storedText)"
     }
 
+    /// `fast.plan unset: back to its default, 16:8`.
+    public static func configUnset(_ key: ConfigKey) -> String {
+        "\(key.name) unset: back to its default, \(key.defaultValue.storedText)"
+    }
+
+    /// Printed by `config unset` for a key with no stored value (nothing is written).
+    public static func configNotSet(_ key: ConfigKey) -> String {
+        "\(key.name) is not set: it has its default, \(key.defaultValue.storedText); nothing changed"
+    }
+
     private func next(_ reminder: Date?) -> String {
         reminder.map { "next reminder \(display.clockAndRelative($0))" } ?? "no reminder to come"
     }

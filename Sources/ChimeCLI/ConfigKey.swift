@@ -104,7 +104,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(choices.joined(separator: ", "))"
+                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
                 throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
                                  argumentPosition: argumentPosition, suggestion: suggestion)
             }

@@ -100,6 +100,16 @@ extension Store {
         return try requests(where: "state IN ('pending', 'delivering') ORDER BY due, row_id")
     }
 
+    /// The identifier and group of every request still to be shown, earliest due first: what a
+    /// shell completes, without decoding whole rows.
+    public func pendingReferences() throws(StoreError) -> [(identifier: String, group: String)] {
+        try withConnection { (connection) throws(StoreError) -> [(identifier: String, group: String)] in
+            try connection.query("SELECT identifier, group_id FROM requests WHERE state IN ('pending', 'delivering') ORDER BY due, row_id") {
+                (identifier: $0.text(0), group: $0.text(1))
+            }
+        }
+    }
+
     /// The request with `identifier`, in whatever state, or `nil`.
     public func request(identifier: String) throws(StoreError) -> StoredRequest? {
         try requests(where: "identifier = ?", [.text(identifier)]).first

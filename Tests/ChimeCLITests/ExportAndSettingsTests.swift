@@ -125,7 +125,7 @@ import Testing
         #expect {
             try ConfigKey.urgencyFast.value(parsing: "critcal")
         } throws: { error in
-            (error as? UsageError)?.message == "invalid value \"critcal\" for notify.urgency.fast: did you mean \"critical\"?"
+            (error as? UsageError)?.message == "invalid value \"critcal\" for notify.urgency.fast: use one of low, normal, critical (did you mean \"critical\"?)"
         }
     }
 
@@ -230,5 +230,27 @@ import Testing
                          -> systemctl --user start chimed
 
         """)
+    }
+}
+
+@Suite("config unset")
+struct ConfigUnsetTests {
+    @Test("unset returns a setting to its default; a key never set is left alone")
+    func unset() throws {
+        let harness = RunnerHarness()
+        harness.succeed("config", "set", "fast.plan", "18:6")
+        #expect(harness.succeed("config", "get", "fast.plan") == "18:6\n")
+        let nudges = harness.daemon.nudges.count
+        #expect(harness.succeed("config", "unset", "fast.plan") == "fast.plan unset: back to its default, 16:8\n")
+        #expect(harness.daemon.nudges.count == nudges + 1)
+        #expect(try harness.store().setting("fast.plan") == nil)
+        #expect(harness.succeed("config", "get", "fast.plan") == "16:8\n")
+        #expect(harness.succeed("config", "list").split(separator: "\n").contains { $0.hasPrefix("fast.plan ") && $0.hasSuffix(" 16:8 (default)") })
+        let before = harness.dump()
+        #expect(harness.succeed("config", "unset", "fast.plan") == "fast.plan is not set: it has its default, 16:8; nothing changed\n")
+        #expect(harness.dump() == before)
+        let unknown = harness.run("config", "unset", "fast.plna")
+        #expect(unknown.exitCode == .usage)
+        #expect(unknown.errors == "chime: unknown setting \"fast.plna\": did you mean \"fast.plan\"?\n")
     }
 }
