@@ -38,17 +38,26 @@ public struct NotificationRenderer: Hashable, Sendable {
         values["amount"] = amount
 
         let late = job.isLate
+        // Texts never speak of a past time in the future tense: a fast that is over by the time
+        // the bubble shows (late, or a test plan of seconds) is said to have ended.
+        let ended = endsAt <= job.now
         let title: String
         var body: [RenderedNotification.Segment]
         switch request.content.template {
         case .fastStarted:
             title = text(.fastStartedTitle, values)
-            body = segments(late ? .fastStartedLateBody : .fastStartedBody, values)
+            body = segments(ended ? .fastStartedEndedBody : late ? .fastStartedLateBody : .fastStartedBody, values)
         case .fastComplete:
             title = text(.fastCompleteTitle, values)
             body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)
         case .fastNudge:
-            if late, endsAt > job.now {
+            if ended {
+                // Nothing is left: chimed drops a nudge this late, but `list` may show one.
+                title = text(.fastCompleteTitle, values)
+                body = segments(.fastNudgeEndedBody, values)
+                break
+            }
+            if late {
                 // Shown late (after a suspend or downtime), "1 h left" would be stale: say what is
                 // left now.
                 values[ContentArgument.left] = durationPhrase(endsAt.timeIntervalSince(job.now))
@@ -57,7 +66,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             body = segments(.fastNudgeBody, values)
         case .eatingWindowClosed:
             title = text(.eatingClosedTitle, values)
-            body = segments(late ? .eatingClosedLateBody : .eatingClosedBody, values)
+            body = segments(ended ? .eatingClosedEndedBody : late ? .eatingClosedLateBody : .eatingClosedBody, values)
         case .waterReminder:
             title = text(.waterTitle, values)
             body = amount == nil ? segments(.waterBodyWithoutAmount, values) : segments(late ? .waterLateBody : .waterBody, values)
@@ -140,9 +149,9 @@ public struct NotificationRenderer: Hashable, Sendable {
         }
     }
 
-    /// "3 h ago", "3 h 20 min ago", "moments ago" (under a minute).
+    /// "3 h ago", "3 h 20 min ago", "47 s ago", "moments ago" (under a second).
     func agoPhrase(_ lateness: TimeInterval) -> String {
-        lateness < 60 ? text(.momentsAgo, [:]) : text(.ago, ["duration": durationPhrase(lateness)])
+        lateness < 1 ? text(.momentsAgo, [:]) : text(.ago, ["duration": durationPhrase(lateness)])
     }
 
     /// A duration in its two largest units, rounded down to minutes: "45 min", "3 h 20 min", "2 d 1 h".
