@@ -53,7 +53,7 @@ extension CommandRunner {
         } else {
             let running = try store().sessions(notEndedAt: now)
             if running.count > 1 { throw severalRunning(running) }
-            session = FastingSession.current(among: try store().sessions(), at: now)
+            session = try currentSession(now: now)
         }
         let report = FastStatusReport(session: session, display: display(now))
         if json {

@@ -30,12 +30,25 @@ extension CommandRunner {
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
-        let pending = try pendingNotifications(inGroup: group, now: now)
         if json {
-            try writeJSON(pending.map { $0.json(in: environment.timeZone) })
-        } else {
-            write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
+            // Streamed in the store's order (soonest first), one row at a time: the output of
+            // 100,000 notifications is never held whole.
+            var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
+            var failure: EncodingError?
+            try store().forEachPendingRequest(inGroup: group) { stored in
+                do throws(EncodingError) {
+                    return try writer.append(pendingNotification(of: stored, now: now).json(in: environment.timeZone))
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            writer.finish()
+            return
         }
+        let pending = try pendingNotifications(inGroup: group, now: now)
+        write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
     }
 
     func cancel(_ target: Command.CancelTarget, now: Date) throws {

@@ -40,6 +40,15 @@ extension CommandRunner {
         }
     }
 
+    /// The fast `status` and `fast status` show (``FastingSession/current(among:at:)``), read from
+    /// the sessions not ended when there is one, so a long history is read only when no fast runs.
+    func currentSession(now: Date) throws -> FastingSession? {
+        let store = try store()
+        // Every fasting, eating or scheduled session is among those not ended, in the same order.
+        if let active = FastingSession.current(among: try store.sessions(notEndedAt: now), at: now) { return active }
+        return FastingSession.current(among: try store.sessions(), at: now)
+    }
+
     /// `-- 08:15:00 --`: the line before each text block of `status --follow`.
     static func followHeading(_ now: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
@@ -66,11 +75,11 @@ extension CommandRunner {
     /// answers.
     func statusSnapshot(now: Date) throws -> StatusSnapshot {
         let store = try store()
-        let fast = FastingSession.current(among: try store.sessions(), at: now)
+        let fast = try currentSession(now: now)
         let water = try waterSummary(now: now)
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
-        // Only the soonest notification is shown: render just that one (the store sorts by due).
-        let soonest = try store.pendingRequests().first.map { pendingNotification(of: $0, now: now) }
+        // Only the soonest notification is shown: read and render just that one.
+        let soonest = try store.nextPendingRequest().map { pendingNotification(of: $0, now: now) }
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],
