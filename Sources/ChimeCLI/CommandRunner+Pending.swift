@@ -34,16 +34,10 @@ extension CommandRunner {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
             var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
-            var failure: EncodingError?
             try store().forEachPendingRequest(inGroup: group) { stored in
-                do throws(EncodingError) {
-                    return try writer.append(pendingNotification(of: stored, now: now).json(in: environment.timeZone))
-                } catch {
-                    failure = error
-                    return false
-                }
+                let element = pendingNotification(of: stored, now: now).json(in: environment.timeZone)
+                return writer.append(writtenBy: element.writePrettyElement)
             }
-            if let failure { throw failure }
             writer.finish()
             return
         }

@@ -1,5 +1,6 @@
 /// Writes a JSON array element by element, exactly as ``OrderedJSONEncoder`` would write the
-/// whole array, so a long list (`list --json`) streams out in bounded memory.
+/// whole array, so a long list (`list --json`) streams out in bounded memory. Each element
+/// writes itself, indented one level when pretty printing.
 ///
 /// Text is handed to the output in chunks of about ``chunkSize`` bytes: one `write(2)` per row
 /// would cost more than the row.
@@ -20,12 +21,13 @@ struct JSONArrayWriter {
         self.output = output
     }
 
-    /// Appends one element; `false` once the reader has gone.
-    mutating func append<Value: Encodable>(_ value: Value) throws(EncodingError) -> Bool {
+    /// Appends one element that writes itself (pretty printed one level deep); `false` once the
+    /// reader has gone.
+    mutating func append(writtenBy write: (inout String) -> Void) -> Bool {
         guard isOpen else { return false }
         buffer += count == 0 ? "[" : ","
         if encoder.prettyPrinted { buffer += "\n  " }
-        buffer += try encoder.encode(value, depth: 1)
+        write(&buffer)
         count += 1
         if buffer.utf8.count >= Self.chunkSize { flush() }
         return isOpen

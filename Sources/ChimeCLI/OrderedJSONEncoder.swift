@@ -15,12 +15,6 @@ public struct OrderedJSONEncoder: Sendable {
 
     /// The JSON text of `value`, without a trailing newline.
     public func encode<Value: Encodable>(_ value: Value) throws(EncodingError) -> String {
-        try encode(value, depth: 0)
-    }
-
-    /// The JSON text of `value` as an element `depth` levels deep (indented for that depth when
-    /// pretty printing): what ``JSONArrayWriter`` writes element by element.
-    func encode<Value: Encodable>(_ value: Value, depth: Int) throws(EncodingError) -> String {
         let root = Slot()
         do {
             try value.encode(to: NodeEncoder(slot: root, codingPath: []))
@@ -30,7 +24,7 @@ public struct OrderedJSONEncoder: Sendable {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)"))
         }
         var output = ""
-        root.node.write(to: &output, indent: prettyPrinted ? depth : nil)
+        root.node.write(to: &output, indent: prettyPrinted ? 0 : nil)
         return output
     }
 }

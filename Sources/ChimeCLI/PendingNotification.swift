@@ -105,4 +105,26 @@ public struct PendingNotificationJSON: Codable, Hashable, Sendable {
         case toleranceSeconds = "tolerance_seconds"
         case title, body, state
     }
+
+    /// Appends the element as ``OrderedJSONEncoder`` writes it pretty printed as an element of a
+    /// top-level array, without going through `Encodable` (a third of `list --json` went there);
+    /// a test holds the two to the same text.
+    func writePrettyElement(to output: inout String) {
+        let members: [(CodingKeys, String?)] = [
+            (.id, id), (.group, group), (.kind, kind), (.due, due), (.toleranceSeconds, nil), (.title, title), (.body, body), (.state, state),
+        ]
+        output += "{"
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { output += "," }
+            output += "\n    "
+            JSONNode.writeString(member.0.rawValue, to: &output)
+            output += ": "
+            if let text = member.1 {
+                JSONNode.writeString(text, to: &output)
+            } else {
+                output += String(toleranceSeconds)
+            }
+        }
+        output += "\n  }"
+    }
 }

@@ -85,6 +85,28 @@ enum MessageCatalog {
     /// `template` with its placeholders replaced by `values` (a missing value becomes empty), as
     /// body segments; adjacent plain runs are merged.
     static func fill(_ template: String, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parse(template), values)
+    }
+
+    /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
+    static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values)
+    }
+
+    /// `message` in `language`, filled as plain text.
+    static func fillPlain(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> String {
+        fill(message, language, values).map(\.content).joined()
+    }
+
+    /// Every template, parsed the first time one is needed: rendering each row of `list --json`
+    /// fills several, and parsing them again each time was a tenth of its cost.
+    private static let parsedTemplates: [NotificationLanguage: [Message: [Piece]]] = Dictionary(
+        uniqueKeysWithValues: NotificationLanguage.allCases.map { language in
+            (language, Dictionary(uniqueKeysWithValues: Message.allCases.map { ($0, parse(template($0, language))) }))
+        }
+    )
+
+    private static func fill(pieces: [Piece], _ values: [String: String]) -> [RenderedNotification.Segment] {
         var segments: [RenderedNotification.Segment] = []
         func appendText(_ text: String) {
             guard !text.isEmpty else { return }
@@ -94,7 +116,7 @@ enum MessageCatalog {
                 segments.append(.text(text))
             }
         }
-        for piece in parse(template) {
+        for piece in pieces {
             switch piece {
             case .literal(let text):
                 appendText(text)

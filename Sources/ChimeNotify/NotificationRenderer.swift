@@ -172,11 +172,11 @@ public struct NotificationRenderer: Hashable, Sendable {
     }
 
     private func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
-        MessageCatalog.fillPlain(MessageCatalog.template(message, language), values)
+        MessageCatalog.fillPlain(message, language, values)
     }
 
     private func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
-        MessageCatalog.fill(MessageCatalog.template(message, language), values)
+        MessageCatalog.fill(message, language, values)
     }
 
     private static func fieldName(_ argument: String) -> String {
