@@ -34,8 +34,9 @@ extension CommandRunner {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
             var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
+            let renderer = NotificationRenderer(language: environment.notificationLanguage)
             try store().forEachPendingRequest(inGroup: group) { stored in
-                let element = pendingNotification(of: stored, now: now).json(in: environment.timeZone)
+                let element = pendingNotification(of: stored, now: now, renderer: renderer).json(in: environment.timeZone)
                 return writer.append(writtenBy: element.writePrettyElement)
             }
             writer.finish()
@@ -162,21 +163,23 @@ extension CommandRunner {
 
     /// The pending (and delivering) requests, with their texts as the notification will show them.
     func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
-        try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now) }
+        let renderer = NotificationRenderer(language: environment.notificationLanguage)
+        return try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now, renderer: renderer) }
     }
 
-    /// One stored request as `list` shows it.
-    func pendingNotification(of stored: StoredRequest, now: Date) -> PendingNotification {
-        let text = renderedText(of: stored.request, now: now)
+    /// One stored request as `list` shows it; `renderer` when rows are many (the language is
+    /// then read from the environment once).
+    func pendingNotification(of stored: StoredRequest, now: Date, renderer: NotificationRenderer? = nil) -> PendingNotification {
+        let text = renderedText(of: stored.request, now: now, renderer: renderer)
         return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
     }
 
     /// Title and body of `request` as its bubble will show them: rendered by chimed's renderer
     /// as of its due time (or of `now` once overdue, in the late wording it would then get).
-    func renderedText(of request: NotificationRequest, now: Date) -> (title: String, body: String) {
+    func renderedText(of request: NotificationRequest, now: Date, renderer: NotificationRenderer? = nil) -> (title: String, body: String) {
         let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone)
         do {
-            let rendered = try NotificationRenderer(language: environment.notificationLanguage).render(job)
+            let rendered = try (renderer ?? NotificationRenderer(language: environment.notificationLanguage)).render(job)
             return (rendered.title, rendered.plainBody)
         } catch {
             // Stored text the renderer refuses would also be refused at delivery: say so.

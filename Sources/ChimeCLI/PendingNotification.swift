@@ -110,21 +110,27 @@ public struct PendingNotificationJSON: Codable, Hashable, Sendable {
     /// top-level array, without going through `Encodable` (a third of `list --json` went there);
     /// a test holds the two to the same text.
     func writePrettyElement(to output: inout String) {
-        let members: [(CodingKeys, String?)] = [
-            (.id, id), (.group, group), (.kind, kind), (.due, due), (.toleranceSeconds, nil), (.title, title), (.body, body), (.state, state),
-        ]
-        output += "{"
-        for (offset, member) in members.enumerated() {
-            if offset > 0 { output += "," }
-            output += "\n    "
-            JSONNode.writeString(member.0.rawValue, to: &output)
-            output += ": "
-            if let text = member.1 {
-                JSONNode.writeString(text, to: &output)
-            } else {
-                output += String(toleranceSeconds)
-            }
+        func member(_ key: CodingKeys, first: Bool = false) {
+            output += first ? "{\n    \"" : ",\n    \""
+            output += key.rawValue
+            output += "\": "
         }
+        member(.id, first: true)
+        JSONNode.writeString(id, to: &output)
+        member(.group)
+        JSONNode.writeString(group, to: &output)
+        member(.kind)
+        JSONNode.writeString(kind, to: &output)
+        member(.due)
+        JSONNode.writeString(due, to: &output)
+        member(.toleranceSeconds)
+        output += String(toleranceSeconds)
+        member(.title)
+        JSONNode.writeString(title, to: &output)
+        member(.body)
+        JSONNode.writeString(body, to: &output)
+        member(.state)
+        JSONNode.writeString(state, to: &output)
         output += "\n  }"
     }
 }
