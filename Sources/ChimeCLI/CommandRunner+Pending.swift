@@ -34,7 +34,7 @@ extension CommandRunner {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
             var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
-            let renderer = NotificationRenderer(language: environment.notificationLanguage)
+            let renderer = NotificationRenderer(language: notificationLanguage())
             try store().forEachPendingRequest(inGroup: group) { stored in
                 let element = pendingNotification(of: stored, now: now, renderer: renderer).json(in: environment.timeZone)
                 return writer.append(writtenBy: element.writePrettyElement)
@@ -163,7 +163,7 @@ extension CommandRunner {
 
     /// The pending (and delivering) requests, with their texts as the notification will show them.
     func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
-        let renderer = NotificationRenderer(language: environment.notificationLanguage)
+        let renderer = NotificationRenderer(language: notificationLanguage())
         return try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now, renderer: renderer) }
     }
 
@@ -179,12 +179,19 @@ extension CommandRunner {
     func renderedText(of request: NotificationRequest, now: Date, renderer: NotificationRenderer? = nil) -> (title: String, body: String) {
         let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone)
         do {
-            let rendered = try (renderer ?? NotificationRenderer(language: environment.notificationLanguage)).render(job)
+            let rendered = try (renderer ?? NotificationRenderer(language: notificationLanguage())).render(job)
             return (rendered.title, rendered.plainBody)
         } catch {
             // Stored text the renderer refuses would also be refused at delivery: say so.
             return (request.kind.rawValue, "cannot be shown: \(error)")
         }
+    }
+
+    /// The language the bubbles are written in: the `language` setting when it fixes one (as
+    /// chimed reads it), else this process's locale variables.
+    func notificationLanguage() -> NotificationLanguage {
+        let setting = try? store().setting(NotificationLanguage.settingKey)
+        return NotificationLanguage.chosen(bySetting: setting ?? nil) ?? environment.notificationLanguage
     }
 
     /// `request` due at `due` instead, its misfire bounds moved by as much, so a snoozed

@@ -15,17 +15,21 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The urgency the user chose for this kind of notification (the `notify.urgency.*`
     /// settings); `nil` keeps the kind's own (``NotificationRenderer/urgency(of:)``).
     public var urgency: RenderedNotification.Urgency?
+    /// The language the user chose (the `language` setting); `nil` keeps the notifier's own,
+    /// from chimed's locale.
+    public var language: NotificationLanguage?
 
     /// Makes a job.
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
-        urgency: RenderedNotification.Urgency? = nil
+        urgency: RenderedNotification.Urgency? = nil, language: NotificationLanguage? = nil
     ) {
         self.request = request
         self.now = now
         self.timeZone = timeZone
         self.replacesServerID = replacesServerID
         self.urgency = urgency
+        self.language = language
     }
 
     /// How long after its due time the request is being shown (never negative).
