@@ -322,10 +322,14 @@ struct StreamedListTests {
     func sameAsWholeArray() throws {
         let harness = RunnerHarness()
         harness.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
-        // Enough rows to cross the writer's chunk size, with text that needs escaping.
+        // Enough rows to cross the writer's chunk size, with text that needs escaping; written
+        // in one transaction (400 commands would be 400 synchronous commits).
+        var plan = ChangePlan()
         for index in 0..<400 {
-            harness.succeed("remind", "in", "\(index + 1)m", "tea \"\(index)\" \\ 给妈妈打电话 …", "--id", "r-\(index)")
+            let reminder = OneOffReminder(id: "r-\(index)", text: "tea \"\(index)\" \\ 给妈妈打电话 …", due: harness.now.addingTimeInterval(Double(index + 1) * 60))
+            plan.merge(try FastingPlanner().remind(reminder, now: harness.now))
         }
+        try harness.store().apply(plan, now: harness.now)
         let streamed = harness.succeed("list", "--json")
         #expect(streamed.utf8.count > JSONArrayWriter.chunkSize)
         let runner = CommandRunner(environment: harness.environment(errors: TextBuffer()))
