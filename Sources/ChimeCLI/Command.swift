@@ -64,6 +64,9 @@ public enum Command: Hashable, Sendable {
     case doctor
     /// `chime completions bash|zsh|fish`: print the script (see ``CompletionScript``).
     case completions(Shell)
+    /// `chime __complete references|groups|fasts`: the stored words a completion script offers,
+    /// one a line (not in the command table: no help, not offered).
+    case completionCandidates(CompletionCandidates)
 
     /// `chime config get KEY`.
     case configGet(ConfigKey)
@@ -71,6 +74,8 @@ public enum Command: Hashable, Sendable {
     case configSet(ConfigKey, ConfigValue)
     /// `chime config list`.
     case configList
+    /// `chime config unset KEY`: back to the default.
+    case configUnset(ConfigKey)
 
     /// Days covered by `fast history` when `--days` is not given.
     public static let defaultHistoryDays = 30

@@ -8,7 +8,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let store = try store()
             let plan = try options.plan ?? defaultPlan()
-            let remindBefore = try options.remindBefore ?? defaultNudges()
+            let (remindBefore, nudgeNote) = try options.remindBefore.map { ($0, "") } ?? defaultNudges(for: plan, now: now)
             if let id = options.id {
                 try refuseIDOfAnotherKind(id, for: .fast, now: now)
             }
@@ -36,7 +36,7 @@ extension CommandRunner {
             let change = try planner.start(session, existing: existing, replace: options.replace, now: now)
             // The planner ends every running fast first; the new session comes last.
             let replaced = change.sessions.dropLast().map(\.id)
-            return (change, [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note])
+            return (change, [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note + nudgeNote])
         }
     }
 
@@ -82,7 +82,7 @@ extension CommandRunner {
         } else {
             let running = try store().sessions(notEndedAt: now)
             if running.count > 1 { throw severalRunning(running) }
-            session = FastingSession.current(among: try store().sessions(), at: now)
+            session = try currentSession(now: now)
         }
         let report = FastStatusReport(session: session, display: display(now))
         if json {
@@ -101,7 +101,7 @@ extension CommandRunner {
         if json {
             try writeJSON(history.json)
         } else {
-            write(history.text(style: environment.style))
+            write(history.text(style: environment.style, width: environment.terminalWidth))
         }
     }
 
@@ -145,5 +145,15 @@ extension CommandRunner {
     private func defaultNudges() throws -> [TimeSpan] {
         if case .durations(let spans) = try setting(.fastRemindBefore) { return spans }
         return []
+    }
+
+    /// The nudges of the `fast.remind_before` setting that a fast of `plan` can show, and the
+    /// note naming those left out: the setting is for every fast, so a short one is not refused
+    /// for it (an explicit `--remind-before` is).
+    private func defaultNudges(for plan: FastingPlan, now: Date) throws -> ([TimeSpan], String) {
+        let all = try defaultNudges()
+        let unfit = all.filter { !plan.allowsNudge(before: $0) }
+        guard !unfit.isEmpty else { return (all, "") }
+        return (all.filter { plan.allowsNudge(before: $0) }, messages(now).defaultNudgesLeftOut(unfit, plan: plan))
     }
 }

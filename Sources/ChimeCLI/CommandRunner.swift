@@ -63,6 +63,9 @@ public final class CommandRunner {
             return .success
         case .doctor:
             return try doctor()
+        case .completionCandidates(let what):
+            try writeCompletionCandidates(what)
+            return .success
         default:
             break
         }
@@ -72,7 +75,7 @@ public final class CommandRunner {
         }
         let now = environment.clock()
         switch command {
-        case .help, .version, .completions, .doctor:
+        case .help, .version, .completions, .doctor, .completionCandidates:
             return .success
         case .fastStart(let options): try startFast(options, now: now)
         case .fastStop(let id): try stopFast(id: id, now: now)
@@ -104,6 +107,7 @@ public final class CommandRunner {
         case .configGet(let key): try showSetting(key)
         case .configSet(let key, let value): try changeSetting(key, to: value, now: now)
         case .configList: try listSettings()
+        case .configUnset(let key): try unsetSetting(key, now: now)
         }
         return .success
     }

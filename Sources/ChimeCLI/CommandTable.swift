@@ -39,7 +39,7 @@ public enum CommandTable {
 
     // MARK: - fast
 
-    private static let idOption = CommandSpec.Option.value("id", "ID", .identifier, "the fast to act on (default: the running one)")
+    private static let idOption = CommandSpec.Option.value("id", "ID", .fastID, "the fast to act on (default: the running one)")
     private static let jsonOption = CommandSpec.Option.flag("json", "print JSON instead of text")
 
     private static let fast = CommandSpec(
@@ -304,7 +304,7 @@ public enum CommandTable {
         summary: "show pending notifications",
         discussion: "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.",
         options: [
-            .value("group", "ID", .identifier, "only those of one fast, water schedule or reminder"),
+            .value("group", "ID", .groupID, "only those of one fast, water schedule or reminder"),
             jsonOption,
         ],
         examples: ["list", "list --group f-3k9 --json"],
@@ -319,7 +319,7 @@ public enum CommandTable {
         discussion: "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).",
         positionals: [.init("ID", .reference, .zeroOrMore, "request identifiers or ids to cancel")],
         options: [
-            .value("group", "ID", .identifier, "every pending notification of one fast, schedule or reminder"),
+            .value("group", "ID", .groupID, "every pending notification of one fast, schedule or reminder"),
             .flag("all", "every pending notification"),
         ],
         exclusiveGroups: [.init(["ID", "group", "all"], required: true)],
@@ -448,6 +448,16 @@ public enum CommandTable {
                 sections: [configKeySection],
                 examples: ["config list"],
                 build: { _ throws(UsageError) in .configList }
+            ),
+            CommandSpec(
+                name: "unset",
+                summary: "return one setting to its default",
+                positionals: [.init("KEY", .configKey, .required, "the setting")],
+                sections: [configKeySection],
+                examples: ["config unset fast.remind_before"],
+                build: { arguments throws(UsageError) in
+                    .configUnset(try configKey(arguments.positional("KEY")!))
+                }
             ),
         ]
     )

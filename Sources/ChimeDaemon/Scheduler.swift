@@ -408,7 +408,9 @@ public final class Scheduler {
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
-        let urgencies = decision.deliveries.isEmpty ? UrgencySettings(settings: [:]) : UrgencySettings(settings: try store.settings())
+        let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
+        let urgencies = UrgencySettings(settings: settings)
+        let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
@@ -417,7 +419,7 @@ public final class Scheduler {
                 holding.append(stored)
                 continue
             }
-            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind))
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind), language: language)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
@@ -471,11 +473,11 @@ public final class Scheduler {
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
 
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?) {
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?, language: NotificationLanguage?) {
         let attempt = nextAttempt
         nextAttempt += 1
         flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
-        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency)
+        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency, language: language)
         let post = post
         let rowID = stored.rowID
         notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }

@@ -143,7 +143,7 @@ public final class LibNotifyNotifier: Notifier {
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let notification: RenderedNotification
         do {
-            notification = try renderer.render(job)
+            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
         } catch {
             callbacks.async { completion(.rejected(reason: error.message)) }
             return

@@ -6,10 +6,10 @@
 enum MessageCatalog {
     /// A message of the table.
     enum Message: CaseIterable {
-        case fastStartedTitle, fastStartedBody, fastStartedLateBody
+        case fastStartedTitle, fastStartedBody, fastStartedLateBody, fastStartedEndedBody
         case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
-        case fastNudgeTitle, fastNudgeBody
-        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody
+        case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
+        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
         case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
         case reminderTitle, reminderBody, reminderLateBody
         case tagged
@@ -34,14 +34,17 @@ enum MessageCatalog {
         case .fastStartedTitle: return ("Fast started", "禁食开始")
         case .fastStartedBody: return ("Your {plan} fast{tagged} has begun. It ends {*ends}.", "你的 {plan} 禁食{tagged}已开始，将于 {*ends} 结束。")
         case .fastStartedLateBody: return ("Your {plan} fast{tagged} began {due}, {ago}. It ends {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），将于 {*ends} 结束。")
+        case .fastStartedEndedBody: return ("Your {plan} fast{tagged} began {due}, {ago}, and ended {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），并已于 {*ends} 结束。")
         case .fastCompleteTitle: return ("Fast complete", "禁食完成")
         case .fastCompleteBody: return ("You finished your {plan} fast{tagged}.", "你完成了 {plan} 禁食{tagged}。")
         case .fastCompleteLateBody: return ("Your {plan} fast{tagged} ended {*due}, {ago}.", "你的 {plan} 禁食{tagged}已于 {*due} 结束（{ago}）。")
         case .fastNudgeTitle: return ("{left} left", "还剩 {left}")
         case .fastNudgeBody: return ("Your {plan} fast{tagged} ends {*ends}.", "你的 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .fastNudgeEndedBody: return ("Your {plan} fast{tagged} ended {*ends}.", "你的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .eatingClosedTitle: return ("Eating window closed", "进食窗口已关闭")
         case .eatingClosedBody: return ("Your next {plan} fast{tagged} ends {*ends}.", "下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
         case .eatingClosedLateBody: return ("Your eating window closed {due}, {ago}. Your next {plan} fast{tagged} ends {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .eatingClosedEndedBody: return ("Your eating window closed {due}, {ago}. The {plan} fast{tagged} after it ended {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。之后的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .waterTitle: return ("Time to drink water", "该喝水了")
         case .waterBody: return ("Drink {*amount} ml.", "请喝 {*amount} 毫升水。")
         case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
@@ -83,6 +86,28 @@ enum MessageCatalog {
     /// `template` with its placeholders replaced by `values` (a missing value becomes empty), as
     /// body segments; adjacent plain runs are merged.
     static func fill(_ template: String, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parse(template), values)
+    }
+
+    /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
+    static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values)
+    }
+
+    /// `message` in `language`, filled as plain text.
+    static func fillPlain(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> String {
+        fill(message, language, values).map(\.content).joined()
+    }
+
+    /// Every template, parsed the first time one is needed: rendering each row of `list --json`
+    /// fills several, and parsing them again each time was a tenth of its cost.
+    private static let parsedTemplates: [NotificationLanguage: [Message: [Piece]]] = Dictionary(
+        uniqueKeysWithValues: NotificationLanguage.allCases.map { language in
+            (language, Dictionary(uniqueKeysWithValues: Message.allCases.map { ($0, parse(template($0, language))) }))
+        }
+    )
+
+    private static func fill(pieces: [Piece], _ values: [String: String]) -> [RenderedNotification.Segment] {
         var segments: [RenderedNotification.Segment] = []
         func appendText(_ text: String) {
             guard !text.isEmpty else { return }
@@ -92,7 +117,7 @@ enum MessageCatalog {
                 segments.append(.text(text))
             }
         }
-        for piece in parse(template) {
+        for piece in pieces {
             switch piece {
             case .literal(let text):
                 appendText(text)

@@ -123,6 +123,38 @@ extension Store {
         return try requests(where: "state IN ('pending', 'delivering') ORDER BY due, row_id")
     }
 
+    /// The identifier and group of every request still to be shown, earliest due first: what a
+    /// shell completes, without decoding whole rows.
+    public func pendingReferences() throws(StoreError) -> [(identifier: String, group: String)] {
+        try withConnection { (connection) throws(StoreError) -> [(identifier: String, group: String)] in
+            try connection.query("SELECT identifier, group_id FROM requests WHERE state IN ('pending', 'delivering') ORDER BY due, row_id") {
+                (identifier: $0.text(0), group: $0.text(1))
+            }
+        }
+    }
+
+    /// The request to be shown soonest (`pending` or `delivering`), or `nil`: one row, read
+    /// through the pending index whatever the size of the store.
+    public func nextPendingRequest() throws(StoreError) -> StoredRequest? {
+        try requests(where: Self.pendingByDue + " LIMIT 1").first
+    }
+
+    /// The requests still to be shown, soonest first: the condition the partial index
+    /// `requests_pending_by_due` is made for (same text, so SQLite uses it, and needs no sort).
+    static let pendingByDue = "state IN ('pending', 'delivering') ORDER BY due, row_id"
+
+    /// Hands each request still to be shown to `body`, earliest due first (optionally only those
+    /// of `group`), one row at a time without holding them all; stops when `body` returns `false`.
+    public func forEachPendingRequest(inGroup group: String? = nil, _ body: (StoredRequest) -> Bool) throws(StoreError) {
+        let path = path
+        let condition = group == nil ? Self.pendingByDue : "group_id = ? AND " + Self.pendingByDue
+        try withConnection { (connection) throws(StoreError) in
+            try connection.forEachRow("SELECT \(RowCoding.requestColumns) FROM requests WHERE \(condition)", group.map { [.text($0)] } ?? []) {
+                (row) throws(StoreError) -> Bool in body(try RowCoding.request(row, path: path))
+            }
+        }
+    }
+
     /// The request with `identifier`, in whatever state, or `nil`.
     public func request(identifier: String) throws(StoreError) -> StoredRequest? {
         try requests(where: "identifier = ?", [.text(identifier)]).first

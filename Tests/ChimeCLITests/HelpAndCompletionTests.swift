@@ -46,7 +46,7 @@ import Testing
             "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
             "remind in", "remind at", "remind every", "explain", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
-            "config get", "config set", "config list", "help",
+            "config get", "config set", "config list", "config unset", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)
         for leaf in CommandTable.leafCommands {

@@ -63,10 +63,33 @@ struct NotificationRendererTests {
             == "Your 16:8 fast (weekday) began at 12:00, 45 min ago. It ends tomorrow at 04:00.")
     }
 
-    @Test func slightlyLateDeliveriesKeepTheOnTimeWording() throws {
-        // Past the 10 s tolerance, but under a minute: nothing worth a "moments ago".
-        let rendered = try english.render(job(Fixtures.fastEnd(), late: 30))
-        #expect(rendered.plainBody == "You finished your 16:8 fast (morning).")
+    @Test func pastItsToleranceANotificationSaysWhenItWasDue() throws {
+        // Past the 10 s tolerance by 20 s: said, in seconds.
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 30)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 30 s ago.")
+        #expect(try english.render(job(Fixtures.reminder(text: "call mom"), late: 65)).plainBody == "call mom (due at 12:00, 1 min ago)")
+        // Within tolerance, and within the scheduler's on-time slack after it: on time.
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 10)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 10.5)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 12)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 12 s ago.")
+    }
+
+    @Test func noTextSpeaksOfAPastTimeInTheFutureTense() throws {
+        // A 10s:10s test plan: the eating window closed at 12:00, the next fast ended at 12:00:20,
+        // and the bubble shows at 12:00:47.
+        let closed = eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(20))
+        let late = try english.render(job(closed, late: 47))
+        #expect(late.plainBody == "Your eating window closed at 12:00, 47 s ago. The 16:8 fast after it ended at 12:00.")
+        #expect(try chinese.render(job(closed, late: 47)).plainBody == "进食窗口已于 12:00 关闭（47 秒前）。之后的 16:8 禁食已于 12:00 结束。")
+        // Its next fast still to come: "ends".
+        #expect(try english.render(job(eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(16 * 3600)), late: 47)).plainBody
+            == "Your eating window closed at 12:00, 47 s ago. Your next 16:8 fast ends tomorrow at 04:00.")
+        // A fast start shown after the fast is over.
+        let start = Fixtures.fastStart(tag: "", start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(30 * 60))
+        #expect(try english.render(job(start, late: 45 * 60)).plainBody == "Your 16:8 fast began at 12:00, 45 min ago, and ended at 12:30.")
+        // A nudge whose fast is over (only `list` can show one: chimed drops it).
+        let nudge = try english.render(job(Fixtures.nudge(left: "1h", endsAt: Fixtures.noon.addingTimeInterval(3600)), late: 2 * 3600))
+        #expect(nudge.title == "Fast complete")
+        #expect(nudge.plainBody == "Your 16:8 fast ended at 13:00.")
     }
 
     @Test func nudgeSaysHowMuchIsLeft() throws {

@@ -63,6 +63,15 @@ struct StdoutNotifierTests {
         #expect((line["at"] as? String)?.hasSuffix("Z") == true)
     }
 
+    @Test func theJobsLanguageReplacesTheNotifiersOwn() async throws {
+        let capture = try Capture(language: .english)
+        var job = Fixtures.onTime(Fixtures.water(amount: "250"))
+        job.language = .simplifiedChinese
+        _ = await capture.notifier.deliver(job)
+        _ = await capture.notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250")))
+        #expect(try capture.lines().map { $0["title"] as? String } == ["该喝水了", "Time to drink water"])
+    }
+
     @Test func sendsPlainTextNeverMarkup() async throws {
         let capture = try Capture()
         _ = await capture.notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "<b>x</b> & y")))
