@@ -18,11 +18,8 @@ struct MigrationTests {
         // Rows are written in the SQL of versions 1 and 2; later versions migrate them.
         try StoreSchema.migrate(connection, to: min(version, 2))
         let t = now.timeIntervalSinceReferenceDate
-        // Version 1 rows: what Chime 1 wrote (from version 3 on, the change sequence and applied
-        // request ids are rows of change_log).
-        try connection.execute(script: version >= 3 ? """
-            INSERT INTO change_log (sequence, request_id, applied_at) VALUES (39, 'old-command', \(t - 10)), (41, NULL, NULL);
-            """ : """
+        // Version 1 rows: what Chime 1 wrote.
+        try connection.execute(script: """
             UPDATE meta SET value = 41 WHERE key = 'change_sequence';
             INSERT INTO applied_requests VALUES ('old-command', 39, \(t - 10));
             """)
