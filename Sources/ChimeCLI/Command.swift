@@ -49,6 +49,10 @@ public enum Command: Hashable, Sendable {
     case remindEvery(RemindEvery)
     /// `chime explain RULE [--from TIME] [--count N] [--json]`.
     case explain(Explain)
+    /// `chime remind history [ID] [--days N] [--json]`: what became of nagging reminders' occurrences.
+    case remindHistory(id: String?, days: Int, json: Bool)
+    /// `chime done ID`: acknowledges a nagging reminder's occurrence (ID: its identifier or the reminder's id).
+    case done(PendingReference)
 
     /// `chime list [--group ID] [--json]`.
     case list(group: String?, json: Bool)
@@ -93,6 +97,8 @@ public enum Command: Hashable, Sendable {
         public var until: TimeSpecification?
         /// `--count`: the rule's COUNT.
         public var count: Int?
+        /// `--nag`: show it again every so long until acknowledged; `nil`: once per occurrence.
+        public var nag: TimeSpan?
 
         /// Options with only the rule and the text given.
         public init(ruleText: String, rule: RecurrenceRule, text: String) {

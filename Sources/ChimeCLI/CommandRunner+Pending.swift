@@ -48,7 +48,9 @@ extension CommandRunner {
             } else {
                 reminderID = try generateID(prefix: "r")
             }
-            let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
+            let reminder = RecurringReminder(
+                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) }
+            )
             let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
             return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
         }

@@ -93,6 +93,8 @@ public final class CommandRunner {
             let (due, note) = resolve(time, now: now)
             try remind(text, at: due, id: id, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
+        case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
+        case .done(let reference): try done(reference.description, now: now)
         case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)

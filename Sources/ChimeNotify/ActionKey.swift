@@ -15,6 +15,8 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case snoozeFifteenMinutes = "snooze-15m"
     /// "Snooze 10 min" on a one-off reminder.
     case snoozeTenMinutes = "snooze-10m"
+    /// "Done" on a nagging recurring reminder: acknowledged, it stops coming back.
+    case done
     /// A click on the bubble itself (the server's default action).
     case `default`
 
@@ -23,7 +25,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank, .default: return nil
+        case .endFast, .extendOneHour, .drank, .done, .default: return nil
         }
     }
 

@@ -76,13 +76,14 @@ public struct NotificationRenderer: Hashable, Sendable {
             body: body,
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
-            actions: actions(for: request.kind, amount: amount),
+            actions: actions(for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
     /// The buttons of a notification of `kind`; the default action (a click) comes first.
-    public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
+    /// A nagging reminder offers Done first, so it can be acknowledged.
+    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = [(.default, text(.actionOpen, [:]))]
         switch kind {
         case .fastEnd:
@@ -91,6 +92,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             let drank = amount.map { text(.actionDrank, ["amount": $0]) } ?? text(.actionDrankWithoutAmount, [:])
             keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
         case .reminder:
+            if nagging { keys += [(.done, text(.actionDone, [:]))] }
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
         case .fastStart, .fastNudge, .eatingEnd:
             break

@@ -45,7 +45,7 @@ import Testing
         #expect(Set(leaves) == [
             "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
-            "remind in", "remind at", "remind every", "explain", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
+            "remind in", "remind at", "remind every", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)
@@ -154,7 +154,7 @@ import Testing
 
     /// Runs the generated bash script the way bash's completion does and reads back COMPREPLY.
     @Test(arguments: [
-        ("chime ", "fast water remind explain list cancel snooze status export doctor completions config help --help --version"),
+        ("chime ", "fast water remind explain list cancel snooze done status export doctor completions config help --help --version"),
         ("chime fa", "fast"),
         ("chime fast st", "start stop status"),
         ("chime fast start --re", "--repeat --remind-before --replace"),
