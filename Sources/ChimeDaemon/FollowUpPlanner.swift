@@ -167,8 +167,13 @@ public struct FollowUpPlanner {
     /// - Throws: `DomainError` when there is nothing to acknowledge.
     public func acknowledge(_ identifier: String, now: Date, timeZone: TimeZone) throws -> ChangePlan {
         var stored = try store.request(identifier: identifier)
-        if stored == nil, let open = try store.openReminderOccurrence(reminderID: identifier) {
-            stored = try store.request(identifier: open.identifier)
+        if stored == nil {
+            // A reminder's id names its open occurrence, else its next one (not shown yet: refused below).
+            if let open = try store.openReminderOccurrence(reminderID: identifier) {
+                stored = try store.request(identifier: open.identifier)
+            } else {
+                stored = try store.pendingRequests(inGroup: identifier).first
+            }
         }
         guard let stored, let showing = ReminderNag.Showing(request: stored.request) else {
             throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
