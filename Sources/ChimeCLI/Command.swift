@@ -41,9 +41,9 @@ public enum Command: Hashable, Sendable {
     case waterStatus(json: Bool)
 
     /// `chime remind in DURATION TEXT [--id ID]`; `text` is already cleaned by ``UserText``.
-    case remindIn(TimeSpan, text: String, id: String?)
+    case remindIn(TimeSpan, text: String, id: String?, nag: TimeSpan? = nil)
     /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
-    case remindAt(TimeSpecification, text: String, id: String?)
+    case remindAt(TimeSpecification, text: String, id: String?, nag: TimeSpan? = nil)
 
     /// `chime remind every RULE TEXT [--id ID] [--from TIME] [--until TIME | --count N]`.
     case remindEvery(RemindEvery)

@@ -8,7 +8,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, note: String = "", now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -25,7 +25,10 @@ extension CommandRunner {
                 reminderID = try generateID(prefix: "r")
             }
             let reminder = OneOffReminder(id: reminderID, text: text, due: due)
-            let change = try planner.remind(reminder, now: now)
+            var change = try planner.remind(reminder, now: now)
+            if let nag {
+                change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
+            }
             let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
             return (change, [line + note])
         }

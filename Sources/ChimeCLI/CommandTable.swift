@@ -205,6 +205,19 @@ public enum CommandTable {
     // MARK: - remind
 
     private static let reminderIDOption = CommandSpec.Option.value("id", "ID", .identifier, "id of the reminder (default: generated, like r-4tx)")
+    private static let nagOption = CommandSpec.Option.value(
+        "nag", "DURATION", .duration, "show it again every DURATION until Done (at most \(ReminderNag.maximumRepeats) times), and record whether it was done"
+    )
+
+    /// `--nag`, at least ``ReminderNag/minimumInterval``; `nil` when not given.
+    private static func nag(_ arguments: ParsedArguments) throws(UsageError) -> TimeSpan? {
+        guard let nag = arguments.option("nag") else { return nil }
+        let span = try nag.duration()
+        guard span.timeInterval >= ReminderNag.minimumInterval else {
+            throw UsageError(DomainError(.invalidDuration, "invalid --nag \"\(nag.text)\": use 1m or more, like 10m"), argumentPosition: nag.position)
+        }
+        return span
+    }
 
     private static let remind = CommandSpec(
         name: "remind",
@@ -217,12 +230,12 @@ public enum CommandTable {
                     .init("DURATION", .duration, .required, "how long from now, e.g. 25m or 1h30m"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption],
+                options: [reminderIDOption, nagOption],
                 examples: ["remind in 25m \"tea is ready\""],
                 build: { arguments throws(UsageError) in
                     .remindIn(try arguments.positional("DURATION")!.duration(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier())
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
                 }
             ),
             CommandSpec(
@@ -232,12 +245,12 @@ public enum CommandTable {
                     .init("TIME", .time, .required, "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption],
+                options: [reminderIDOption, nagOption],
                 examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
                 build: { arguments throws(UsageError) in
                     .remindAt(try arguments.positional("TIME")!.time(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier())
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
                 }
             ),
             CommandSpec(
@@ -253,7 +266,7 @@ public enum CommandTable {
                     .value("from", "TIME", .time, "the rule's start (default: now)"),
                     .value("until", "TIME", .time, "the last time it may come"),
                     .value("count", "N", .count, "how many times it comes in all, counted from the start"),
-                    .value("nag", "DURATION", .duration, "show it again every DURATION until Done (at most \(ReminderNag.maximumRepeats) times), and record each occurrence"),
+                    nagOption,
                 ],
                 exclusiveGroups: [.init(["until", "count"])],
                 examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
@@ -267,13 +280,7 @@ public enum CommandTable {
                     if let from = arguments.option("from") { options.from = try from.time() }
                     if let until = arguments.option("until") { options.until = try until.time() }
                     if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
-                    if let nag = arguments.option("nag") {
-                        let span = try nag.duration()
-                        guard span.timeInterval >= ReminderNag.minimumInterval else {
-                            throw UsageError(DomainError(.invalidDuration, "invalid --nag \"\(nag.text)\": use 1m or more, like 10m"), argumentPosition: nag.position)
-                        }
-                        options.nag = span
-                    }
+                    options.nag = try nag(arguments)
                     return .remindEvery(options)
                 }
             ),

@@ -121,22 +121,17 @@ public struct RequestPlanner: Sendable {
         guard let due = reminder.occurrence(after: now, in: timeZone) else { return nil }
         let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
         let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
-        var arguments = [
-            ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
-            ContentArgument.start: Self.iso(reminder.start),
-        ]
-        if let nag = reminder.nag {
-            arguments[ContentArgument.nag] = String(Int(nag.interval))
-            arguments[ContentArgument.nagRound] = "0"
-            arguments[ContentArgument.occurrence] = Self.iso(due)
-        }
-        return request(
+        let occurrence = request(
             identifier: RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second),
             group: reminder.id, kind: .reminder, due: due, template: .reminder,
-            arguments: arguments,
+            arguments: [
+                ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
+                ContentArgument.start: Self.iso(reminder.start),
+            ],
             // Shown late at most until the next occurrence would be (and within the grace).
             policy: .deliverLate(until: min(due.addingTimeInterval(grace), reminder.occurrence(after: due, in: timeZone) ?? .distantFuture))
         )
+        return reminder.nag?.nagging(occurrence) ?? occurrence
     }
 
     private func request(

@@ -13,10 +13,11 @@ struct RunnerNaggingReminderTests {
         let stored = try #require(try store.request(identifier: identifier))
         _ = try store.beginDelivery(rowIDs: [stored.rowID], now: harness.now)
         let showing = try #require(ReminderNag.Showing(request: stored.request))
-        let reminder = try #require(RecurringReminder(request: stored.request))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = harness.timeZone
-        let next = RequestPlanner().request(for: reminder, after: showing.occurrenceDue, timeZone: harness.timeZone, calendar: calendar)
+        let next = RecurringReminder(request: stored.request).flatMap {
+            RequestPlanner().request(for: $0, after: showing.occurrenceDue, timeZone: harness.timeZone, calendar: calendar)
+        }
         let followUp = ReminderNag.planAfterShowing(stored.request, showing, now: harness.now, next: next)
         #expect(try store.completeDelivery(rowID: stored.rowID, serverID: 3, at: harness.now, followUp: followUp))
     }
@@ -73,6 +74,21 @@ struct RunnerNaggingReminderTests {
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(items.map { $0["outcome"] as? String } == ["missed", "open"])
         #expect(items.first?["acknowledged_at"] is NSNull)
+    }
+
+    @Test("remind in --nag: a one-off reminder nags too, and done by its id stops it")
+    func oneOff() throws {
+        let harness = RunnerHarness(now: "2027-03-26T10:00:00+01:00")
+        harness.succeed("remind", "in", "25m", "tea", "--id", "tea", "--nag", "5m")
+        harness.set("2027-03-26T10:25:00+01:00")
+        try show("remind/tea", in: harness)
+        let nag = try #require(harness.pending().first)
+        #expect(nag.request.identifier == "remind/tea")
+        #expect(nag.request.due == Fixture.instant("2027-03-26T10:30:00+01:00"))
+        harness.set("2027-03-26T10:31:00+01:00")
+        #expect(harness.succeed("done", "tea") == "remind/tea done late\n")
+        #expect(harness.pending().isEmpty)
+        #expect(harness.run("remind", "history", "--json").output.contains("\"outcome\": \"done-late\""))
     }
 
     @Test("bad input changes nothing", arguments: [

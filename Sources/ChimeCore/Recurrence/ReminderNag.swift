@@ -34,6 +34,15 @@ public struct ReminderNag: Hashable, Sendable {
         acknowledgedAt < due.addingTimeInterval(interval) ? .doneOnTime : .doneLate
     }
 
+    /// `request` (a reminder's, one-off or an occurrence) as the first showing of its nagging.
+    public func nagging(_ request: NotificationRequest) -> NotificationRequest {
+        var nagging = request
+        nagging.content.arguments[ContentArgument.nag] = String(Int(interval))
+        nagging.content.arguments[ContentArgument.nagRound] = "0"
+        nagging.content.arguments[ContentArgument.occurrence] = RequestPlanner.iso(request.due)
+        return nagging
+    }
+
     /// One showing of a nagging occurrence, read from its request.
     public struct Showing: Hashable, Sendable {
         /// The nag of the reminder.
