@@ -132,8 +132,14 @@ extension Store {
     }
 
     /// The recorded occurrences due at or after `since`, of reminder `id` or of all, oldest first.
+    ///
+    /// A version 4 database read without migrating (a read-only file system) has no record yet: none.
     public func reminderOccurrences(reminderID id: String? = nil, since: Date) throws(StoreError) -> [ReminderOccurrence] {
         try withConnection { (connection) throws(StoreError) -> [ReminderOccurrence] in
+            let recorded = try connection.queryFirst(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'reminder_occurrences'"
+            ) { $0.int64(0) } ?? 0
+            guard recorded > 0 else { return [] }
             if let id {
                 return try connection.query(
                     "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE reminder_id = ? AND due >= ? ORDER BY due, identifier",
