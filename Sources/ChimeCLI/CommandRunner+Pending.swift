@@ -130,6 +130,12 @@ extension CommandRunner {
                 change.requests.append(next)
             }
         }
+        // A nagging reminder ended while its occurrence waits for Done: it will not come back.
+        for group in unique(change.cancelledGroups) where cancelledRequests.contains(where: { $0.kind == .reminder && $0.group == group }) {
+            if let open = try store.openReminderOccurrence(reminderID: group) {
+                change.reminderOccurrences.append(ReminderNag.ended(open))
+            }
+        }
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
         }

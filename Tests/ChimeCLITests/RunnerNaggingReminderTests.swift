@@ -76,6 +76,19 @@ struct RunnerNaggingReminderTests {
         #expect(items.first?["acknowledged_at"] is NSNull)
     }
 
+    @Test("cancel ID ends a nagging reminder: the occurrence waiting for Done is missed; skipping one occurrence leaves it open")
+    func cancelEnds() throws {
+        let harness = RunnerHarness(now: "2027-01-04T08:00:00+01:00")
+        harness.succeed("remind", "every", "daily 09:00", "stretch", "--id", "s", "--nag", "10m")
+        harness.set("2027-01-04T09:00:00+01:00")
+        try show("remind/s/2027-01-04T09:00", in: harness)
+        harness.succeed("cancel", "remind/s/2027-01-04T09:00")
+        #expect(try harness.store().reminderOccurrence(identifier: "remind/s/2027-01-04T09:00")?.outcome == .open)
+        harness.succeed("cancel", "s")
+        #expect(try harness.store().reminderOccurrence(identifier: "remind/s/2027-01-04T09:00")?.outcome == .missed)
+        #expect(harness.pending().isEmpty)
+    }
+
     @Test("remind in --nag: a one-off reminder nags too, and done by its id stops it")
     func oneOff() throws {
         let harness = RunnerHarness(now: "2027-03-26T10:00:00+01:00")

@@ -125,6 +125,14 @@ public struct ReminderNag: Hashable, Sendable {
         return plan
     }
 
+    /// The record of `open` when its reminder is ended (`chime cancel ID`) before Done: missed,
+    /// as after its last nag.
+    public static func ended(_ open: ReminderOccurrence) -> ReminderOccurrence {
+        var missed = open
+        if missed.outcome == .open { missed.outcome = .missed }
+        return missed
+    }
+
     private static func record(_ request: NotificationRequest, _ showing: Showing, _ outcome: ReminderOutcome) -> ReminderOccurrence {
         ReminderOccurrence(reminderID: request.group, identifier: request.identifier, due: showing.occurrenceDue, outcome: outcome)
     }
