@@ -15,7 +15,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case snoozeFifteenMinutes = "snooze-15m"
     /// "Snooze 10 min" on a one-off reminder.
     case snoozeTenMinutes = "snooze-10m"
-    /// "Done" on a nagging recurring reminder: acknowledged, it stops coming back.
+    /// "Done" on a reminder set with `--nag`: acknowledged, it stops coming back.
     case done
     /// A click on the bubble itself (the server's default action).
     case `default`

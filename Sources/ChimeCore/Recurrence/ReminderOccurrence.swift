@@ -1,6 +1,6 @@
 import Foundation
 
-/// What became of one occurrence of a nagging recurring reminder (`chime remind history`).
+/// What became of one occurrence of a reminder set with `--nag` (`chime remind history`).
 public struct ReminderOccurrence: Hashable, Sendable {
     /// The reminder's id (`pills`).
     public var reminderID: String
