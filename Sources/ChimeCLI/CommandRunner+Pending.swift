@@ -8,7 +8,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, note: String = "", now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -25,7 +25,10 @@ extension CommandRunner {
                 reminderID = try generateID(prefix: "r")
             }
             let reminder = OneOffReminder(id: reminderID, text: text, due: due)
-            let change = try planner.remind(reminder, now: now)
+            var change = try planner.remind(reminder, now: now)
+            if let nag {
+                change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
+            }
             let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
             return (change, [line + note])
         }
@@ -48,7 +51,9 @@ extension CommandRunner {
             } else {
                 reminderID = try generateID(prefix: "r")
             }
-            let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
+            let reminder = RecurringReminder(
+                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) }
+            )
             let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
             return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
         }
@@ -131,6 +136,12 @@ extension CommandRunner {
             for next in try followUps.occurrencesAfterSkipping(request, now: now, timeZone: environment.timeZone)
             where seen.insert(next.identifier).inserted {
                 change.requests.append(next)
+            }
+        }
+        // A nagging reminder ended while its occurrence waits for Done: it will not come back.
+        for group in unique(change.cancelledGroups) where cancelledRequests.contains(where: { $0.kind == .reminder && $0.group == group }) {
+            if let open = try store.openReminderOccurrence(reminderID: group) {
+                change.reminderOccurrences.append(ReminderNag.ended(open))
             }
         }
         if let goesOn = messages(now).goesOn(after: change.requests) {

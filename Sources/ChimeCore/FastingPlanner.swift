@@ -294,5 +294,7 @@ extension ChangePlan {
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests
         closedGroups += other.closedGroups
+        repeatedRequests += other.repeatedRequests
+        reminderOccurrences += other.reminderOccurrences
     }
 }

@@ -154,6 +154,12 @@ public enum ContentArgument {
     public static let start = "start"
     /// How many notifications a summary stands for.
     public static let count = "count"
+    /// A nagging reminder's interval between showings, in whole seconds (`remind every --nag`).
+    public static let nag = "nag"
+    /// Which showing of its occurrence a nagging request is: 0 the occurrence, 1 the first nag.
+    public static let nagRound = "nag-round"
+    /// The due time of the occurrence a nagging request shows, ISO 8601 (a nag is due later).
+    public static let occurrence = "occurrence"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

@@ -432,7 +432,7 @@ public final class Scheduler {
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
             // A collapsed reminder's newest sibling carries the schedule on.
-            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone, dropped: true)
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
             log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
@@ -521,7 +521,7 @@ public final class Scheduler {
                 ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
                 : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
         case .rejected(let reason):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
+            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current, dropped: true)
             try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
             log.warning("cannot show \(request.identifier): \(reason)")
         case .serverUnavailable, .serverBusy, .timedOut, .failed:

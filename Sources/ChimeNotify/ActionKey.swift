@@ -15,6 +15,8 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case snoozeFifteenMinutes = "snooze-15m"
     /// "Snooze 10 min" on a one-off reminder.
     case snoozeTenMinutes = "snooze-10m"
+    /// "Done" on a reminder set with `--nag`: acknowledged, it stops coming back.
+    case done
     // No `default` (a click on the bubble itself): nothing would do for it what the user
     // expects of every kind (a click that logs a glass or ends a fast by accident is worse), and
     // xfce4-notifyd draws it as a visible button; a server just dismisses a clicked bubble then.
@@ -24,7 +26,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank: return nil
+        case .endFast, .extendOneHour, .drank, .done: return nil
         }
     }
 

@@ -17,6 +17,7 @@ enum MessageCatalog {
         case ago, momentsAgo, seconds, minutes, hours, days
         case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
+        case actionDone
     }
 
     /// The template of `message` in `language`.
@@ -72,6 +73,7 @@ enum MessageCatalog {
         case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
         case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后提醒")
         case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后提醒")
+        case .actionDone: return ("Done", "完成")
         }
     }
 

@@ -94,14 +94,15 @@ public struct NotificationRenderer: Hashable, Sendable {
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
             // A summary stands for reminders already recorded as held: nothing left to click.
-            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount),
+            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
     /// The buttons of a notification of `kind`, the main one first. No default action (a click
-    /// on the bubble) is offered: see ``ActionKey``.
-    public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
+    /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
+    /// can be acknowledged.
+    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
@@ -110,6 +111,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             let drank = amount.map { text(.actionDrank, ["amount": $0]) } ?? text(.actionDrankWithoutAmount, [:])
             keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
         case .reminder:
+            if nagging { keys += [(.done, text(.actionDone, [:]))] }
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
         case .fastStart, .fastNudge, .eatingEnd:
             break

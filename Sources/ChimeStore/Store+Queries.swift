@@ -112,6 +112,55 @@ extension Store {
         }
     }
 
+    /// The record of the occurrence with request identifier `identifier`, if it was shown.
+    public func reminderOccurrence(identifier: String) throws(StoreError) -> ReminderOccurrence? {
+        try withConnection { (connection) throws(StoreError) -> ReminderOccurrence? in
+            try connection.queryFirst(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE identifier = ?", [.text(identifier)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    /// The occurrence of reminder `id` shown and not acknowledged yet, if any.
+    public func openReminderOccurrence(reminderID id: String) throws(StoreError) -> ReminderOccurrence? {
+        try withConnection { (connection) throws(StoreError) -> ReminderOccurrence? in
+            try connection.queryFirst(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE reminder_id = ? AND outcome = 'open' ORDER BY due DESC",
+                [.text(id)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    /// The recorded occurrences due at or after `since`, of reminder `id` or of all, oldest first.
+    ///
+    /// A database from before version 6 read without migrating (a read-only file system) has no record yet: none.
+    public func reminderOccurrences(reminderID id: String? = nil, since: Date) throws(StoreError) -> [ReminderOccurrence] {
+        try withConnection { (connection) throws(StoreError) -> [ReminderOccurrence] in
+            let recorded = try connection.queryFirst(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'reminder_occurrences'"
+            ) { $0.int64(0) } ?? 0
+            guard recorded > 0 else { return [] }
+            if let id {
+                return try connection.query(
+                    "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE reminder_id = ? AND due >= ? ORDER BY due, identifier",
+                    [.text(id), .date(since)]
+                ) { Self.occurrence($0) }
+            }
+            return try connection.query(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE due >= ? ORDER BY due, identifier", [.date(since)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    private static let occurrenceColumns = "reminder_id, identifier, due, outcome, acknowledged_at"
+
+    private static func occurrence(_ row: SQLiteStatement) -> ReminderOccurrence {
+        ReminderOccurrence(
+            reminderID: row.text(0), identifier: row.text(1), due: row.date(2),
+            outcome: ReminderOutcome(rawValue: row.text(3)) ?? .open, acknowledgedAt: row.optionalDate(4)
+        )
+    }
+
     // MARK: Requests
 
     /// Requests still to be shown (`pending` and `delivering`), earliest due first, optionally only

@@ -14,11 +14,11 @@ enum StoreSchema {
     static var latestVersion: Int { migrations.count }
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
-    /// later versions only add constraints.
+    /// later versions only add constraints, an index and the nagging record (read as empty when missing).
     static let readableWithoutMigration = 3
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -189,6 +189,22 @@ enum StoreSchema {
         CREATE TRIGGER reminder_id_not_a_water_schedule BEFORE INSERT ON reminders
             WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
+        """
+
+    /// Version 6: what became of each occurrence of a nagging recurring reminder (`chime remind
+    /// history`), by the occurrence's request identifier; at most one open per reminder is the
+    /// rule the writer keeps (a newer open one makes the older missed).
+    static let version6 = """
+        CREATE TABLE reminder_occurrences (
+            identifier TEXT PRIMARY KEY,
+            reminder_id TEXT NOT NULL,
+            due REAL NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('open', 'done-on-time', 'done-late', 'missed')),
+            acknowledged_at REAL,
+            CHECK ((acknowledged_at IS NULL) = (outcome NOT IN ('done-on-time', 'done-late')))
+        );
+        CREATE INDEX reminder_occurrences_by_due ON reminder_occurrences (due);
+        CREATE INDEX reminder_occurrences_open ON reminder_occurrences (reminder_id) WHERE outcome = 'open';
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per

@@ -153,6 +153,16 @@ struct NotificationRendererTests {
         #expect(rendered.plainBody == "Missed reminder from yesterday at 12:00, 1 d 2 h ago: drink 250 ml.")
     }
 
+    @Test("a nagging reminder offers Done, in both languages; a plain one does not")
+    func naggingReminderOffersDone() throws {
+        let nagging = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
+        let rendered = try english.render(job(nagging))
+        #expect(rendered.actions.map(\.key) == [.default, .done, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.label) == ["Open", "Done", "Snooze 10 min"])
+        #expect(try chinese.render(job(nagging)).actions.map(\.label).contains("完成"))
+        #expect(try english.render(job(Fixtures.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
+    }
+
     @Test func reminderShowsTheUsersText() throws {
         let rendered = try english.render(job(Fixtures.reminder(text: "call mom")))
         #expect(rendered.title == "Reminder")
