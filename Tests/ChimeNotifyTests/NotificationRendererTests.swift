@@ -157,8 +157,8 @@ struct NotificationRendererTests {
     func naggingReminderOffersDone() throws {
         let nagging = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
         let rendered = try english.render(job(nagging))
-        #expect(rendered.actions.map(\.key) == [.default, .done, .snoozeTenMinutes])
-        #expect(rendered.actions.map(\.label) == ["Open", "Done", "Snooze 10 min"])
+        #expect(rendered.actions.map(\.key) == [.done, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.label) == ["Done", "Snooze 10 min"])
         #expect(try chinese.render(job(nagging)).actions.map(\.label).contains("完成"))
         #expect(try english.render(job(Fixtures.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
     }
