@@ -39,9 +39,9 @@ let package = Package(
 
         // Executables: wiring only.
         .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
-        .executableTarget(name: "chimed", dependencies: ["ChimeDaemon"]),
+        .executableTarget(name: "chimed", dependencies: ["ChimeDaemon", "ChimeCore"]),
         // Writes the manual pages from the programs' tables (`make man`).
-        .executableTarget(name: "chime-manpages", dependencies: ["ChimeCLI", "ChimeDaemon"]),
+        .executableTarget(name: "chime-manpages", dependencies: ["ChimeCLI", "ChimeDaemon", "ChimeCore"]),
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.

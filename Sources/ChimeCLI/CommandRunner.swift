@@ -48,7 +48,7 @@ public final class CommandRunner {
         case let error as DomainError: return CommandFailure(error)
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
-        case let error as RuntimeError: return CommandFailure(.unavailable, error.message)
+        case let error as RuntimeError: return CommandFailure(error.exitCode, error.message)
         default: return CommandFailure(.software, "unexpected error (\(error)): please report this as a bug")
         }
     }

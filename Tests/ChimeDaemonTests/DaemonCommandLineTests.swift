@@ -37,6 +37,6 @@ struct DaemonCommandLineTests {
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: DaemonUsageError(message)) { try DaemonCommandLine.parse(arguments) }
-        #expect(DaemonUsageError(message).exitCode == 64)
+        #expect(DaemonUsageError(message).exitCode.rawValue == 64)
     }
 }
