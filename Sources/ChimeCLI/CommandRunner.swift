@@ -21,8 +21,8 @@ public final class CommandRunner {
     public static let nudgeTimeout: Duration = .milliseconds(500)
     /// How long `status` and `doctor` wait for the daemon's answer.
     public static let queryTimeout: Duration = .seconds(1)
-    /// How far back intake is read to place the next water reminder (a water day is at most a day).
-    static let intakeLookback: TimeInterval = 2 * 86_400
+    /// How far back intake is read to place the next water reminder.
+    static let intakeLookback = WaterDay.intakeLookback
 
     /// Makes a runner for one invocation.
     public init(environment: CommandEnvironment) {

@@ -47,7 +47,7 @@ public final class Scheduler {
             lateWakeThreshold: TimeInterval = MisfireResolver.onTimeSlack,
             retryBackoff: RetryBackoff = RetryBackoff(),
             recoveryBackoff: RetryBackoff = RetryBackoff(),
-            intakeLookback: TimeInterval = 2 * 86_400
+            intakeLookback: TimeInterval = WaterDay.intakeLookback
         ) {
             self.planner = planner
             self.misfireSlack = misfireSlack
