@@ -78,7 +78,7 @@ public final class Scheduler {
     private let post: @Sendable (SchedulerMessage) -> Void
     private let followUps: FollowUpPlanner
 
-    private var queue = PendingQueue<Int64, Int64>()
+    private var queue = PendingQueue<Int64>()
     private var flights: [Int64: Flight] = [:]
     private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.
