@@ -33,9 +33,11 @@ let package = Package(
         .target(name: "ChimeCore"),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon"]),
-        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeDaemon"]),
+        // The client side of the control socket, shared by chime and chimed without the scheduler.
+        .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
         .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
-            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon", "ChimeTestSupport"]
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]
         ),
         .executableTarget(
             name: "chime-store-worker",
@@ -63,9 +65,9 @@ let package = Package(
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeDaemon", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 
 /// What `chimed` was asked to do, parsed from its arguments by a pure function.

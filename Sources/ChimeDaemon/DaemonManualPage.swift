@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 
 /// The `chimed(1)` manual page, from the option table that `chimed --help` and the parser read.

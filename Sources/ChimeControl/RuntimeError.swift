@@ -54,7 +54,7 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {
+    package static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {
         let holder = pid.map { "chimed (pid \($0))" } ?? "another chimed"
         return RuntimeError(
             .alreadyRunning,
