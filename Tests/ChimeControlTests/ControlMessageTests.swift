@@ -1,5 +1,4 @@
 import ChimeControl
-import ChimeDaemon
 import Foundation
 import Testing
 
