@@ -33,19 +33,21 @@ let package = Package(
         .target(name: "ChimeCore"),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon"]),
-        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeDaemon"]),
+        // The client side of the control socket, shared by chime and chimed without the scheduler.
+        .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
         .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
-        .executableTarget(name: "chimed", dependencies: ["ChimeDaemon"]),
+        .executableTarget(name: "chimed", dependencies: ["ChimeDaemon", "ChimeCore"]),
         // Writes the manual pages from the programs' tables (`make man`).
-        .executableTarget(name: "chime-manpages", dependencies: ["ChimeCLI", "ChimeDaemon"]),
+        .executableTarget(name: "chime-manpages", dependencies: ["ChimeCLI", "ChimeDaemon", "ChimeCore"]),
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
-            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon", "ChimeTestSupport"]
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]
         ),
         // The start-up floor of the `cli` benchmark: a plain Swift program.
         .executableTarget(name: "chime-bench-floor"),
@@ -65,9 +67,10 @@ let package = Package(
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeDaemon", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
+        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]),
     ]
 )
 

@@ -94,7 +94,7 @@ final class TimelineSimulation {
             if let drink = pendingDrink, drink < end, deadline.map({ drink < $0 }) ?? true {
                 pendingDrink = nil
                 clock.set(to: drink)
-                let intakes = try store.waterIntakes(since: drink.addingTimeInterval(-2 * 86_400))
+                let intakes = try store.waterIntakes(since: drink.addingTimeInterval(-WaterDay.intakeLookback))
                 let plan = planner.drink(schedule.amountML, schedule: schedule, intakes: intakes, now: drink, timeZone: timeZone, calendar: calendar)
                 try write(plan)
                 let consumed = WaterDay.consumed(intakes + plan.intakes.map(\.intake), at: drink, window: schedule.window, timeZone: timeZone, calendar: calendar)

@@ -14,10 +14,10 @@ import Foundation
 
 let usage = "usage: chime-timeline [--zone <tz-identifier>] [--start <YYYY-MM-DDTHH:MM or ISO 8601>] [--days <1-30>]"
 
-/// Stops with a one-line message on standard error and exit status 64 (usage error).
+/// Stops with a one-line message on standard error and the usage exit status.
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("chime-timeline: \(message)\n\(usage)\n".utf8))
-    exit(64)
+    exit(ExitCode.usage.rawValue)
 }
 
 var options: [String: String] = [:]
@@ -26,7 +26,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--help", "-h":
         print(usage)
-        exit(0)
+        exit(ExitCode.success.rawValue)
     case "--zone", "--start", "--days":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[String(argument.dropFirst(2))] = value
@@ -82,10 +82,10 @@ do {
     events = try simulation.run(from: start.addingTimeInterval(-60), until: end)
 } catch let error as DomainError {
     FileHandle.standardError.write(Data("chime-timeline: \(error.message)\n".utf8))
-    exit(65)
+    exit(ExitCode.dataError.rawValue)
 } catch {
     FileHandle.standardError.write(Data("chime-timeline: \(error)\n".utf8))
-    exit(70)
+    exit(ExitCode.software.rawValue)
 }
 
 let printer = TimelinePrinter(timeZone: timeZone)

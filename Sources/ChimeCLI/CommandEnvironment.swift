@@ -1,5 +1,5 @@
+import ChimeControl
 import ChimeCore
-import ChimeDaemon
 import ChimeNotify
 import ChimeStore
 import Foundation

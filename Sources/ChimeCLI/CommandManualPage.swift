@@ -43,12 +43,12 @@ public enum CommandManualPage {
                 ]),
                 ManualPage.Section("EXIT STATUS", [
                     .entries([
-                        .init("0", "done"),
-                        .init("64", "usage: unknown command, option or setting key, missing or extra argument"),
-                        .init("65", "bad data: a bad value, a conflict (a fast already runs, an id already names something else), or something that does not exist"),
-                        .init("69", "unavailable: doctor found a problem, or the database cannot be used"),
-                        .init("70", "a bug in Chime: please report it"),
-                        .init("75", "try again: the database is locked for too long, the disk is full or the file system read-only"),
+                        .init(ExitCode.success, "done"),
+                        .init(ExitCode.usage, "usage: unknown command, option or setting key, missing or extra argument"),
+                        .init(ExitCode.dataError, "bad data: a bad value, a conflict (a fast already runs, an id already names something else), or something that does not exist"),
+                        .init(ExitCode.unavailable, "unavailable: doctor found a problem, or the database cannot be used"),
+                        .init(ExitCode.software, "a bug in Chime: please report it"),
+                        .init(ExitCode.tryAgain, "try again: the database is locked for too long, the disk is full or the file system read-only"),
                     ]),
                 ]),
                 ManualPage.Section("SEE ALSO", [.paragraph("chimed(1), systemctl(1), notify-send(1)")]),

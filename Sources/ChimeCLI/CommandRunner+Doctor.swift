@@ -1,5 +1,4 @@
 import ChimeCore
-import ChimeDaemon
 import ChimeNotify
 import ChimeStore
 import Foundation

@@ -1,5 +1,4 @@
 import ChimeCore
-import ChimeDaemon
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -128,12 +127,12 @@ extension CommandRunner {
         // A water schedule that stays on and a rolling fast that goes on keep their next
         // occurrence: cancelling skips one, it does not silence them (that is `water off`,
         // `fast stop`).
-        let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
         var seen = Set(cancelled)
         for request in cancelledRequests {
             // Cancelling a recurring reminder's id ends it; cancelling one occurrence skips it.
             if request.kind == .reminder, change.cancelledGroups.contains(request.group) { continue }
-            for next in try followUps.occurrencesAfterSkipping(request, now: now, timeZone: environment.timeZone)
+            let records = try store.followUpRecords(for: request, now: now)
+            for next in planner.occurrencesAfterSkipping(request, records: records, now: now, timeZone: environment.timeZone, calendar: calendar)
             where seen.insert(next.identifier).inserted {
                 change.requests.append(next)
             }
@@ -184,8 +183,8 @@ extension CommandRunner {
         // The same rule as a bubble's Snooze button: later than it would have come (a
         // notification still to come moves from its due time), a water reminder becoming its
         // schedule's next one.
-        let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
-        guard let change = try followUps.snooze(stored.request, by: span, now: now, timeZone: environment.timeZone) else {
+        let records = try store.followUpRecords(for: stored.request, now: now)
+        guard let change = planner.snooze(stored.request, by: span, records: records, now: now, timeZone: environment.timeZone, calendar: calendar) else {
             throw CommandFailure(.dataError, "\(stored.request.identifier) belongs to water reminders that are off: turn them on with \"chime water every 1h\"")
         }
         let request = change.requests[0]

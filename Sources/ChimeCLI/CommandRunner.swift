@@ -1,5 +1,5 @@
+import ChimeControl
 import ChimeCore
-import ChimeDaemon
 import ChimeStore
 import Foundation
 
@@ -21,8 +21,8 @@ public final class CommandRunner {
     public static let nudgeTimeout: Duration = .milliseconds(500)
     /// How long `status` and `doctor` wait for the daemon's answer.
     public static let queryTimeout: Duration = .seconds(1)
-    /// How far back intake is read to place the next water reminder (a water day is at most a day).
-    static let intakeLookback: TimeInterval = 2 * 86_400
+    /// How far back intake is read to place the next water reminder.
+    static let intakeLookback = WaterDay.intakeLookback
 
     /// Makes a runner for one invocation.
     public init(environment: CommandEnvironment) {
@@ -48,7 +48,7 @@ public final class CommandRunner {
         case let error as DomainError: return CommandFailure(error)
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
-        case let error as RuntimeError: return CommandFailure(.unavailable, error.message)
+        case let error as RuntimeError: return CommandFailure(error.exitCode, error.message)
         default: return CommandFailure(.software, "unexpected error (\(error)): please report this as a bug")
         }
     }

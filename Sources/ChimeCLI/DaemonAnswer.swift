@@ -1,4 +1,4 @@
-import ChimeDaemon
+import ChimeControl
 import Foundation
 
 /// What asking `chimed` for its status found: it answered, nothing listens on its socket, or a

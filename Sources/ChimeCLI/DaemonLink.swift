@@ -1,4 +1,4 @@
-import ChimeDaemon
+import ChimeControl
 
 /// A connection to `chimed` that answers one control request at a time.
 ///

@@ -1,3 +1,5 @@
+import ChimeCore
+
 /// The findings of `chime doctor` and how they are shown: one line per check, with what to do
 /// about anything wrong.
 public struct DoctorReport: Hashable, Sendable {

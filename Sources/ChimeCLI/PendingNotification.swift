@@ -116,21 +116,21 @@ public struct PendingNotificationJSON: Codable, Hashable, Sendable {
             output += "\": "
         }
         member(.id, first: true)
-        JSONNode.writeString(id, to: &output)
+        JSONStringLiteral.append(id, to: &output)
         member(.group)
-        JSONNode.writeString(group, to: &output)
+        JSONStringLiteral.append(group, to: &output)
         member(.kind)
-        JSONNode.writeString(kind, to: &output)
+        JSONStringLiteral.append(kind, to: &output)
         member(.due)
-        JSONNode.writeString(due, to: &output)
+        JSONStringLiteral.append(due, to: &output)
         member(.toleranceSeconds)
         output += String(toleranceSeconds)
         member(.title)
-        JSONNode.writeString(title, to: &output)
+        JSONStringLiteral.append(title, to: &output)
         member(.body)
-        JSONNode.writeString(body, to: &output)
+        JSONStringLiteral.append(body, to: &output)
         member(.state)
-        JSONNode.writeString(state, to: &output)
+        JSONStringLiteral.append(state, to: &output)
         output += "\n  }"
     }
 }

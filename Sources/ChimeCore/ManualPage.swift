@@ -27,6 +27,11 @@ public struct ManualPage: Hashable, Sendable {
             self.term = term
             self.text = text
         }
+
+        /// Makes an EXIT STATUS entry: the code's number and what it means.
+        public init(_ status: ExitCode, _ text: String) {
+            self.init(String(status.rawValue), text)
+        }
     }
 
     /// A titled section (`.SH`).

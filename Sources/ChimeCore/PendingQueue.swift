@@ -1,29 +1,27 @@
 import Foundation
 
-/// Pending requests ordered by deadline, with replacement by identifier and cancellation by group.
+/// Pending requests ordered by deadline, with replacement and removal by identifier.
 ///
-/// An indexed binary min-heap keyed by `(deadline, insertion order)`, an identifier-to-entry
-/// index and a group index. Arming one timer at ``nextWake`` and taking ``popDue(at:)`` at each
+/// An indexed binary min-heap keyed by `(deadline, insertion order)` and an identifier-to-entry
+/// index. Arming one timer at ``nextWake`` and taking ``popDue(at:)`` at each
 /// wake fires every request between its due instant and its deadline with the fewest possible
 /// wake-ups: the earliest deadline is the point that must be stabbed first, and everything
 /// already due joins it. ``earliestWake`` takes the same requests as early as possible.
 ///
-/// Only the identifier, optional group and two instants are kept per entry; callers keep the
-/// request bodies elsewhere (the store), which keeps memory per request small.
+/// Only the identifier and two instants are kept per entry; callers keep the request bodies
+/// elsewhere (the store), which keeps memory per request small. There is no group index:
+/// chimed cancels through the store and removes each cancelled request by its identifier.
 ///
 /// Layout, for speed and size: entries live in a dense `records` array addressed by a handle
 /// (its index); the heap holds 16-byte nodes (deadline, sequence, handle), so sifting moves
-/// little memory and updates a record's position with an array write. The identifier and group
-/// indexes are open-addressing tables of 4-byte handles that compare keys through the records,
-/// and the members of a group form a doubly linked list through their records, so neither index
-/// allocates per entry or per group. Removing an entry moves the last record into its place.
-public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>: Sendable {
+/// little memory and updates a record's position with an array write. The identifier index is
+/// an open-addressing table of 4-byte handles that compares keys through the records, so it
+/// does not allocate per entry. Removing an entry moves the last record into its place.
+public struct PendingQueue<ID: Hashable & Sendable>: Sendable {
     /// One pending request as the queue sees it.
     public struct Entry: Sendable {
         /// The request's identifier.
         public let id: ID
-        /// The group it can be cancelled with, if any.
-        public let group: Group?
         /// The earliest instant it may fire.
         public let due: Date
         /// The latest instant it fires on time.
@@ -32,9 +30,8 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         public let sequence: UInt64
 
         @usableFromInline
-        init(id: ID, group: Group?, due: Date, deadline: Date, sequence: UInt64) {
+        init(id: ID, due: Date, deadline: Date, sequence: UInt64) {
             self.id = id
-            self.group = group
             self.due = due
             self.deadline = deadline
             self.sequence = sequence
@@ -69,36 +66,26 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     /// Everything else about an entry, at index `handle` of `records`.
     @usableFromInline
     struct Record: Sendable {
-        @usableFromInline var group: Group?
         /// Index of the entry's node in the heap.
         @usableFromInline var position: Int32
-        /// Neighbours in the group's member list (`absent` at the ends or without a group).
-        @usableFromInline var previous: Int32
-        @usableFromInline var next: Int32
         @usableFromInline var due: Date
         @usableFromInline var id: ID
 
         @inlinable
-        init(id: ID, group: Group?, due: Date, position: Int32) {
-            self.group = group
+        init(id: ID, due: Date, position: Int32) {
             self.position = position
-            self.previous = PendingQueue.absent
-            self.next = PendingQueue.absent
             self.due = due
             self.id = id
         }
     }
 
-    /// The empty bucket of an index table and the end of a member list.
+    /// The empty bucket of the index table.
     @usableFromInline static var absent: Int32 { -1 }
 
     @usableFromInline var nodes: [Node] = []
     @usableFromInline var records: [Record] = []
     /// Handles by identifier: open addressing, linear probing, at most half full.
     @usableFromInline var idTable: [Int32] = []
-    /// The first member of each group, by group: same scheme as `idTable`.
-    @usableFromInline var groupTable: [Int32] = []
-    @usableFromInline var groupCount = 0
     @usableFromInline var nextSequence: UInt32 = 0
     /// The largest `deadline - due` of any entry: bounds how far past a wake-up instant a due entry's deadline can lie.
     @usableFromInline var widestTolerance: TimeInterval = 0
@@ -142,11 +129,11 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
 
     /// Adds a request; an entry with the same identifier is replaced, never duplicated.
     ///
-    /// A replaced entry takes its new times, group and a new place in the insertion order.
+    /// A replaced entry takes its new times and a new place in the insertion order.
     ///
     /// - Returns: whether ``nextWake`` changed, so the caller re-arms its timer only then.
     @inlinable @discardableResult
-    public mutating func add(_ id: ID, group: Group? = nil, due: Date, deadline: Date) -> Bool {
+    public mutating func add(_ id: ID, due: Date, deadline: Date) -> Bool {
         let before = nodes.first?.deadline
         let deadline = max(due, deadline)
         widestTolerance = max(widestTolerance, deadline.timeIntervalSince(due))
@@ -154,11 +141,6 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         let hash = id.hashValue
         if let existing = handle(of: id, hash: hash) {
             let handle = Int(existing)
-            if records[handle].group != group {
-                unlinkFromGroup(handle)
-                records[handle].group = group
-                linkIntoGroup(handle)
-            }
             records[handle].due = due
             let position = Int(records[handle].position)
             nodes[position].deadline = deadline
@@ -167,11 +149,10 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         } else {
             precondition(records.count < Int(Int32.max), "a pending queue holds at most \(Int32.max) entries")
             let handle = records.count
-            records.append(Record(id: id, group: group, due: due, position: Int32(nodes.count)))
+            records.append(Record(id: id, due: due, position: Int32(nodes.count)))
             nodes.append(Node(deadline: deadline, sequence: sequence, handle: Int32(handle)))
             insertIntoIDTable(handle, hash: hash)
             siftUp(nodes.count - 1)
-            linkIntoGroup(handle)
         }
         return nodes.first?.deadline != before
     }
@@ -183,15 +164,6 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     public mutating func remove(_ id: ID) -> Entry? {
         guard let handle = handle(of: id) else { return nil }
         return removeRecord(Int(handle))
-    }
-
-    /// Removes every entry of `group`.
-    ///
-    /// - Returns: the removed entries, in firing order.
-    @inlinable @discardableResult
-    public mutating func removeAll(inGroup group: Group) -> [Entry] {
-        let members = handles(inGroup: group)
-        return removeRecords(members)
     }
 
     /// Removes and returns every entry whose due instant is at or before `now`, in firing order
@@ -226,20 +198,13 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         nodes.sorted { $0.precedes($1) }.map { entry(Int32($0.handle)) }
     }
 
-    /// The identifiers pending in `group`, in firing order.
-    public func identifiers(inGroup group: Group) -> [ID] {
-        handles(inGroup: group)
-            .sorted { nodes[Int(records[Int($0)].position)].precedes(nodes[Int(records[Int($1)].position)]) }
-            .map { records[Int($0)].id }
-    }
-
     // MARK: Entries
 
     @inlinable
     func entry(_ handle: Int32) -> Entry {
         let record = records[Int(handle)]
         let node = nodes[Int(record.position)]
-        return Entry(id: record.id, group: record.group, due: record.due, deadline: node.deadline, sequence: UInt64(node.sequence))
+        return Entry(id: record.id, due: record.due, deadline: node.deadline, sequence: UInt64(node.sequence))
     }
 
     /// Removes the records at `handles`, which may come in any order.
@@ -257,25 +222,16 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
         let removed = entry(Int32(handle))
         let record = records[handle]
         deleteFromIDTable(handle, hash: record.id.hashValue)
-        unlinkFromGroup(handle)
         removeNode(at: Int(record.position))
 
         let last = records.count - 1
         if handle != last {
             // Keep records dense: the last record takes the freed handle, and everything that
-            // points at it (its node, the identifier index, its group neighbours) follows.
+            // points at it (its node, the identifier index) follows.
             let moved = records[last]
             records[handle] = moved
             nodes[Int(moved.position)].handle = Int32(handle)
             replaceInIDTable(last, with: handle, hash: moved.id.hashValue)
-            if let group = moved.group {
-                if moved.previous == Self.absent {
-                    replaceInGroupTable(last, with: handle, hash: group.hashValue)
-                } else {
-                    records[Int(moved.previous)].next = Int32(handle)
-                }
-                if moved.next != Self.absent { records[Int(moved.next)].previous = Int32(handle) }
-            }
         }
         records.removeLast()
         if records.isEmpty { self = PendingQueue() }
@@ -405,98 +361,6 @@ public struct PendingQueue<ID: Hashable & Sendable, Group: Hashable & Sendable>:
     @inlinable
     mutating func replaceInIDTable(_ old: Int, with new: Int, hash: Int) {
         idTable[Self.bucket(holding: Int32(old), hash: hash, in: idTable)] = Int32(new)
-    }
-
-    // MARK: Group index
-
-    /// The members of `group`, in list order.
-    @inlinable
-    func handles(inGroup group: Group) -> [Int32] {
-        guard let head = head(of: group, hash: group.hashValue)?.handle else { return [] }
-        var members: [Int32] = []
-        var member = head
-        while member != Self.absent {
-            members.append(member)
-            member = records[Int(member)].next
-        }
-        return members
-    }
-
-    /// The first member of `group` and the bucket of `groupTable` that holds it.
-    @inlinable
-    func head(of group: Group, hash: Int) -> (handle: Int32, bucket: Int)? {
-        guard !groupTable.isEmpty else { return nil }
-        let mask = groupTable.count - 1
-        var bucket = hash & mask
-        while true {
-            let handle = groupTable[bucket]
-            if handle == Self.absent { return nil }
-            if records[Int(handle)].group == group { return (handle, bucket) }
-            bucket = (bucket + 1) & mask
-        }
-    }
-
-    /// Adds the record at `handle` to its group's list, right after the first member.
-    @inlinable
-    mutating func linkIntoGroup(_ handle: Int) {
-        guard let group = records[handle].group else { return }
-        let hash = group.hashValue
-        if let head = head(of: group, hash: hash)?.handle {
-            let next = records[Int(head)].next
-            records[handle].previous = head
-            records[handle].next = next
-            if next != Self.absent { records[Int(next)].previous = Int32(handle) }
-            records[Int(head)].next = Int32(handle)
-        } else {
-            records[handle].previous = Self.absent
-            records[handle].next = Self.absent
-            groupCount += 1
-            if groupCount * 2 > groupTable.count {
-                rebuildGroupTable(capacity: Swift.max(16, groupTable.count * 2))
-            } else {
-                Self.insert(Int32(handle), hash: hash, into: &groupTable)
-            }
-        }
-    }
-
-    /// Takes the record at `handle` out of its group's list (the record keeps its group).
-    @inlinable
-    mutating func unlinkFromGroup(_ handle: Int) {
-        let record = records[handle]
-        guard let group = record.group else { return }
-        if record.previous == Self.absent {
-            let bucket = Self.bucket(holding: Int32(handle), hash: group.hashValue, in: groupTable)
-            if record.next == Self.absent {
-                let snapshot = records
-                Self.delete(bucket: bucket, from: &groupTable) { snapshot[Int($0)].group!.hashValue }
-                groupCount -= 1
-            } else {
-                groupTable[bucket] = record.next
-            }
-        } else {
-            records[Int(record.previous)].next = record.next
-        }
-        if record.next != Self.absent { records[Int(record.next)].previous = record.previous }
-        records[handle].previous = Self.absent
-        records[handle].next = Self.absent
-    }
-
-    @usableFromInline
-    mutating func rebuildGroupTable(capacity: Int) {
-        groupTable = Array(repeating: Self.absent, count: capacity)
-        for handle in records.indices {
-            let record = records[handle]
-            // Only a list's first member is in the table: the one member without a predecessor
-            // (a record being linked as its group's first member counts too).
-            if let group = record.group, record.previous == Self.absent {
-                Self.insert(Int32(handle), hash: group.hashValue, into: &groupTable)
-            }
-        }
-    }
-
-    @inlinable
-    mutating func replaceInGroupTable(_ old: Int, with new: Int, hash: Int) {
-        groupTable[Self.bucket(holding: Int32(old), hash: hash, in: groupTable)] = Int32(new)
     }
 
     // MARK: Open addressing

@@ -14,11 +14,7 @@ public enum UserText {
         if text.unicodeScalars.contains("\0") {
             throw DomainError(.invalidText, "the \(field) contains a NUL character: remove it")
         }
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            // Tabs and newlines become spaces; other control characters are dropped below.
-            scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar
-        }.filter { !isControl($0) }))
-        let trimmed = cleaned.trimmingSpaces()
+        let trimmed = cleaned(text)
         if trimmed.isEmpty, !allowEmpty {
             throw DomainError(.invalidText, "the \(field) is empty: write some text")
         }
@@ -26,6 +22,21 @@ public enum UserText {
             throw DomainError(.invalidText, "the \(field) is \(trimmed.utf8.count) bytes long: use at most \(maximumBytes) bytes")
         }
         return trimmed
+    }
+
+    /// `text` with tabs and line breaks turned into spaces, other control characters (NUL
+    /// included) removed and surrounding spaces trimmed: the one cleaning of user text, for what
+    /// is stored and for what reaches a notification server.
+    public static func cleaned(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                scalars.append(" ")
+            } else if !isControl(scalar) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars).trimmingSpaces()
     }
 
     /// Whether `scalar` is a C0 or C1 control character, or DEL.

@@ -14,6 +14,10 @@ public struct WaterDay: Hashable, Sendable {
     /// When the next one starts.
     public let end: Date
 
+    /// How far before now intake is read so that the current water day is complete, whatever
+    /// its active hours: a water day lasts at most a day (25 h across a clock change).
+    public static let intakeLookback: TimeInterval = 2 * 86_400
+
     /// The wall-clock time at which water days of `window` start (midnight without a window).
     public static func boundary(of window: DailyWindow?) -> WallClockTime {
         guard let window, window.crossesMidnight else { return WallClockTime(hour: 0, minute: 0)! }

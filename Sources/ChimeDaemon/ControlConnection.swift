@@ -1,3 +1,4 @@
+import ChimeControl
 import Glibc
 
 /// One accepted client of the ``ControlServer``: its socket, the bytes of the message it is

@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 import ChimeNotify
 import ChimeStore
@@ -21,9 +22,9 @@ public enum Daemon {
     static let storeBusyTimeout: Duration = .seconds(1)
 
     /// Runs `chimed` with `arguments` (without the program name) and returns its exit code:
-    /// 0 after a clean stop, 64 for bad arguments, 75 when another daemon runs, the store's
-    /// code when the database cannot be used.
-    public static func main(arguments: [String], environment: [String: String], log: DaemonLog = DaemonLog()) -> Int32 {
+    /// `success` after a clean stop, `usage` for bad arguments, `tryAgain` when another daemon
+    /// runs, the store's code when the database cannot be used.
+    public static func main(arguments: [String], environment: [String: String], log: DaemonLog = DaemonLog()) -> ExitCode {
         let command: DaemonCommand
         do {
             command = try DaemonCommandLine.parse(arguments)
@@ -34,10 +35,10 @@ public enum Daemon {
         switch command {
         case .help(let text):
             FileHandle.standardOutput.write(Data(text.utf8))
-            return 0
+            return .success
         case .version(let line):
             FileHandle.standardOutput.write(Data(line.utf8))
-            return 0
+            return .success
         case .run(let options):
             return run(options: options, environment: environment, log: log)
         }
@@ -49,7 +50,7 @@ public enum Daemon {
         environment: [String: String],
         log: DaemonLog,
         makeNotifier: (DaemonOptions.NotifierChoice) throws -> any Notifier = { try $0.makeNotifier() }
-    ) -> Int32 {
+    ) -> ExitCode {
         let selection = NotifierSelection(requested: options.notifier, environment: environment)
         log.notice(selection.logLine)
         // The CLI's rule for TZ: a zone the system does not know is refused (65, its message),
@@ -96,7 +97,7 @@ public enum Daemon {
             notifier = try makeNotifier(selection.choice)
         } catch {
             log.error("cannot start the \(selection.choice.rawValue) notifier: \(error)")
-            return 70
+            return .software
         }
         defer { notifier.shutdown() }
         do {
@@ -106,16 +107,16 @@ public enum Daemon {
             return error.exitCode
         } catch let error as RuntimeError {
             log.error(error.message)
-            return error.kind == .alreadyRunning ? 75 : 69
+            return error.exitCode
         } catch {
             log.error("stopped by an unexpected failure: \(error)")
-            return 70
+            return .software
         }
     }
 
-    /// Why a lock was not taken: the exit code (75 when another daemon holds it).
+    /// Why a lock was not taken: the exit code (`tryAgain` when another daemon holds it).
     private struct LockFailure: Error {
-        let exitCode: Int32
+        let exitCode: ExitCode
     }
 
     /// Takes an instance lock with `take`; on failure logs why (naming `place`) and returns the
@@ -125,15 +126,15 @@ public enum Daemon {
             return .success(try take())
         } catch let error as RuntimeError {
             log.error(error.message)
-            return .failure(LockFailure(exitCode: error.kind == .alreadyRunning ? 75 : 69))
+            return .failure(LockFailure(exitCode: error.exitCode))
         } catch {
             log.error("cannot take the instance lock for \(place): \(error)")
-            return .failure(LockFailure(exitCode: 69))
+            return .failure(LockFailure(exitCode: .unavailable))
         }
     }
 
-    /// Wires and runs the loop; returns 0 after a clean stop.
-    private static func serve(store: Store, notifier: any Notifier, directory: RuntimeDirectory, environment: [String: String], log: DaemonLog) throws -> Int32 {
+    /// Wires and runs the loop; returns `success` after a clean stop.
+    private static func serve(store: Store, notifier: any Notifier, directory: RuntimeDirectory, environment: [String: String], log: DaemonLog) throws -> ExitCode {
         let readiness = try ReadinessNotifier(environment: environment)
         let loop = try EventLoop()
         let signals = try SignalSource()
@@ -217,7 +218,7 @@ public enum Daemon {
             log.warning("stopped with \(scheduler.deliveriesInFlight) deliveries unanswered: the next start shows them again")
         }
         withExtendedLifetime((server, storeWatch)) {}
-        return 0
+        return .success
     }
 
     /// One line for `systemctl status`.

@@ -1,3 +1,6 @@
+import ChimeControl
+import ChimeCore
+
 /// What `chimed` was asked to do, parsed from its arguments by a pure function.
 public enum DaemonCommand: Hashable, Sendable {
     /// Run the daemon with these options.
@@ -32,7 +35,7 @@ public struct DaemonOptions: Hashable, Sendable {
     }
 }
 
-/// Arguments `chimed` cannot run with: one line for the user, exit code 64 (`EX_USAGE`).
+/// Arguments `chimed` cannot run with: one line for the user, exit code ``ExitCode/usage``.
 public struct DaemonUsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong and what to do.
     public let message: String
@@ -43,7 +46,7 @@ public struct DaemonUsageError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The exit code for a usage error (`EX_USAGE`).
-    public var exitCode: Int32 { 64 }
+    public var exitCode: ExitCode { .usage }
 
     /// The message.
     public var description: String { message }

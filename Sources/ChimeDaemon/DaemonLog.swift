@@ -1,3 +1,4 @@
+import ChimeControl
 import Glibc
 
 /// The daemon's log: one line per message on stderr, prefixed with its syslog priority so the

@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 
 /// The `chimed(1)` manual page, from the option table that `chimed --help` and the parser read.
@@ -32,10 +33,11 @@ public enum DaemonManualPage {
                 ]),
                 ManualPage.Section("EXIT STATUS", [
                     .entries([
-                        .init("0", "stopped cleanly"),
-                        .init("64", "bad arguments"),
-                        .init("69", "the database or the runtime directory cannot be used"),
-                        .init("75", "another chimed already runs for this user or database"),
+                        .init(ExitCode.success, "stopped cleanly"),
+                        .init(ExitCode.usage, "bad arguments"),
+                        .init(ExitCode.unavailable, "the database or the runtime directory cannot be used"),
+                        .init(ExitCode.software, "a bug in Chime: please report it"),
+                        .init(ExitCode.tryAgain, "another chimed already runs for this user or database"),
                     ]),
                 ]),
                 ManualPage.Section("SEE ALSO", [.paragraph("chime(1), systemctl(1), journalctl(1)")]),

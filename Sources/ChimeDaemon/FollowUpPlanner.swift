@@ -6,8 +6,8 @@ import Foundation
 /// Derives what the daemon writes besides a delivery's outcome: the next occurrence of a
 /// repeating request, and the change an action on a bubble asks for.
 ///
-/// Reads the records it needs (schedule, intake, session) from the store; writes nothing.
-/// The CLI uses it too, for what comes after a cancelled occurrence.
+/// Reads the records it needs (schedule, intake, session) from the store and applies
+/// ``FastingPlanner``'s rules, the ones `chime` applies too; writes nothing.
 public struct FollowUpPlanner {
     /// Derives requests and change plans.
     let planner: FastingPlanner
@@ -22,107 +22,26 @@ public struct FollowUpPlanner {
         self.store = store
     }
 
-    /// What takes the place of `request` when the user cancels it while its water schedule
-    /// stays on or its rolling fast goes on: the same reminder's next occurrence (the next water
-    /// reminder, the same nudge or end in the next cycle), so that cancelling one occurrence
-    /// skips it instead of silencing the schedule for good. Empty for requests that do not
-    /// repeat, or whose schedule or session is gone.
-    public func occurrencesAfterSkipping(_ request: NotificationRequest, now: Date, timeZone: TimeZone) throws(StoreError) -> [NotificationRequest] {
-        let after = max(now, request.due)
-        switch request.kind {
-        case .water:
-            return try nextWaterReminder(ofSchedule: request.group, after: after, timeZone: timeZone).map { [$0] } ?? []
-        case .fastEnd, .fastNudge, .eatingEnd:
-            guard let session = try store.session(id: request.group), session.mode == .rolling,
-                  let (slot, cycle) = Self.slotAndCycle(of: request.identifier), cycle < Int64.max
-            else { return [] }
-            // From the start of the next cycle on, the planner's next occurrence of this slot is
-            // the same reminder one cycle later (a nudge of this cycle is due before this
-            // cycle's end, so deriving from its due time would give it again).
-            let from = max(after, session.cycle(cycle + 1).fastStart)
-            return planner.requests.requests(for: session, after: from).filter { Self.slotAndCycle(of: $0.identifier)?.slot == slot }
-        case .reminder:
-            // A recurring reminder goes on with its next occurrence; a one-off one is over.
-            return nextRecurringReminder(after: request, now: after, timeZone: timeZone).map { [$0] } ?? []
-        case .fastStart:
-            return []
-        }
+    /// The records a follow-up of `request` depends on, read now.
+    private func records(for request: NotificationRequest, now: Date) throws(StoreError) -> FollowUpRecords {
+        try store.followUpRecords(for: request, now: now, intakeLookback: intakeLookback)
     }
 
-    /// The reminder of the water schedule `id` that comes first after `instant`; `nil` when the
-    /// schedule is gone or nothing is to come.
-    private func nextWaterReminder(ofSchedule id: String, after instant: Date, timeZone: TimeZone) throws(StoreError) -> NotificationRequest? {
-        guard let schedule = try store.waterSchedule(id: id) else { return nil }
-        let intakes = try store.waterIntakes(since: instant.addingTimeInterval(-intakeLookback))
-        return planner.requests.request(
-            for: schedule, after: instant, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+    /// The next occurrence after `now` of the repeating request `request`, to persist with its
+    /// delivery (the rule is ``FastingPlanner/nextOccurrence(of:records:now:timeZone:calendar:)``).
+    func nextOccurrence(of request: NotificationRequest, now: Date, timeZone: TimeZone, dropped: Bool = false) throws(StoreError) -> ChangePlan? {
+        planner.nextOccurrence(
+            of: request, records: try records(for: request, now: now), now: now, timeZone: timeZone,
+            calendar: Self.calendar(in: timeZone), dropped: dropped
         )
     }
 
-    /// The occurrence after `now` of the recurring reminder `request` belongs to; `nil` for a
-    /// one-off reminder or a rule that has ended.
-    private func nextRecurringReminder(after request: NotificationRequest, now: Date, timeZone: TimeZone) -> NotificationRequest? {
-        guard let reminder = RecurringReminder(request: request) else { return nil }
-        return planner.requests.request(for: reminder, after: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
-    }
-
-    /// A rolling request's identifier split into the part every cycle shares and the cycle
-    /// number of its `/<cycle>` suffix.
-    private static func slotAndCycle(of identifier: String) -> (slot: Substring, cycle: Int64)? {
-        guard let slash = identifier.lastIndex(of: "/"), let cycle = Int64(identifier[identifier.index(after: slash)...]) else {
-            return nil
-        }
-        return (identifier[..<slash], cycle)
-    }
-
-    /// The next occurrence after `now` of the repeating request `request` (a water reminder,
-    /// any request of a rolling fast), to persist with its delivery or drop; `nil` for requests
-    /// that do not repeat, or whose schedule or session is gone.
-    ///
-    /// The plan only adds requests, never cancels: a sibling of the same group may be on its
-    /// way to the server, and cancelling it would close its bubble. A re-derived request that
-    /// is already pending keeps its row (same identifier).
-    ///
-    /// A nagging reminder's showing (`dropped`: it was not shown) is followed as
-    /// ``ReminderNag/planAfterShowing(_:_:now:next:)`` says: the same bubble again, or the next
-    /// occurrence, with the occurrence's record.
-    func nextOccurrence(of request: NotificationRequest, now: Date, timeZone: TimeZone, dropped: Bool = false) throws(StoreError) -> ChangePlan? {
-        if let showing = ReminderNag.Showing(request: request) {
-            let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone)
-            let plan = dropped
-                ? ReminderNag.planAfterDrop(request, showing, next: next)
-                : ReminderNag.planAfterShowing(request, showing, now: now, next: next)
-            return plan.isEmpty ? nil : plan
-        }
-        var plan = ChangePlan()
-        switch request.kind {
-        case .water:
-            guard let next = try nextWaterReminder(ofSchedule: request.group, after: now, timeZone: timeZone) else { return nil }
-            plan.requests = [next]
-        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
-            guard let session = try store.session(id: request.group), session.mode == .rolling else { return nil }
-            plan.requests = planner.requests.requests(for: session, after: now)
-        case .reminder:
-            guard let next = nextRecurringReminder(after: request, now: max(now, request.due), timeZone: timeZone) else { return nil }
-            plan.requests = [next]
-        }
-        return plan.requests.isEmpty ? nil : plan
-    }
-
     /// The change that snoozes `request` by `span`, the same for `chime snooze` and a bubble's
-    /// Snooze button (the rule is ``FastingPlanner/snooze(_:by:now:reminder:)``); `nil` for a
-    /// water reminder whose schedule was turned off meanwhile (it stays off).
-    public func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan? {
-        switch request.kind {
-        case .water:
-            guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
-            let intakes = try store.waterIntakes(since: now.addingTimeInterval(-intakeLookback))
-            return planner.snooze(request, by: span, now: now, schedule: schedule, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
-        case .reminder:
-            return planner.snooze(request, by: span, now: now, reminder: try store.reminder(id: request.group))
-        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
-            return planner.snooze(request, by: span, now: now)
-        }
+    /// Snooze button (the rule is ``FastingPlanner/snooze(_:by:records:now:timeZone:calendar:)``).
+    func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan? {
+        planner.snooze(
+            request, by: span, records: try records(for: request, now: now), now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+        )
     }
 
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
@@ -179,7 +98,7 @@ public struct FollowUpPlanner {
             throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
         }
         let request = stored.request
-        let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone)
+        let next = planner.nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: Self.calendar(in: timeZone))
         return try ReminderNag.planAcknowledging(
             request, showing, recorded: try store.reminderOccurrence(identifier: request.identifier)?.outcome,
             isLive: stored.state.isLive, now: now, next: next

@@ -1,3 +1,4 @@
+import ChimeControl
 import CLinux
 import ChimeStore
 import Foundation
@@ -65,4 +66,9 @@ public final class InstanceLock: Sendable {
         let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+}
+
+extension RuntimeDirectory {
+    /// The daemon's instance lock file.
+    public var lockPath: String { path + "/" + InstanceLock.fileName }
 }

@@ -1,3 +1,4 @@
+import ChimeControl
 import CLinux
 import Glibc
 
@@ -18,14 +19,7 @@ final class MonotonicTimer {
     var fileDescriptor: Int32 { timer.rawValue }
 
     /// Now, in nanoseconds on `CLOCK_MONOTONIC` (which does not count time suspended).
-    static func now() -> UInt64 {
-        var time = timespec()
-        // clock_gettime cannot fail for CLOCK_MONOTONIC with a valid pointer.
-        _ = withUnsafeMutablePointer(to: &time) { pointer in
-            try? valueOrErrno("clock_gettime") { clock_gettime(CLOCK_MONOTONIC, pointer) }
-        }
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.now() }
 
     /// Sets the timer to expire at `deadline`, or disarms it when nil; makes no call when that
     /// is already so.

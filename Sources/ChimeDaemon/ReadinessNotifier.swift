@@ -1,4 +1,5 @@
 import CLinux
+import ChimeControl
 import Glibc
 
 /// Tells the service manager about the daemon's state by sending `READY=1`, `STATUS=...` and

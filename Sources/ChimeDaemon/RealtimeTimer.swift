@@ -1,4 +1,5 @@
 import CLinux
+import ChimeControl
 import Foundation
 import Glibc
 

@@ -1,3 +1,5 @@
+import ChimeControl
+
 /// Counts connections the control server refuses for one reason, so the log gets at most one
 /// line per interval with a count instead of a line per connection: a client retrying in a
 /// loop against full slots once wrote about 200,000 lines in 10 s.

@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 import ChimeNotify
 import ChimeStore
@@ -47,7 +48,7 @@ public final class Scheduler {
             lateWakeThreshold: TimeInterval = MisfireResolver.onTimeSlack,
             retryBackoff: RetryBackoff = RetryBackoff(),
             recoveryBackoff: RetryBackoff = RetryBackoff(),
-            intakeLookback: TimeInterval = 2 * 86_400
+            intakeLookback: TimeInterval = WaterDay.intakeLookback
         ) {
             self.planner = planner
             self.misfireSlack = misfireSlack
@@ -78,7 +79,7 @@ public final class Scheduler {
     private let post: @Sendable (SchedulerMessage) -> Void
     private let followUps: FollowUpPlanner
 
-    private var queue = PendingQueue<Int64, Int64>()
+    private var queue = PendingQueue<Int64>()
     private var flights: [Int64: Flight] = [:]
     private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.

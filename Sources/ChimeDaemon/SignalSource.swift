@@ -1,4 +1,5 @@
 import CLinux
+import ChimeControl
 import Glibc
 
 /// A signalfd that turns SIGTERM, SIGINT and SIGHUP into readable events for the ``EventLoop``,

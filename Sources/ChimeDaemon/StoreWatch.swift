@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeStore
 import Glibc
 

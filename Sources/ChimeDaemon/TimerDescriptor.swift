@@ -1,4 +1,5 @@
 import CLinux
+import ChimeControl
 import Glibc
 
 /// One non-blocking timerfd, shared machinery of ``RealtimeTimer`` and ``MonotonicTimer``.

@@ -1,4 +1,5 @@
 import CLinux
+import ChimeControl
 import Glibc
 import Synchronization
 

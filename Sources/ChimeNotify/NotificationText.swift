@@ -56,16 +56,7 @@ public enum NotificationText {
         if text.unicodeScalars.contains("\0") {
             throw TextRejection(.containsNUL, "the \(field) contains a NUL character: remove it")
         }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                scalars.append(" ")
-            } else if !UserText.isControl(scalar) {
-                scalars.append(scalar)
-            }
-        }
-        let trimmed = String(scalars).trimmingCharacters(in: " ")
-        return truncated(trimmed, maximumBytes: maximumBytes)
+        return truncated(UserText.cleaned(text), maximumBytes: maximumBytes)
     }
 
     /// `text` cut at a character boundary so that its UTF-8, plus "…" when cut, fits `maximumBytes`.

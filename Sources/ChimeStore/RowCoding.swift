@@ -80,12 +80,12 @@ enum RowCoding {
         json.reserveCapacity(64 + content.arguments.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
         for (index, key) in content.arguments.keys.sorted().enumerated() {
             if index > 0 { json += "," }
-            appendJSONString(key, to: &json)
+            JSONStringLiteral.append(key, to: &json)
             json += ":"
-            appendJSONString(content.arguments[key]!, to: &json)
+            JSONStringLiteral.append(content.arguments[key]!, to: &json)
         }
         json += #"},"template":"#
-        appendJSONString(content.template.rawValue, to: &json)
+        JSONStringLiteral.append(content.template.rawValue, to: &json)
         json += "}"
         return json
     }
@@ -170,30 +170,6 @@ enum RowCoding {
             position += 4
             return unit
         }
-    }
-
-    /// Appends `text` as a JSON string literal.
-    static func appendJSONString(_ text: String, to json: inout String) {
-        json += "\""
-        // Most text needs no escaping: append it whole rather than scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            json += text
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": json += "\\\""
-                case "\\": json += "\\\\"
-                case "\n": json += "\\n"
-                case "\r": json += "\\r"
-                case "\t": json += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: json.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        json += "\""
     }
 
     // MARK: Sessions

@@ -1,3 +1,5 @@
+import ChimeCore
+
 /// A store operation that failed, described for the person who ran the command.
 ///
 /// Callers match on ``kind`` (`catch let error as StoreError where error.kind == .tryAgain`, or
@@ -47,17 +49,16 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The primary SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, ...) without the extended bits.
     public var sqlitePrimaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }
 
-    /// The exit code from `sysexits.h` a command should end with: 75 (`EX_TEMPFAIL`) for
-    /// ``Kind/tryAgain``; 65 (`EX_DATAERR`) for ``Kind/badData`` and ``Kind/notFound`` (what the
-    /// command asked for); 69 (`EX_UNAVAILABLE`) for ``Kind/corrupt``, ``Kind/newerSchema`` and
-    /// ``Kind/unavailable`` (a database that cannot be used, whatever the command); 70
-    /// (`EX_SOFTWARE`) for ``Kind/internalError``.
-    public var exitCode: Int32 {
+    /// The exit code a command should end with: `tryAgain` for ``Kind/tryAgain``; `dataError`
+    /// for ``Kind/badData`` and ``Kind/notFound`` (what the command asked for); `unavailable` for
+    /// ``Kind/corrupt``, ``Kind/newerSchema`` and ``Kind/unavailable`` (a database that cannot be
+    /// used, whatever the command); `software` for ``Kind/internalError``.
+    public var exitCode: ExitCode {
         switch kind {
-        case .tryAgain: return 75
-        case .badData, .notFound: return 65
-        case .corrupt, .newerSchema, .unavailable: return 69
-        case .internalError: return 70
+        case .tryAgain: return .tryAgain
+        case .badData, .notFound: return .dataError
+        case .corrupt, .newerSchema, .unavailable: return .unavailable
+        case .internalError: return .software
         }
     }
 

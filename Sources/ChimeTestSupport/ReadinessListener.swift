@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeDaemon
 import Glibc
 

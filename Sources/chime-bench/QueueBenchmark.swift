@@ -9,9 +9,8 @@ import Glibc
 /// The `queue` suite: PendingQueue operations per second, heap bytes per pending request, and
 /// wake-ups on a one-day trace against the interval-stabbing optimum.
 ///
-/// Identifiers are `Int64` and groups `Int64` with four requests each (a fast's start, end and
-/// two nudges), the shape the daemon keeps; times are spread over one day with the default
-/// tolerances of every request kind.
+/// Identifiers are `Int64` (the store's row ids), the shape the daemon keeps; times are spread
+/// over one day with the default tolerances of every request kind.
 enum QueueBenchmark {
     static func run() throws {
         for n in [100_000, 1_000_000] {
@@ -19,20 +18,16 @@ enum QueueBenchmark {
             // Adds new identifiers into a queue already holding n: the rate at n pending and more.
             emit("add_per_second", n: n, value: bestRate(operations: n, prepare: { workload.filled() }) { queue in
                 for index in workload.order {
-                    queue.add(Int64(n + index), group: Int64((n + index) / Workload.groupSize), due: workload.laterDue[index], deadline: workload.laterDeadline[index])
+                    queue.add(Int64(n + index), due: workload.laterDue[index], deadline: workload.laterDeadline[index])
                 }
             })
             emit("replace_per_second", n: n, value: bestRate(operations: n, prepare: { workload.filled() }) { queue in
                 for index in workload.order {
-                    queue.add(Int64(index), group: Int64(index / Workload.groupSize), due: workload.laterDue[index], deadline: workload.laterDeadline[index])
+                    queue.add(Int64(index), due: workload.laterDue[index], deadline: workload.laterDeadline[index])
                 }
             })
             emit("remove_per_second", n: n, value: bestRate(operations: n, prepare: { workload.filled() }) { queue in
                 for index in workload.order { queue.remove(Int64(index)) }
-            })
-            let groups = workload.groupOrder.count
-            emit("remove_group_per_second", n: n, value: bestRate(operations: groups, prepare: { workload.filled() }) { queue in
-                for group in workload.groupOrder { queue.removeAll(inGroup: Int64(group)) }
             })
         }
         if let bytes = bytesPerRequest(count: 100_000) {
@@ -43,11 +38,10 @@ enum QueueBenchmark {
         emit("optimal_wakeups", n: 10_000, value: Double(trace.optimal), unit: "wakeups")
     }
 
-    typealias Queue = PendingQueue<Int64, Int64>
+    typealias Queue = PendingQueue<Int64>
 
     /// Random requests spread over one day, with every kind's default tolerance.
     struct Workload {
-        static let groupSize = 4
         /// Tolerances in seconds: reminders, fast start/end, nudges, and water at 20 min, 30 min, 1 h intervals.
         static let tolerances: [TimeInterval] = [5, 10, 60, 120, 180, 300]
         let due: [Date]
@@ -56,8 +50,6 @@ enum QueueBenchmark {
         let laterDeadline: [Date]
         /// Every index once, shuffled: the order of replacements and removals.
         let order: [Int]
-        /// Every group once, shuffled.
-        let groupOrder: [Int]
 
         init(count: Int, seed: UInt64) {
             var random = SeededGenerator(seed: seed)
@@ -77,14 +69,13 @@ enum QueueBenchmark {
             (due, deadline) = times()
             (laterDue, laterDeadline) = times()
             order = Array(0..<count).shuffled(using: &random)
-            groupOrder = Array(0..<((count + Self.groupSize - 1) / Self.groupSize)).shuffled(using: &random)
         }
 
         /// A queue holding every request of the workload.
         func filled() -> Queue {
             var queue = Queue()
             for index in due.indices {
-                queue.add(Int64(index), group: Int64(index / Self.groupSize), due: due[index], deadline: deadline[index])
+                queue.add(Int64(index), due: due[index], deadline: deadline[index])
             }
             return queue
         }

@@ -88,7 +88,7 @@ enum StoreBenchmark {
         var loaded = 0
         for _ in 0..<loadRuns {
             let started = ContinuousClock.now
-            var queue = PendingQueue<Int64, Int64>()
+            var queue = PendingQueue<Int64>()
             try store!.forEachPending { entry in
                 queue.add(entry.rowID, due: entry.effectiveDue, deadline: entry.deadline)
             }

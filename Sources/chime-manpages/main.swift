@@ -1,13 +1,14 @@
 // chime-manpages DIRECTORY: writes chime.1 and chimed.1 there, from the programs' own tables.
 // Wiring only: the pages are built in ChimeCLI and ChimeDaemon.
 import ChimeCLI
+import ChimeCore
 import ChimeDaemon
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let directory = arguments.first else {
     FileHandle.standardError.write(Data("usage: chime-manpages DIRECTORY\n".utf8))
-    exit(64)
+    exit(ExitCode.usage.rawValue)
 }
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -15,5 +16,5 @@ do {
     try Data(DaemonManualPage.page.roff.utf8).write(to: URL(fileURLWithPath: directory + "/chimed.1"))
 } catch {
     FileHandle.standardError.write(Data("chime-manpages: cannot write the pages in \(directory): \(error.localizedDescription)\n".utf8))
-    exit(73)
+    exit(ExitCode.cannotCreate.rawValue)
 }

@@ -1,4 +1,5 @@
 // chimed: the Chime scheduler daemon. Wiring only: everything lives in ChimeDaemon.
+import ChimeCore
 import ChimeDaemon
 import Foundation
 import Glibc
@@ -9,7 +10,7 @@ do {
     try SignalSource.block(Set(SignalSource.Signal.allCases))
 } catch {
     DaemonLog.writeToStandardError("<3>chimed: cannot block signals: \(error)\n")
-    exit(71)
+    exit(ExitCode.operatingSystem.rawValue)
 }
 // A signal its parent ignored (`nohup` ignores SIGHUP) would be discarded, never queued for
 // the signalfd: blocked now, the default disposition is safe to restore.
@@ -18,4 +19,4 @@ for handled in SignalSource.Signal.allCases {
 }
 signal(SIGPIPE, SIG_IGN)
 
-exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment).rawValue)

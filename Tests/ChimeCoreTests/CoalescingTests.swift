@@ -14,7 +14,7 @@ struct CoalescingTests {
         case earliestDeadline
         case latestDueBeforeIt
 
-        func wake(_ queue: PendingQueue<Int, Never>) -> Date? {
+        func wake(_ queue: PendingQueue<Int>) -> Date? {
             switch self {
             case .earliestDeadline: return queue.nextWake
             case .latestDueBeforeIt: return queue.earliestWake
@@ -37,7 +37,7 @@ struct CoalescingTests {
     /// Wake-ups taken by the queue policy, checking that every request fires exactly once,
     /// never before its due instant and never after its deadline.
     static func simulate(_ intervals: [Interval], policy: WakePolicy) -> (wakeups: Int, violations: [String]) {
-        var queue = PendingQueue<Int, Never>()
+        var queue = PendingQueue<Int>()
         for (index, interval) in intervals.enumerated() {
             queue.add(index, due: Date(timeIntervalSinceReferenceDate: interval.due), deadline: Date(timeIntervalSinceReferenceDate: interval.deadline))
         }
@@ -154,7 +154,7 @@ struct CoalescingTests {
 
     @Test("earliestWake: a request alone in its window fires on its due instant, a group at its latest due")
     func earliestWakeIsAsEarlyAsCoalescingAllows() {
-        var queue = PendingQueue<Int, Never>()
+        var queue = PendingQueue<Int>()
         let t0 = Date(timeIntervalSinceReferenceDate: 1_000)
         // A water reminder with five minutes of tolerance, alone: on time, not 5 min late.
         queue.add(1, due: t0, deadline: t0 + 300)

@@ -44,11 +44,11 @@ struct MisfireResolverTests {
     @Test("a fast's end missed by hours is delivered once, late, saying by how much")
     func lateFastEnd() throws {
         let fast = singleFast
-        var queue = PendingQueue<String, String>()
+        var queue = PendingQueue<String>()
         var requests: [String: NotificationRequest] = [:]
         for request in planner.requests(for: fast, after: start) {
             requests[request.identifier] = request
-            queue.add(request.identifier, group: request.group, due: request.due, deadline: request.deadline)
+            queue.add(request.identifier, due: request.due, deadline: request.deadline)
         }
         // The machine sleeps through the end and wakes three hours later.
         let wake = start + 19 * hour

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("PendingQueue: an indexed min-heap by deadline")
 struct PendingQueueTests {
-    typealias Queue = PendingQueue<String, String>
+    typealias Queue = PendingQueue<String>
     let t0 = Fixture.at("2026-06-01T12:00:00Z")
 
     @Test("an empty queue has nothing to wake for")
@@ -18,7 +18,6 @@ struct PendingQueueTests {
         #expect(queue.popDue(at: t0).isEmpty)
         #expect(queue.ordered.isEmpty)
         #expect(queue.remove("nothing") == nil)
-        #expect(queue.removeAll(inGroup: "nothing").isEmpty)
     }
 
     @Test("nextWake is the earliest deadline, and add says when it changed")
@@ -44,59 +43,33 @@ struct PendingQueueTests {
         #expect(queue["a"]?.deadline == t0 + 100)
     }
 
-    @Test("adding an existing identifier replaces it, never duplicates, also across groups")
+    @Test("adding an existing identifier replaces it, never duplicates")
     func replace() {
         var queue = Queue()
-        queue.add("fast/f-1/end", group: "f-1", due: t0 + 100, deadline: t0 + 110)
-        queue.add("fast/f-1/end", group: "f-1", due: t0 + 300, deadline: t0 + 310)
+        queue.add("fast/f-1/end", due: t0 + 100, deadline: t0 + 110)
+        queue.add("fast/f-1/end", due: t0 + 300, deadline: t0 + 310)
         #expect(queue.count == 1)
         #expect(queue.nextWake == t0 + 310)
-        #expect(queue.identifiers(inGroup: "f-1") == ["fast/f-1/end"])
-
-        // Moved to another group: the old group no longer holds it.
-        queue.add("fast/f-1/end", group: "f-2", due: t0 + 300, deadline: t0 + 310)
-        #expect(queue.identifiers(inGroup: "f-1").isEmpty)
-        #expect(queue.removeAll(inGroup: "f-1").isEmpty)
-        #expect(queue.count == 1)
-        #expect(queue.removeAll(inGroup: "f-2").map(\.id) == ["fast/f-1/end"])
+        #expect(queue["fast/f-1/end"]?.due == t0 + 300)
+        #expect(queue.popDue(at: t0 + 299).isEmpty, "the old times are gone")
+        #expect(queue.popDue(at: t0 + 300).map(\.id) == ["fast/f-1/end"])
         #expect(queue.isEmpty)
-
-        // Replaced without a group: it leaves its group.
-        queue.add("x", group: "g", due: t0, deadline: t0)
-        queue.add("x", due: t0, deadline: t0)
-        #expect(queue.identifiers(inGroup: "g").isEmpty)
-        #expect(queue.removeAll(inGroup: "g").isEmpty)
-        #expect(queue.count == 1)
     }
 
     @Test("remove takes one entry out, wherever it sits in the heap")
     func remove() {
         var queue = Queue()
         for index in 0..<50 {
-            queue.add("r\(index)", group: "g\(index % 5)", due: t0 + Double((index * 37) % 50), deadline: t0 + Double((index * 37) % 50) + 5)
+            queue.add("r\(index)", due: t0 + Double((index * 37) % 50), deadline: t0 + Double((index * 37) % 50) + 5)
         }
         let removed = queue.remove("r17")
         #expect(removed?.id == "r17")
-        #expect(removed?.group == "g2")
+        #expect(removed?.due == t0 + Double((17 * 37) % 50))
         #expect(queue.remove("r17") == nil)
         #expect(queue.count == 49)
-        #expect(!queue.identifiers(inGroup: "g2").contains("r17"))
+        #expect(!queue.contains("r17"))
+        #expect(!queue.ordered.contains { $0.id == "r17" })
         #expect(queue.ordered.map(\.deadline) == queue.ordered.map(\.deadline).sorted())
-    }
-
-    @Test("removeAll(inGroup:) removes exactly that group")
-    func removeGroup() {
-        var queue = Queue()
-        for index in 0..<30 {
-            queue.add("r\(index)", group: "g\(index % 3)", due: t0 + Double(index), deadline: t0 + Double(index) + 1)
-        }
-        queue.add("loose", due: t0, deadline: t0)
-        let removed = queue.removeAll(inGroup: "g1")
-        #expect(Set(removed.map(\.id)) == Set(stride(from: 1, to: 30, by: 3).map { "r\($0)" }))
-        #expect(queue.count == 21)
-        #expect(queue.ordered.allSatisfy { $0.group != "g1" })
-        #expect(queue.identifiers(inGroup: "g1").isEmpty)
-        #expect(queue.removeAll(inGroup: "g1").isEmpty)
     }
 
     @Test("popDue returns every entry whose due instant has come, in deadline order, and only those")
@@ -157,37 +130,30 @@ struct PendingQueueTests {
     }
 
     /// Random operations against a plain dictionary: the queue must agree after every step.
-    @Test("random operations agree with a simple reference model", arguments: [(300, 20), (5000, 1500)])
-    func againstReferenceModel(identifiers: Int, groups: Int) {
+    @Test("random operations agree with a simple reference model", arguments: [300, 5000])
+    func againstReferenceModel(identifiers: Int) {
         struct Model {
-            var entries: [Int: (group: Int?, due: Double, deadline: Double, sequence: Int)] = [:]
+            var entries: [Int: (due: Double, deadline: Double, sequence: Int)] = [:]
             var sequence = 0
         }
         var random = SeededGenerator(seed: 42)
-        var queue = PendingQueue<Int, Int>()
+        var queue = PendingQueue<Int>()
         var model = Model()
         var failures: [String] = []
         var now = 0.0
         for step in 0..<20_000 {
             let id = Int.random(in: 0..<identifiers, using: &random)
             switch Int.random(in: 0..<10, using: &random) {
-            case 0..<5:
-                let group: Int? = Bool.random(using: &random) ? Int.random(in: 0..<groups, using: &random) : nil
+            case 0..<6:
                 let due = now + Double(Int.random(in: -20...500, using: &random))
                 let deadline = due + Double(Int.random(in: 0...60, using: &random))
-                queue.add(id, group: group, due: Date(timeIntervalSinceReferenceDate: due), deadline: Date(timeIntervalSinceReferenceDate: deadline))
-                model.entries[id] = (group, due, deadline, model.sequence)
+                queue.add(id, due: Date(timeIntervalSinceReferenceDate: due), deadline: Date(timeIntervalSinceReferenceDate: deadline))
+                model.entries[id] = (due, deadline, model.sequence)
                 model.sequence += 1
-            case 5, 6:
+            case 6, 7:
                 let removed = queue.remove(id)
                 let expected = model.entries.removeValue(forKey: id)
                 if removed?.id != (expected == nil ? nil : id) { failures.append("step \(step): remove \(id)") }
-            case 7:
-                let group = Int.random(in: 0..<groups, using: &random)
-                let removed = Set(queue.removeAll(inGroup: group).map(\.id))
-                let expected = Set(model.entries.filter { $0.value.group == group }.keys)
-                for key in expected { model.entries[key] = nil }
-                if removed != expected { failures.append("step \(step): removeAll(inGroup: \(group)) gave \(removed.sorted()), expected \(expected.sorted())") }
             default:
                 now += Double(Int.random(in: 0...120, using: &random))
                 let popped = queue.popDue(at: Date(timeIntervalSinceReferenceDate: now)).map(\.id)
@@ -205,13 +171,6 @@ struct PendingQueueTests {
             if queue.count != model.entries.count { failures.append("step \(step): count \(queue.count), expected \(model.entries.count)") }
             let earliest = model.entries.values.map(\.deadline).min()
             if queue.nextWake?.timeIntervalSinceReferenceDate != earliest { failures.append("step \(step): nextWake") }
-            if step % 500 == 0 {
-                for group in 0..<groups {
-                    let expected = Set(model.entries.filter { $0.value.group == group }.keys)
-                    let actual = queue.identifiers(inGroup: group)
-                    if Set(actual) != expected || actual.count != expected.count { failures.append("step \(step): group \(group) index \(actual.sorted()) vs \(expected.sorted())") }
-                }
-            }
             if failures.count > 5 { break }
         }
         let failureCount = failures.count

@@ -69,9 +69,9 @@ struct RequestPlannerTests {
         let nudge = try #require(requests.first { $0.kind == .fastNudge })
         #expect(nudge.tolerance <= RequestKind.fastNudge.defaultTolerance)
         #expect(nudge.deadline < end.due, "the nudge's on-time window closes before the fast ends")
-        var queue = PendingQueue<String, String>()
+        var queue = PendingQueue<String>()
         for request in requests {
-            queue.add(request.identifier, group: request.group, due: request.due, deadline: request.deadline)
+            queue.add(request.identifier, due: request.due, deadline: request.deadline)
         }
         var wakes: [[String]] = []
         while let wake = queue.nextWake {
@@ -235,12 +235,12 @@ struct RequestPlannerTests {
     @Test("simulated daemon: three days of a rolling fast fire every notification once")
     func simulatedDaemon() {
         let fast = session(mode: .rolling, nudges: [.hours(1), .minutes(15)])
-        var queue = PendingQueue<String, String>()
+        var queue = PendingQueue<String>()
         var requests: [String: NotificationRequest] = [:]
         func derive(at now: Date) {
             for request in planner.requests(for: fast, after: now) {
                 requests[request.identifier] = request
-                queue.add(request.identifier, group: request.group, due: request.due, deadline: request.deadline)
+                queue.add(request.identifier, due: request.due, deadline: request.deadline)
             }
         }
         var now = start - 3 * hour

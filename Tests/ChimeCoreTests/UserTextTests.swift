@@ -24,4 +24,14 @@ struct UserTextTests {
         #expect(try UserText.validate(String(repeating: "é", count: 512), field: "tag").utf8.count == 1024)
         #expect(throws: DomainError.self) { try UserText.validate("12345", field: "tag", maximumBytes: 4) }
     }
+
+    @Test("cleaned is the one cleaning: the same text for the store and for a bubble, NUL dropped, nothing refused")
+    func cleaned() throws {
+        #expect(UserText.cleaned(" a\tb\r\nc\u{0}\u{7}\u{85}d ") == "a b  cd")
+        #expect(UserText.cleaned("\n\t ") == "")
+        #expect(UserText.cleaned("Fasten 🍵 <b>&") == "Fasten 🍵 <b>&")
+        for text in ["  after lunch  ", "line\none\ttab", "bell\u{7}less\u{9B}"] {
+            #expect(try UserText.validate(text, field: "tag") == UserText.cleaned(text))
+        }
+    }
 }

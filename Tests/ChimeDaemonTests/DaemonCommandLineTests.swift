@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeDaemon
 import Testing
 
@@ -37,6 +38,6 @@ struct DaemonCommandLineTests {
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: DaemonUsageError(message)) { try DaemonCommandLine.parse(arguments) }
-        #expect(DaemonUsageError(message).exitCode == 64)
+        #expect(DaemonUsageError(message).exitCode.rawValue == 64)
     }
 }

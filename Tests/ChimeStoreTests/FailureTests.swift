@@ -37,7 +37,7 @@ struct FailureTests {
         let error = #expect(throws: StoreError.self) { try store.apply(bigPlan("big"), requestID: "full", now: now) }
         #expect(error?.kind == .tryAgain)
         #expect(error?.sqlitePrimaryCode == SQLITE_FULL)
-        #expect(error?.exitCode == 75)
+        #expect(error?.exitCode.rawValue == 75)
         #expect(error?.message.contains("full") == true)
         #expect(try store.dump() == before)
 
@@ -80,7 +80,7 @@ struct FailureTests {
         _ = try store.integer("PRAGMA query_only = 1")
         let error = #expect(throws: StoreError.self) { try store.apply(bigPlan("ro"), requestID: "ro", now: now) }
         #expect(error?.kind == .unavailable)
-        #expect(error?.exitCode == 69)
+        #expect(error?.exitCode.rawValue == 69)
         #expect(error?.sqlitePrimaryCode == SQLITE_READONLY)
         #expect(error?.message.hasPrefix("the Chime database \(store.path) cannot be written") == true)
         #expect(error?.message.contains("make them readable and writable for you") == true)
@@ -101,7 +101,7 @@ struct FailureTests {
     func classification(code: Int32, kind: StoreError.Kind, exitCode: Int32) {
         let error = SQLiteConnection.error(code: code, sqliteMessage: "message", path: "/p/chime.db", busyTimeout: .seconds(5), isOnReadOnlyFileSystem: { _ in false })
         #expect(error.kind == kind)
-        #expect(error.exitCode == exitCode)
+        #expect(error.exitCode.rawValue == exitCode)
         #expect(error.sqliteCode == code)
         #expect(error.message.contains("/p/chime.db"))
         #expect(!error.message.contains("\n"))
@@ -118,25 +118,25 @@ struct FailureTests {
         // SQLITE_READONLY_DIRECTORY: the file is writable, its directory is not (no -wal, no -shm).
         let directory = classify(SQLiteConnection.readOnlyDirectoryCode, readOnlyMount: false)
         #expect(directory.kind == .unavailable)
-        #expect(directory.exitCode == 69)
+        #expect(directory.exitCode.rawValue == 69)
         #expect(directory.message.hasPrefix("cannot create files in /p: you may not write in /p, and the Chime database /p/chime.db needs it"))
         #expect(directory.message.contains("chmod u+rwx '/p'"))
         #expect(!directory.message.contains("chmod u+rw '/p/chime.db'"))
 
         let file = classify(SQLITE_READONLY, readOnlyMount: false)
-        #expect(file.exitCode == 69)
+        #expect(file.exitCode.rawValue == 69)
         #expect(file.message.contains("/p/chime.db-wal or /p/chime.db-shm file, is read-only for you"))
 
         // A read-only mount is what may pass (75), whichever way SQLite words it.
         for code in [SQLITE_READONLY, SQLiteConnection.readOnlyDirectoryCode, SQLITE_READONLY | (5 << 8)] {
             let mount = classify(code, readOnlyMount: true)
             #expect(mount.kind == .tryAgain)
-            #expect(mount.exitCode == 75)
+            #expect(mount.exitCode.rawValue == 75)
             #expect(mount.message.contains("the file system is read-only"))
         }
 
         let moved = classify(SQLiteConnection.readOnlyMovedCode, readOnlyMount: false)
-        #expect(moved.exitCode == 75)
+        #expect(moved.exitCode.rawValue == 75)
         #expect(moved.message.contains("moved or deleted"))
     }
 
@@ -174,7 +174,7 @@ struct FailureTests {
             Issue.record("cancelling nothing should throw")
         } catch where error.kind == .notFound {
             // The do block throws only StoreError, so `error` is one and its kind is matchable.
-            #expect(error.exitCode == 65)
+            #expect(error.exitCode.rawValue == 65)
         } catch {
             Issue.record("did not match: \(error)")
         }

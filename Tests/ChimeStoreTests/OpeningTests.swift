@@ -25,7 +25,7 @@ struct OpeningTests {
     func noDefaultPath() {
         let error = #expect(throws: StoreError.self) { try StoreLocation.defaultDatabasePath(environment: ["HOME": "relative"]) }
         #expect(error?.kind == .unavailable)
-        #expect(error?.exitCode == 69)
+        #expect(error?.exitCode.rawValue == 69)
     }
 
     @Test("opening from an environment creates the data directory 0700 and the database 0600")
@@ -81,7 +81,7 @@ struct OpeningTests {
         #expect(chmod(chimeDirectory, 0o755) == 0 && chown(chimeDirectory, 54_321, 54_321) == 0)
         let error = #expect(throws: StoreError.self) { try Store(environment: ["XDG_DATA_HOME": data]) }
         #expect(error?.kind == .unavailable)
-        #expect(error?.exitCode == 69)
+        #expect(error?.exitCode.rawValue == 69)
         #expect(error?.message.contains(chimeDirectory) == true)
         #expect(error?.message.contains("belongs to another user (uid 54321") == true, "\(error?.message ?? "")")
         #expect(permissions(of: chimeDirectory) == 0o755)
@@ -98,7 +98,7 @@ struct OpeningTests {
         #expect(symlink(elsewhere, data + "/chime") == 0)
         let error = #expect(throws: StoreError.self) { try Store(environment: ["XDG_DATA_HOME": data]) }
         #expect(error?.kind == .unavailable)
-        #expect(error?.exitCode == 69)
+        #expect(error?.exitCode.rawValue == 69)
         #expect(error?.message.contains("\(data)/chime, is a symbolic link to \(elsewhere)") == true, "\(error?.message ?? "")")
         #expect(permissions(of: elsewhere) == 0o755)
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing was created behind the link")
@@ -157,7 +157,7 @@ struct OpeningTests {
         let directoryMode = permissions(of: DatabaseFile.directory(of: path))
         let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try Store(path: path) }
         #expect(error?.kind == kind, sourceLocation: sourceLocation)
-        #expect(error?.exitCode == 69, "a database that cannot be used is unavailable", sourceLocation: sourceLocation)
+        #expect(error?.exitCode.rawValue == 69, "a database that cannot be used is unavailable", sourceLocation: sourceLocation)
         #expect(error?.message.contains(path) == true, sourceLocation: sourceLocation)
         for word in words {
             #expect(error?.message.contains(word) == true, "\(error?.message ?? "") should mention \(word)", sourceLocation: sourceLocation)
@@ -225,7 +225,7 @@ struct OpeningTests {
         }
         expectRefusal(path, kind: .newerSchema, mentioning: ["newer version of Chime", "schema \(Store.schemaVersion + 1)"])
         let error = #expect(throws: StoreError.self) { try Store(path: path) }
-        #expect(error?.exitCode == 69)
+        #expect(error?.exitCode.rawValue == 69)
     }
 
     @Test("a newer database with a log another process left behind keeps its bytes and its log")
@@ -267,7 +267,7 @@ struct OpeningTests {
 
         let error = #expect(throws: StoreError.self) { try Store(path: path) }
         #expect(error?.kind == .tryAgain)
-        #expect(error?.exitCode == 75)
+        #expect(error?.exitCode.rawValue == 75)
         #expect(error?.message.contains("\(path)-wal is missing") == true)
         #expect(error?.message.contains("put its -wal file back beside it") == true)
         #expect(error?.message.contains("remove \(path)-shm") == true)

@@ -1,9 +1,10 @@
+import ChimeCore
+
 /// A problem of the daemon's runtime environment (its directory, its socket, another instance)
 /// described for the person running `chime` or `chimed`.
 ///
-/// `kind` is what callers match on (the executables map ``Kind-swift.enum/alreadyRunning`` and
-/// ``Kind-swift.enum/daemonTimedOut`` to exit code 75, ``Kind-swift.enum/daemonNotRunning`` to
-/// 69); `message` is one sentence saying what was wrong and what to do.
+/// `kind` is what callers match on, ``exitCode`` what `chime` and `chimed` end with when it stops
+/// them; `message` is one sentence saying what was wrong and what to do.
 public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Hashable, Sendable {
@@ -41,7 +42,21 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
-    static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {
+    /// The exit code for this error: `tryAgain` for what passes by itself (another daemon holds
+    /// the lock, the daemon did not answer in time, as for a store locked too long), `unavailable`
+    /// for the rest (no daemon, a runtime directory or socket that cannot be used, an unreadable
+    /// answer).
+    public var exitCode: ExitCode {
+        switch kind {
+        case .alreadyRunning, .daemonTimedOut:
+            return .tryAgain
+        case .unsafeRuntimeDirectory, .socketPathTooLong, .socketPathOccupied, .daemonNotRunning, .invalidResponse,
+             .invalidNotifySocket:
+            return .unavailable
+        }
+    }
+
+    package static func alreadyRunning(pid: Int32?, lockPath: String) -> RuntimeError {
         let holder = pid.map { "chimed (pid \($0))" } ?? "another chimed"
         return RuntimeError(
             .alreadyRunning,

@@ -1,4 +1,4 @@
-import ChimeDaemon
+import ChimeControl
 import Foundation
 import Testing
 

@@ -31,7 +31,7 @@ public struct ControlClient: Sendable {
     /// `daemonTimedOut` when the answer does not come within ``timeout``, and `invalidResponse`
     /// when the answer cannot be read.
     public func send(_ request: ControlRequest) throws -> ControlResponse {
-        let deadline = MonotonicTimer.now() + timeout.clampedNanoseconds
+        let deadline = MonotonicClock.now() + timeout.clampedNanoseconds
         let socket = try connect()
         do {
             try write(ControlFrame.frame(encoding: request), to: socket, before: deadline)
@@ -111,7 +111,7 @@ public struct ControlClient: Sendable {
     /// Blocks until `socket` is ready for `events` or `deadline` passes.
     private func wait(for events: Int16, on socket: OwnedFileDescriptor, before deadline: UInt64) throws {
         while true {
-            let now = MonotonicTimer.now()
+            let now = MonotonicClock.now()
             guard now < deadline else { throw timedOut() }
             let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
             var entry = pollfd(fd: socket.rawValue, events: events, revents: 0)

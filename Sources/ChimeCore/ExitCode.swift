@@ -1,6 +1,5 @@
-import ChimeCore
-
-/// The process exit status of `chime`, from the BSD `sysexits.h` conventions.
+/// The process exit status of `chime`, `chimed` and the package's tools, from the BSD
+/// `sysexits.h` conventions: the one place the numbers are written.
 public enum ExitCode: Int32, Hashable, Sendable {
     /// Everything worked.
     case success = 0
@@ -15,7 +14,13 @@ public enum ExitCode: Int32, Hashable, Sendable {
     case unavailable = 69
     /// `EX_SOFTWARE`: an internal error; a bug to report.
     case software = 70
-    /// `EX_TEMPFAIL`: try again later (store locked, disk full).
+    /// `EX_OSERR`: the operating system refused something every run needs (`chimed` could not
+    /// block its signals).
+    case operatingSystem = 71
+    /// `EX_CANTCREAT`: an output file cannot be created (`chime-manpages`).
+    case cannotCreate = 73
+    /// `EX_TEMPFAIL`: try again later (store locked, disk full, the daemon did not answer in time,
+    /// another `chimed` runs).
     case tryAgain = 75
 
     /// The exit status for a rejected input or change from the core.

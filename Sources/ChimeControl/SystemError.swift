@@ -75,7 +75,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Runs `call`, a C function that returns -1 and sets `errno` on failure, and turns a failure
 /// into a ``SystemError`` naming `operation`.
 ///
-/// Every system call in ChimeDaemon goes through here. With `retryOnInterrupt`, a call
+/// Every system call of ChimeControl and ChimeDaemon goes through here. With `retryOnInterrupt`, a call
 /// interrupted by a signal handler (`EINTR`) is simply made again; the event loop passes `false`
 /// where it wants to recompute a timeout instead.
 @discardableResult

@@ -2,20 +2,20 @@ import Glibc
 
 /// The single owner of one open file descriptor: it closes the descriptor when released.
 ///
-/// Every descriptor ChimeDaemon opens lives in exactly one of these, held privately by the type
+/// Every descriptor chime and chimed open lives in exactly one of these, held privately by the type
 /// that uses it, so no descriptor is closed twice or leaked on an error path. Sendable: the
 /// descriptor number never changes, and the calls made on it are safe from any thread.
-final class OwnedFileDescriptor: Sendable {
+package final class OwnedFileDescriptor: Sendable {
     /// The descriptor number, valid until this object is released.
-    let rawValue: Int32
+    package let rawValue: Int32
 
     /// Takes ownership of `rawValue`, an open descriptor.
-    init(taking rawValue: Int32) {
+    package init(taking rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// Takes ownership of the descriptor `open` returns, or throws its error naming `operation`.
-    convenience init(_ operation: String, _ open: () -> Int32) throws(SystemError) {
+    package convenience init(_ operation: String, _ open: () -> Int32) throws(SystemError) {
         self.init(taking: try valueOrErrno(operation, open))
     }
 

@@ -1,4 +1,4 @@
-import ChimeDaemon
+import ChimeControl
 import Glibc
 import Testing
 

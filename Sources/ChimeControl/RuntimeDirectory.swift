@@ -39,9 +39,6 @@ public struct RuntimeDirectory: Hashable, Sendable {
     /// Where the daemon listens.
     public var controlSocketPath: String { path + "/chimed.sock" }
 
-    /// The daemon's instance lock file.
-    public var lockPath: String { path + "/" + InstanceLock.fileName }
-
     /// Creates the directory (mode 0700) if it is missing, checks that it is a real directory
     /// owned by ``ownerID``, and narrows its mode to 0700 if it is wider.
     public func prepare() throws {

@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in whole nanoseconds, 0 when negative, saturating at `UInt64.max`.
-    var clampedNanoseconds: UInt64 {
+    package var clampedNanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
         let whole = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)

@@ -1,0 +1,129 @@
+import Foundation
+
+/// The stored records a follow-up of one request depends on: its group's session, water
+/// schedule or reminder (whichever its kind has), and the recent water intake.
+///
+/// Read from the store by whoever asks (`chime` or `chimed`), so the rules below stay pure.
+public struct FollowUpRecords: Sendable {
+    /// The session of a fast's request, `nil` when it is gone or the request is not a fast's.
+    public var session: FastingSession?
+    /// The schedule of a water reminder, `nil` when it is off or the request is not water.
+    public var schedule: WaterSchedule?
+    /// The record of a one-off reminder, `nil` when it is gone or the request is not one.
+    public var reminder: OneOffReminder?
+    /// Water logged since ``WaterDay/intakeLookback`` before now (empty for other kinds).
+    public var intakes: [WaterIntake]
+
+    /// Makes the records.
+    public init(session: FastingSession? = nil, schedule: WaterSchedule? = nil, reminder: OneOffReminder? = nil, intakes: [WaterIntake] = []) {
+        self.session = session
+        self.schedule = schedule
+        self.reminder = reminder
+        self.intakes = intakes
+    }
+}
+
+extension FastingPlanner {
+    /// What takes the place of `request` when the user cancels it while its water schedule
+    /// stays on or its rolling fast goes on: the same reminder's next occurrence (the next water
+    /// reminder, the same nudge or end in the next cycle), so that cancelling one occurrence
+    /// skips it instead of silencing the schedule for good. Empty for requests that do not
+    /// repeat, or whose schedule or session is gone.
+    public func occurrencesAfterSkipping(
+        _ request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar
+    ) -> [NotificationRequest] {
+        let after = max(now, request.due)
+        switch request.kind {
+        case .water:
+            guard let schedule = records.schedule else { return [] }
+            return requests.request(for: schedule, after: after, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
+                .map { [$0] } ?? []
+        case .fastEnd, .fastNudge, .eatingEnd:
+            guard let session = records.session, session.mode == .rolling,
+                  let (slot, cycle) = Self.slotAndCycle(of: request.identifier), cycle < Int64.max
+            else { return [] }
+            // From the start of the next cycle on, the planner's next occurrence of this slot is
+            // the same reminder one cycle later (a nudge of this cycle is due before this
+            // cycle's end, so deriving from its due time would give it again).
+            let from = max(after, session.cycle(cycle + 1).fastStart)
+            return requests.requests(for: session, after: from).filter { Self.slotAndCycle(of: $0.identifier)?.slot == slot }
+        case .reminder:
+            // A recurring reminder goes on with its next occurrence; a one-off one is over.
+            return nextRecurringReminder(after: request, now: after, timeZone: timeZone, calendar: calendar).map { [$0] } ?? []
+        case .fastStart:
+            return []
+        }
+    }
+
+    /// The next occurrence after `now` of the repeating request `request` (a water reminder,
+    /// any request of a rolling fast, a recurring reminder), to persist with its delivery or
+    /// drop; `nil` for requests that do not repeat, or whose schedule or session is gone.
+    ///
+    /// The plan only adds requests, never cancels: a sibling of the same group may be on its
+    /// way to the server, and cancelling it would close its bubble. A re-derived request that
+    /// is already pending keeps its row (same identifier).
+    ///
+    /// A nagging reminder's showing (`dropped`: it was not shown) is followed as
+    /// ``ReminderNag/planAfterShowing(_:_:now:next:)`` says: the same bubble again, or the next
+    /// occurrence, with the occurrence's record.
+    public func nextOccurrence(
+        of request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar, dropped: Bool = false
+    ) -> ChangePlan? {
+        if let showing = ReminderNag.Showing(request: request) {
+            let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar)
+            let plan = dropped
+                ? ReminderNag.planAfterDrop(request, showing, next: next)
+                : ReminderNag.planAfterShowing(request, showing, now: now, next: next)
+            return plan.isEmpty ? nil : plan
+        }
+        var plan = ChangePlan()
+        switch request.kind {
+        case .water:
+            guard let schedule = records.schedule,
+                  let next = requests.request(for: schedule, after: now, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
+            else { return nil }
+            plan.requests = [next]
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
+            guard let session = records.session, session.mode == .rolling else { return nil }
+            plan.requests = requests.requests(for: session, after: now)
+        case .reminder:
+            guard let next = nextRecurringReminder(after: request, now: max(now, request.due), timeZone: timeZone, calendar: calendar) else { return nil }
+            plan.requests = [next]
+        }
+        return plan.requests.isEmpty ? nil : plan
+    }
+
+    /// The occurrence after `now` of the recurring reminder `request` belongs to; `nil` for a
+    /// one-off reminder or a rule that has ended.
+    public func nextRecurringReminder(after request: NotificationRequest, now: Date, timeZone: TimeZone, calendar: Calendar) -> NotificationRequest? {
+        guard let reminder = RecurringReminder(request: request) else { return nil }
+        return requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar)
+    }
+
+    /// The change that snoozes `request` by `span`, the same for `chime snooze` and a bubble's
+    /// Snooze button: ``snooze(_:by:now:reminder:)``, or for water
+    /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``; `nil` for a water reminder
+    /// whose schedule was turned off meanwhile (it stays off).
+    public func snooze(
+        _ request: NotificationRequest, by span: TimeSpan, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar
+    ) -> ChangePlan? {
+        switch request.kind {
+        case .water:
+            guard let schedule = records.schedule else { return nil }
+            return snooze(request, by: span, now: now, schedule: schedule, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
+        case .reminder:
+            return snooze(request, by: span, now: now, reminder: records.reminder)
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
+            return snooze(request, by: span, now: now)
+        }
+    }
+
+    /// A rolling request's identifier split into the part every cycle shares and the cycle
+    /// number of its `/<cycle>` suffix.
+    static func slotAndCycle(of identifier: String) -> (slot: Substring, cycle: Int64)? {
+        guard let slash = identifier.lastIndex(of: "/"), let cycle = Int64(identifier[identifier.index(after: slash)...]) else {
+            return nil
+        }
+        return (identifier[..<slash], cycle)
+    }
+}
