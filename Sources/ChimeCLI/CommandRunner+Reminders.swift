@@ -1,5 +1,4 @@
 import ChimeCore
-import ChimeDaemon
 import Foundation
 
 extension CommandRunner {
@@ -7,8 +6,12 @@ extension CommandRunner {
     func done(_ reference: String, now: Date) throws {
         try commit(now: now) { now in
             let store = try store()
-            let followUps = FollowUpPlanner(planner: planner, intakeLookback: Self.intakeLookback, store: store)
-            let plan = try followUps.acknowledge(reference, now: now, timeZone: environment.timeZone)
+            let stored = try store.nagShowing(named: reference)
+            let recorded = try stored.flatMap { try store.reminderOccurrence(identifier: $0.request.identifier)?.outcome }
+            let plan = try planner.acknowledge(
+                stored?.request, named: reference, recorded: recorded, isLive: stored?.state.isLive ?? false,
+                now: now, timeZone: environment.timeZone, calendar: calendar
+            )
             guard let record = plan.reminderOccurrences.first else { return (plan, []) }
             let outcome = record.outcome == .doneOnTime ? "done on time" : "done late"
             var line = "\(record.identifier) \(outcome)"

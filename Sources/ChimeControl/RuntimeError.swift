@@ -45,13 +45,13 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The exit code for this error: `tryAgain` for what passes by itself (another daemon holds
     /// the lock, the daemon did not answer in time, as for a store locked too long), `unavailable`
     /// for the rest (no daemon, a runtime directory or socket that cannot be used, an unreadable
-    /// answer).
+    /// answer, a lock file that is a link or not a regular file).
     public var exitCode: ExitCode {
         switch kind {
         case .alreadyRunning, .daemonTimedOut:
             return .tryAgain
         case .unsafeRuntimeDirectory, .socketPathTooLong, .socketPathOccupied, .daemonNotRunning, .invalidResponse,
-             .invalidNotifySocket:
+             .invalidNotifySocket, .unusableFile:
             return .unavailable
         }
     }

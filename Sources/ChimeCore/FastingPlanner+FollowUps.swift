@@ -126,4 +126,21 @@ extension FastingPlanner {
         }
         return (identifier[..<slash], cycle)
     }
+
+    /// The change that acknowledges the nagging reminder showing `request` (the rule is
+    /// ``ReminderNag/planAcknowledging(_:_:recorded:isLive:now:next:)``), the same for
+    /// `chime done` and a bubble's Done button; `recorded` is its occurrence's outcome so far.
+    ///
+    /// - Throws: `DomainError` when `request` is no nagging reminder's showing, or there is
+    ///   nothing to acknowledge.
+    public func acknowledge(
+        _ request: NotificationRequest?, named identifier: String, recorded: ReminderOutcome?, isLive: Bool,
+        now: Date, timeZone: TimeZone, calendar: Calendar
+    ) throws(DomainError) -> ChangePlan {
+        guard let request, let showing = ReminderNag.Showing(request: request) else {
+            throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
+        }
+        let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar)
+        return try ReminderNag.planAcknowledging(request, showing, recorded: recorded, isLive: isLive, now: now, next: next)
+    }
 }

@@ -59,7 +59,7 @@ public enum Daemon {
             _ = try LocalTimeZone.resolve(environment: environment, systemZone: TimeZone.current)
         } catch {
             log.error(error.message)
-            return 65
+            return .dataError
         }
         let directory = RuntimeDirectory.resolve(environment: environment)
         if directory.isFallback {

@@ -85,23 +85,11 @@ public struct FollowUpPlanner {
     ///
     /// - Throws: `DomainError` when there is nothing to acknowledge.
     public func acknowledge(_ identifier: String, now: Date, timeZone: TimeZone) throws -> ChangePlan {
-        var stored = try store.request(identifier: identifier)
-        if stored == nil {
-            // A reminder's id names its open occurrence, else its next one (not shown yet: refused below).
-            if let open = try store.openReminderOccurrence(reminderID: identifier) {
-                stored = try store.request(identifier: open.identifier)
-            } else {
-                stored = try store.pendingRequests(inGroup: identifier).first
-            }
-        }
-        guard let stored, let showing = ReminderNag.Showing(request: stored.request) else {
-            throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
-        }
-        let request = stored.request
-        let next = planner.nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: Self.calendar(in: timeZone))
-        return try ReminderNag.planAcknowledging(
-            request, showing, recorded: try store.reminderOccurrence(identifier: request.identifier)?.outcome,
-            isLive: stored.state.isLive, now: now, next: next
+        let stored = try store.nagShowing(named: identifier)
+        return try planner.acknowledge(
+            stored?.request, named: identifier,
+            recorded: try stored.flatMap { stored throws(StoreError) in try store.reminderOccurrence(identifier: stored.request.identifier)?.outcome },
+            isLive: stored?.state.isLive ?? false, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
     }
 

@@ -131,6 +131,16 @@ extension Store {
         }
     }
 
+    /// The request `chime done NAME` or a Done button means: the request with identifier `name`,
+    /// else the open occurrence of the reminder `name`, else that reminder's next pending one.
+    public func nagShowing(named name: String) throws(StoreError) -> StoredRequest? {
+        if let stored = try request(identifier: name) { return stored }
+        if let open = try openReminderOccurrence(reminderID: name) {
+            return try request(identifier: open.identifier)
+        }
+        return try pendingRequests(inGroup: name).first
+    }
+
     /// The recorded occurrences due at or after `since`, of reminder `id` or of all, oldest first.
     ///
     /// A database from before version 6 read without migrating (a read-only file system) has no record yet: none.

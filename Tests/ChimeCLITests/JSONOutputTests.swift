@@ -360,7 +360,7 @@ struct StreamedListTests {
     func escaping() {
         for text in ["plain", "tab\there", "quote\"", "back\\slash", "line\u{2028}sep", "€ sign", "给妈妈", "\u{7F}", "e\u{301}"] {
             var fast = ""
-            JSONNode.writeString(text, to: &fast)
+            JSONStringLiteral.append(text, to: &fast)
             var expected = "\""
             for scalar in text.unicodeScalars {
                 switch scalar {
