@@ -89,13 +89,31 @@ public struct FollowUpPlanner {
             guard let next = try nextWaterReminder(ofSchedule: request.group, after: now, timeZone: timeZone) else { return nil }
             plan.requests = [next]
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
-            guard let session = try store.session(id: request.group), session.mode == .rolling else { return nil }
+            guard let session = try store.session(id: request.group) else { return nil }
+            if session.scheduleID != nil {
+                // A scheduled fast's end brings the schedule's next fast.
+                guard request.kind == .fastEnd else { return nil }
+                plan = try continuingSchedule(after: ChangePlan(), now: now, timeZone: timeZone)
+                return plan.isEmpty ? nil : plan
+            }
+            guard session.mode == .rolling else { return nil }
             plan.requests = planner.requests.requests(for: session, after: now)
         case .reminder:
             guard let next = nextRecurringReminder(after: request, now: max(now, request.due), timeZone: timeZone) else { return nil }
             plan.requests = [next]
         }
         return plan.requests.isEmpty ? nil : plan
+    }
+
+    /// `change` with the fast schedule's next occurrence added when, once it is applied, none
+    /// is waiting to start (the rule is ``FastingPlanner/continuing(_:after:sessions:replacedDay:now:timeZone:calendar:)``);
+    /// `change` itself without a fast schedule.
+    public func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
+        guard let schedule = try store.fastSchedule(), !change.deletedFastSchedules.contains(schedule.id) else { return change }
+        return planner.continuing(
+            schedule, after: change, sessions: try store.sessions(notEndedAt: now), replacedDay: replacedDay,
+            now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+        )
     }
 
     /// The change that snoozes `request` by `span`, the same for `chime snooze` and a bubble's
@@ -138,7 +156,8 @@ public struct FollowUpPlanner {
         case .endFast:
             // Only the fast this bubble is about: never a later cycle of a repeating one.
             guard let session = try store.session(id: request.group) else { return nil }
-            return try planner.stop(session, now: now, cycle: session.cycleNumber(at: request.due))
+            let stop = try planner.stop(session, now: now, cycle: session.cycleNumber(at: request.due))
+            return try continuingSchedule(after: stop, now: now, timeZone: timeZone)
         case .extendOneHour:
             guard let session = try store.session(id: request.group), let span = action.fastExtension else { return nil }
             return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))

@@ -14,11 +14,12 @@ enum StoreSchema {
     static var latestVersion: Int { migrations.count }
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
-    /// later versions only add constraints.
-    static let readableWithoutMigration = 3
+    /// versions 4 only added constraints.
+    /// Version 5 adds the columns of scheduled fasts, which every query of sessions reads.
+    static let readableWithoutMigration = 5
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5FastSchedules]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -189,6 +190,24 @@ enum StoreSchema {
         CREATE TRIGGER reminder_id_not_a_water_schedule BEFORE INSERT ON reminders
             WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
+        """
+
+    /// Version 5 (fast schedules): the one fast schedule (`chime fast schedule`) and, on each
+    /// session, the schedule it is an occurrence of and its two ends fixed on the local clock.
+    /// Self-contained: it only adds a table, an index and nullable columns.
+    static let version5FastSchedules = """
+        CREATE TABLE fast_schedules (
+            id TEXT PRIMARY KEY,
+            plan TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            start REAL NOT NULL,
+            tag TEXT NOT NULL DEFAULT '',
+            remind_before TEXT NOT NULL DEFAULT ''
+        );
+        CREATE UNIQUE INDEX fast_schedules_one_at_a_time ON fast_schedules ((0));
+        ALTER TABLE sessions ADD COLUMN schedule_id TEXT;
+        ALTER TABLE sessions ADD COLUMN local_fast_end REAL;
+        ALTER TABLE sessions ADD COLUMN local_eating_end REAL;
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per
