@@ -140,7 +140,7 @@ public enum CommandTable {
                     .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted)"),
                 ],
                 options: [jsonOption],
-                examples: ["fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 36h \"mon,thu 20:00\"", "fast schedule", "fast schedule off"],
+                examples: ["fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 36h \"mon,thu 20:00\"", "fast schedule", "fast schedule --json", "fast schedule off"],
                 build: { arguments throws(UsageError) in
                     guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
                     if planText.text == "off" {

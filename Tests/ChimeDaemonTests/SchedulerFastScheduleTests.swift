@@ -1,0 +1,43 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import ChimeTestSupport
+import Foundation
+import Testing
+
+@Suite("Scheduler: fast schedules")
+struct SchedulerFastScheduleTests {
+    func at(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    @Test("a scheduled fast's delivered end brings the next fast in the same transaction, on the local clock across the spring change")
+    func followUp() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let now = at("2027-03-27T12:00:00+01:00")
+        let harness = try SchedulerHarness(now: now, zone: berlin)
+        let schedule = try FastSchedule(id: "fs-1", plan: .standard, ruleText: "daily 20:00", start: now)
+        try harness.store.apply(
+            try FastingPlanner().setSchedule(schedule, replacing: nil, oldOccurrences: [], sessions: [], now: now, timeZone: berlin, calendar: calendar),
+            now: now
+        )
+        try harness.start()
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+
+        // The fast ends at 12:00 local on Sunday, after 15 real hours: 10:00 UTC.
+        harness.advance(to: at("2027-03-28T09:59:00Z"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start"])
+        harness.advance(to: at("2027-03-28T10:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+        let ended = try #require(try harness.stored("fast/fs-1.20270327-2000/end"))
+        let next = try #require(try harness.stored("fast/fs-1.20270328-2000/start"))
+        #expect(next.state == .pending)
+        #expect(next.request.due == at("2027-03-28T20:00:00+02:00"))
+        #expect(next.changeSequence == ended.changeSequence)
+        #expect(try harness.store.session(id: "fs-1.20270328-2000")?.cycle(0).fastEnd == at("2027-03-29T12:00:00+02:00"))
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270328-2000/start", "fast/fs-1.20270328-2000/end"])
+        #expect(try harness.isInSync())
+    }
+}
