@@ -135,7 +135,7 @@ extension CommandRunner {
         if let id {
             session = try chosenSession(id: id, now: now)
         } else {
-            let running = try store().sessions(notEndedAt: now)
+            let running = FastingSession.choosable(among: try store().sessions(notEndedAt: now), at: now)
             if running.count > 1 { throw severalRunning(running) }
             session = FastingSession.current(among: try store().sessions(), at: now)
         }
@@ -178,7 +178,7 @@ extension CommandRunner {
             }
             return session
         }
-        let running = try store.sessions(notEndedAt: now)
+        let running = FastingSession.choosable(among: try store.sessions(notEndedAt: now), at: now)
         guard let session = running.first else {
             throw CommandFailure(.dataError, "no fast is running: start one with \"chime fast start\"")
         }

@@ -106,3 +106,14 @@ public struct FastSchedule: Hashable, Sendable {
         return LocalTimeResolver.instant(ofReading: reading, in: timeZone).addingTimeInterval(fraction)
     }
 }
+
+extension FastingSession {
+    /// The sessions among `sessions` (those not ended at `now`) that a command without `--id`
+    /// may mean: a schedule's fast that has not started yet does not count while another one
+    /// runs (it is only the schedule's next fast), so `fast stop` and `fast status` still name one.
+    public static func choosable(among sessions: [FastingSession], at now: Date) -> [FastingSession] {
+        let waiting = sessions.filter { $0.scheduleID != nil && $0.status(at: now).phase == .scheduled }
+        guard waiting.count < sessions.count else { return sessions }
+        return sessions.filter { session in !waiting.contains { $0.id == session.id } }
+    }
+}

@@ -81,6 +81,37 @@ struct RunnerFastScheduleTests {
         #expect(groups.contains { $0.hasSuffix(".20270330-2000") })
         #expect(!groups.contains { $0.hasSuffix(".20270329-2000") })
         #expect(harness.succeed("fast", "schedule").contains("16:8 at daily 20:00"))
+        // The fast by hand is the current one; the schedule's next does not make two.
+        let status = try #require(jsonObject(harness.succeed("fast", "status", "--json")))
+        #expect(status["id"] as? String == "mine")
+        #expect(harness.succeed("fast", "stop").hasPrefix("Fast mine "))
+    }
+
+    @Test("status and the waybar format show the scheduled fast: next, running, then in its eating window with the next one made")
+    func statusAndWaybar() throws {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        #expect(harness.succeed("status").contains("20:00"))
+        let waiting = try #require(jsonObject(harness.succeed("status", "--format", "waybar")))
+        #expect(waiting["class"] as? String == "scheduled")
+        harness.set("2027-03-27T21:00:00+01:00")
+        let fasting = try #require(jsonObject(harness.succeed("status", "--format", "waybar")))
+        #expect(fasting["class"] as? String == "fasting")
+        // As chimed does after the end is shown: the next fast of the schedule is made.
+        harness.set("2027-03-28T13:00:00+02:00")
+        let store = harness.store()
+        let schedule = try #require(try store.fastSchedule())
+        let next = FastingPlanner().continuing(
+            schedule, after: ChangePlan(), sessions: try store.sessions(notEndedAt: harness.now), now: harness.now,
+            timeZone: harness.timeZone, calendar: Calendar(identifier: .gregorian)
+        )
+        #expect(next.sessions.map(\.id) == ["\(schedule.id).20270328-2000"])
+        _ = try store.apply(next, now: harness.now)
+        let eating = try #require(jsonObject(harness.succeed("fast", "status", "--json")))
+        #expect(eating["phase"] as? String == "eating")
+        #expect((eating["id"] as? String)?.hasSuffix(".20270327-2000") == true)
+        let bar = try #require(jsonObject(harness.succeed("status", "--format", "waybar")))
+        #expect(bar["class"] as? String == "eating")
     }
 
     @Test("fast start --repeat with a 24 h plan makes a daily schedule at its start time; other plans repeat in real time")
