@@ -125,6 +125,11 @@ extension CommandRunner {
                 change.requests.append(next)
             }
         }
+        // A scheduled fast's end brings the schedule's next fast: cancelled, the next comes now.
+        for request in cancelledRequests where request.kind == .fastEnd || change.cancelledGroups.contains(request.group) {
+            guard let session = try store.session(id: request.group), session.scheduleID != nil else { continue }
+            change = try followUps.continuingSchedule(after: change, skippedEnd: session.id, now: now, timeZone: environment.timeZone)
+        }
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
         }

@@ -51,16 +51,17 @@ extension FastingPlanner {
     /// still running or to come (`sessions`, those not ended at `now`, as `change` leaves them;
     /// a scheduled fast's eating window too), and not on `replacedDay` (the local day a fast
     /// started by hand took). A repeating fast in real time holds the schedule back until it is
-    /// stopped.
+    /// stopped. `skippedEnd` names a fast of the schedule whose end notification the user
+    /// cancelled: it no longer brings the next one, so the next is made now, after it.
     public func continuing(
         _ schedule: FastSchedule, after change: ChangePlan, sessions: [FastingSession], replacedDay: LocalDate? = nil,
-        now: Date, timeZone: TimeZone, calendar: Calendar
+        skippedEnd: String? = nil, now: Date, timeZone: TimeZone, calendar: Calendar
     ) -> ChangePlan {
         var byID = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for id in change.deletedSessions { byID[id] = nil }
         for session in change.sessions { byID[session.id] = session }
         let live = byID.values.filter { $0.status(at: now).phase != .ended }
-        if live.contains(where: { $0.scheduleID == schedule.id && [.scheduled, .fasting].contains($0.status(at: now).phase) }) {
+        if live.contains(where: { $0.id != skippedEnd && $0.scheduleID == schedule.id && [.scheduled, .fasting].contains($0.status(at: now).phase) }) {
             return change
         }
         if live.contains(where: { $0.mode == .rolling }) { return change }

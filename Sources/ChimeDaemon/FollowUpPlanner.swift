@@ -106,13 +106,13 @@ public struct FollowUpPlanner {
     }
 
     /// `change` with the fast schedule's next occurrence added when, once it is applied, none
-    /// is waiting to start (the rule is ``FastingPlanner/continuing(_:after:sessions:replacedDay:now:timeZone:calendar:)``);
+    /// is waiting to start (the rule is ``FastingPlanner/continuing(_:after:sessions:replacedDay:skippedEnd:now:timeZone:calendar:)``);
     /// `change` itself without a fast schedule.
-    public func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
+    public func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, skippedEnd: String? = nil, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
         guard let schedule = try store.fastSchedule(), !change.deletedFastSchedules.contains(schedule.id) else { return change }
         return planner.continuing(
             schedule, after: change, sessions: try store.sessions(notEndedAt: now), replacedDay: replacedDay,
-            now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+            skippedEnd: skippedEnd, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
     }
 

@@ -131,6 +131,16 @@ struct RunnerFastScheduleTests {
         #expect(other.succeed("fast", "schedule").hasPrefix("No fast schedule is set"))
     }
 
+    @Test("cancelling a scheduled fast's end does not stop the schedule: its next fast is made")
+    func cancelEnd() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let end = harness.pending().first { $0.request.kind == .fastEnd }!.request.identifier
+        harness.succeed("cancel", end)
+        #expect(harness.pending().contains { $0.request.group.hasSuffix(".20270328-2000") && $0.request.kind == .fastStart })
+        #expect(!harness.pending().contains { $0.request.identifier == end })
+    }
+
     @Test("stopping a scheduled fast skips it: the schedule's next one is made")
     func stopSkips() {
         let harness = RunnerHarness(now: "2027-03-27T21:00:00+01:00")
