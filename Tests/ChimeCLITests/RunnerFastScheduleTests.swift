@@ -141,6 +141,27 @@ struct RunnerFastScheduleTests {
         #expect(!harness.pending().contains { $0.request.identifier == end })
     }
 
+    @Test("fast start --repeat with a 24 h plan replaces a schedule only with --replace; a fast repeating in real time blocks a schedule")
+    func repeatAndScheduleConflicts() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let before = harness.dump()
+        let refused = harness.run("fast", "start", "18:6", "--repeat")
+        #expect(refused.exitCode == .dataError)
+        #expect(refused.errors.contains("there is one at a time"))
+        #expect(harness.dump() == before)
+        let replaced = harness.succeed("fast", "start", "18:6", "--repeat", "--replace", "--id", "new")
+        #expect(replaced.contains("it repeats daily 12:00 on the local clock"))
+        #expect(harness.succeed("fast", "schedule").contains("18:6 at daily 12:00"))
+        #expect(Set(harness.pending().map(\.request.group)) == ["new"])
+
+        let rolling = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        rolling.succeed("fast", "start", "20:5", "--repeat")
+        let blocked = rolling.run("fast", "schedule", "16:8", "daily 20:00")
+        #expect(blocked.exitCode == .dataError)
+        #expect(blocked.errors.contains("repeats in real time"))
+    }
+
     @Test("stopping a scheduled fast skips it: the schedule's next one is made")
     func stopSkips() {
         let harness = RunnerHarness(now: "2027-03-27T21:00:00+01:00")
