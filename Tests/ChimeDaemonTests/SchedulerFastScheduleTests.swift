@@ -40,4 +40,45 @@ struct SchedulerFastScheduleTests {
         #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270328-2000/start", "fast/fs-1.20270328-2000/end"])
         #expect(try harness.isInSync())
     }
+
+    func setUp(_ now: Date, zone: TimeZone) throws -> SchedulerHarness {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let harness = try SchedulerHarness(now: now, zone: zone)
+        let schedule = try FastSchedule(id: "fs-1", plan: .standard, ruleText: "daily 20:00", start: now)
+        try harness.store.apply(
+            try FastingPlanner().setSchedule(schedule, replacing: nil, oldOccurrences: [], sessions: [], now: now, timeZone: zone, calendar: calendar),
+            now: now
+        )
+        return harness
+    }
+
+    @Test("\"End fast\" on a scheduled fast stops it and makes the schedule's next fast, in the fall-back night's 17 h")
+    func endFastSkips() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try setUp(at("2027-10-30T12:00:00+02:00"), zone: berlin)
+        try harness.start()
+        harness.advance(to: at("2027-10-30T20:00:00+02:00"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20271030-2000/start"])
+        harness.advance(to: at("2027-10-30T21:00:00+02:00"))
+        harness.notifier.send(.actionInvoked(identifier: "fast/fs-1.20271030-2000/start", action: .endFast))
+        harness.receive(1)
+        #expect(try harness.store.session(id: "fs-1.20271030-2000")?.stoppedAt == harness.now)
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20271031-2000/start", "fast/fs-1.20271031-2000/end"])
+        let next = try #require(try harness.store.session(id: "fs-1.20271031-2000"))
+        #expect(next.start == at("2027-10-31T20:00:00+01:00"))
+        #expect(try harness.isInSync())
+    }
+
+    @Test("a scheduled fast's end missed while chimed was away still brings the schedule's next fast")
+    func missedEnd() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let harness = try setUp(at("2027-01-04T12:00:00Z"), zone: utc)
+        // chimed first runs three days later: the start and the end are past their grace.
+        harness.jump(to: at("2027-01-07T13:00:00Z"))
+        try harness.start()
+        harness.settle()
+        #expect(try harness.stored("fast/fs-1.20270104-2000/end")?.state == .missed)
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270107-2000/start", "fast/fs-1.20270107-2000/end"])
+    }
 }
