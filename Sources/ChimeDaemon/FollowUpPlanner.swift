@@ -179,6 +179,21 @@ public struct FollowUpPlanner {
         return plan
     }
 
+    /// The fast schedule's fast still waiting to start made again in `timeZone`, for a change
+    /// of the time zone: its start and both ends are the rule's local readings in the new zone.
+    /// A fast already running keeps its ends; one whose group is in `busyGroups` (a
+    /// notification on its way) is left alone. Empty without a schedule or a waiting fast.
+    func rederiveFastSchedule(now: Date, timeZone: TimeZone, busyGroups: Set<String>) throws(StoreError) -> ChangePlan {
+        guard let schedule = try store.fastSchedule() else { return ChangePlan() }
+        let waiting = try store.sessions(notEndedAt: now).filter {
+            $0.scheduleID == schedule.id && $0.status(at: now).phase == .scheduled && !busyGroups.contains($0.id)
+        }
+        guard !waiting.isEmpty else { return ChangePlan() }
+        var plan = ChangePlan()
+        for session in waiting { plan.merge(planner.delete(session)) }
+        return try continuingSchedule(after: plan, now: now, timeZone: timeZone)
+    }
+
     /// A Gregorian calendar in `timeZone`.
     static func calendar(in timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)

@@ -81,4 +81,22 @@ struct SchedulerFastScheduleTests {
         #expect(try harness.stored("fast/fs-1.20270104-2000/end")?.state == .missed)
         #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270107-2000/start", "fast/fs-1.20270107-2000/end"])
     }
+
+    @Test("after a change of the time zone the waiting fast starts and ends on the new local clock")
+    func zoneChange() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try setUp(at("2027-03-27T12:00:00+01:00"), zone: berlin)
+        try harness.start()
+        harness.zones.set(newYork)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // 12:00 in Berlin is 07:00 in New York: today's 20:00 there, ending 12:00 there.
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+        let session = try #require(try harness.store.session(id: "fs-1.20270327-2000"))
+        #expect(session.start == at("2027-03-27T20:00:00-04:00"))
+        #expect(session.cycle(0).fastEnd == at("2027-03-28T12:00:00-04:00"))
+        #expect(try harness.stored("fast/fs-1.20270327-2000/start")?.request.due == at("2027-03-27T20:00:00-04:00"))
+        #expect(try harness.isInSync())
+    }
 }
