@@ -47,6 +47,8 @@ let package = Package(
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
             dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeDaemon", "ChimeTestSupport"]
         ),
+        // The start-up floor of the `cli` benchmark: a plain Swift program.
+        .executableTarget(name: "chime-bench-floor"),
         .executableTarget(
             name: "chime-store-worker",
             dependencies: ["ChimeStore", "ChimeCore"],

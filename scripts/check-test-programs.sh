@@ -33,10 +33,15 @@ for file in $swift_files; do
 done
 
 keywords=$(compgen -k; compgen -b)
-without_heredocs() { # the script without the bodies of its here-documents (text, not commands)
+without_heredocs() { # the script's command lines: no here-document bodies, no array literal lines
   awk '
     ending != "" { if ($0 == ending) ending = ""; next }
-    { print; if (match($0, /<<-?[ ]*["\047]?[A-Za-z_]+/)) { ending = substr($0, RSTART, RLENGTH); gsub(/[<\-"\047 ]/, "", ending) } }
+    depth > 0 { depth += gsub(/\(/, "(") - gsub(/\)/, ")"); next }
+    {
+      print
+      if (match($0, /<<-?[ ]*["\047]?[A-Za-z_]+/)) { ending = substr($0, RSTART, RLENGTH); gsub(/[<\-"\047 ]/, "", ending) }
+      if (match($0, /=\(/)) { rest = substr($0, RSTART + 1); depth = gsub(/\(/, "(", rest) - gsub(/\)/, ")", rest) }
+    }
   ' "$1"
 }
 for script in "$root"/scripts/*.sh; do

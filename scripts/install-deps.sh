@@ -30,8 +30,9 @@ if [ "${1:-}" = "--test" ]; then
     case "$program" in ''|\#*) continue ;; esac
     packages+=("$package")
   done < "$here/test-programs.txt"
-  # The D-Bus daemon configuration and X server the notification tests run.
-  packages+=(dbus xvfb)
+  # The D-Bus daemon configuration and X server the notification tests run, and the Python
+  # modules the scripted notification server (scripts/scripted-notify-server.py) imports.
+  packages+=(dbus xvfb python3-dbus python3-gi)
 fi
 
 missing=()

@@ -13,7 +13,12 @@
 #        NOTIFY_ENV_OWNER_PID (optional: when this process exits, the environment stops itself,
 #        so a crashed test run leaves nothing behind),
 #        NOTIFY_ENV_MARKUP (dunst's `markup`: full, the default, or no: a server without the
-#        body-markup capability).
+#        body-markup capability),
+#        NOTIFY_ENV_SERVER (dunst, the default; notification-daemon: GNOME's reference server,
+#        which answers CloseNotification of a vanished bubble with InvalidId; notify-osd:
+#        Ubuntu's, with no actions and dialogs for never-expiring bubbles; plasma:
+#        scripts/scripted-notify-server.py answering as KDE Plasma, with its `Inhibited`
+#        do-not-disturb property; `start` records it, `start-server` reuses it).
 #
 # The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
 # (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
@@ -60,7 +65,7 @@ pid_of() { # pid_of <name>: the last pid recorded under that name, if still that
 
 owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
   case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
-    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst) return 0 ;;
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd|dunst:python3) return 0 ;;
     watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
     *) return 1 ;;
   esac
@@ -120,13 +125,26 @@ SH
 RC
 }
 
+notify_osd_path() { # in the multiarch library directory, which differs by architecture
+  dpkg -L notify-osd 2>/dev/null | grep -m1 '^/usr/lib/.*/notify-osd$' || echo /usr/lib/notify-osd
+}
+
+# The notification server is recorded as "dunst" in $DIR/pids whichever program it is.
 start_server() {
   [ -f "$DIR/bus_address" ] || die "no environment in $DIR: run '$0 start' first"
-  pid_of dunst >/dev/null && die "dunst is already running in $DIR"
+  pid_of dunst >/dev/null && die "the notification server is already running in $DIR"
+  local server; server="$(cat "$DIR/server" 2>/dev/null || echo dunst)"
+  local command=(dunst -config "$DIR/dunstrc")
+  case "$server" in
+    notification-daemon) command=(/usr/lib/notification-daemon/notification-daemon) ;;
+    notify-osd) command=("$(notify_osd_path)") ;;
+    plasma) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" Plasma
+                     actions body body-hyperlinks body-markup icon-static persistence inhibitions) ;;
+  esac
   DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
-    setsid dunst -config "$DIR/dunstrc" >>"$DIR/dunst.log" 2>&1 </dev/null &
+    setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
   echo "dunst $!" >> "$DIR/pids"
-  wait_for 10 bus_has_server || { cat "$DIR/dunst.log" >&2; die "dunst did not claim org.freedesktop.Notifications"; }
+  wait_for 10 bus_has_server || { cat "$DIR/dunst.log" >&2; die "$server did not claim org.freedesktop.Notifications"; }
 }
 
 stop_server() {
@@ -149,7 +167,16 @@ start() {
     || die "need Xvfb, dbus-daemon and dunst: run scripts/install-deps.sh --test"
   [ -e "$DIR/pids" ] && die "$DIR/pids exists: already running? run '$0 stop' first"
   case "${NOTIFY_ENV_MARKUP:-full}" in full|strip|no) ;; *) die "NOTIFY_ENV_MARKUP must be full, strip or no" ;; esac
+  case "${NOTIFY_ENV_SERVER:-dunst}" in
+    dunst) ;;
+    notification-daemon) [ -x /usr/lib/notification-daemon/notification-daemon ] \
+      || die "need notification-daemon: run scripts/install-deps.sh --test" ;;
+    notify-osd) [ -x "$(notify_osd_path)" ] || die "need notify-osd: run scripts/install-deps.sh --test" ;;
+    plasma) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
+    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd or plasma" ;;
+  esac
   mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
+  echo "${NOTIFY_ENV_SERVER:-dunst}" > "$DIR/server"
 
   # 1. Xvfb picks a free display and writes its number once it accepts connections.
   setsid Xvfb -screen 0 1280x800x24 -nolisten tcp -displayfd 3 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 </dev/null &

@@ -82,6 +82,8 @@ struct TimelinePrinter {
             let amount = arguments[ContentArgument.amount] ?? "?"
             guard let goal = arguments[ContentArgument.goal] else { return "Time to drink \(amount) ml" }
             return "Time to drink \(amount) ml (\(arguments[ContentArgument.consumed] ?? "0") of \(goal) ml today)"
+        case .waterHeld:
+            return "\(arguments[ContentArgument.count] ?? "?") water reminders while you were busy"
         case .reminder:
             return arguments[ContentArgument.text] ?? ""
         }

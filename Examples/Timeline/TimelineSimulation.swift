@@ -55,7 +55,7 @@ final class TimelineSimulation {
         let clock = ManualClock(start: start)
         let timer = ManualTimer(clock: clock)
         let notifier = RecordingNotifier(response: .showAll)
-        let inbox = Inbox()
+        let inbox = SchedulerInbox()
         let scheduler = Scheduler(
             store: store, notifier: notifier, clock: clock, timer: timer, timeZones: ManualTimeZone(timeZone),
             log: DaemonLog(threshold: .warning), post: { inbox.post($0) }
@@ -115,36 +115,5 @@ final class TimelineSimulation {
             recorded = deliveries.count
         }
         return events
-    }
-}
-
-/// Messages the scheduler's notifier posts from its own queue, waiting for the driving thread
-/// (chimed's event loop does this with its wake-up channel).
-private final class Inbox: Sendable {
-    private let messages = Mutex<[SchedulerMessage]>([])
-    private let arrived = NSCondition()
-
-    func post(_ message: SchedulerMessage) {
-        messages.withLock { $0.append(message) }
-        arrived.lock()
-        arrived.broadcast()
-        arrived.unlock()
-    }
-
-    func take() -> [SchedulerMessage] {
-        messages.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-    }
-
-    /// Waits until a message is waiting or `deadline` passes; returns whether one is.
-    func wait(until deadline: Date) -> Bool {
-        arrived.lock()
-        defer { arrived.unlock() }
-        while messages.withLock({ $0.isEmpty }) {
-            if !arrived.wait(until: deadline) { return !messages.withLock { $0.isEmpty } }
-        }
-        return true
     }
 }

@@ -49,6 +49,11 @@ static inline GVariant *chime_variant_new_string_tuple(const gchar *string) {
     return g_variant_new("(s)", string);
 }
 
+/// The parameters `(ss)` of a D-Bus call taking two strings (`Properties.Get`).
+static inline GVariant *chime_variant_new_string_pair(const gchar *first, const gchar *second) {
+    return g_variant_new("(ss)", first, second);
+}
+
 /// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
 static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
 static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }

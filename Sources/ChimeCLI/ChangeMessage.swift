@@ -108,9 +108,23 @@ public struct ChangeMessage: Sendable {
         return "Fast \(session.id) extended by \(TimeDisplay.duration(span.timeInterval)), now ends \(display.clockAndRelative(end))"
     }
 
-    /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00 (in 32 min)`.
+    /// `; the 17h nudge of fast.remind_before is left out: a 16h fast is too short for it`,
+    /// appended to `fast start` when the setting's nudges include some the plan cannot show.
+    public func defaultNudgesLeftOut(_ leads: [TimeSpan], plan: FastingPlan) -> String {
+        let names = leads.map(\.description).joined(separator: ", ")
+        let noun = leads.count == 1 ? "nudge" : "nudges"
+        return "; the \(names) \(noun) of fast.remind_before \(leads.count == 1 ? "is" : "are") left out: a \(plan.fasting) fast is too short for \(leads.count == 1 ? "it" : "them")"
+    }
+
+    /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00
+    /// (in 32 min)`; a window across midnight is named so (`22:00-08:00 overnight, until 08:00
+    /// the next day`), as the user may have swapped the times by mistake.
     public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?) -> String {
-        var line = "Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(schedule.window), \(schedule.amountML) ml a glass"
+        var window = schedule.window.description
+        if schedule.window.until < schedule.window.from {
+            window += " overnight, until \(schedule.window.until) the next day"
+        }
+        var line = "Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(window), \(schedule.amountML) ml a glass"
         if let goal = schedule.goalML { line += ", goal \(goal) ml" }
         return line + "; " + next(nextReminder)
     }
@@ -198,6 +212,22 @@ public struct ChangeMessage: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// What a cancelled fast end leaves behind: `fast f-3k9 keeps running without its end
+    /// notification: stop it with "chime fast stop --id f-3k9"`, for each fast whose end
+    /// notification is among `cancelled` and does not come again among `nextRequests`;
+    /// `nil` when no such fast.
+    public func fastsRunOn(afterCancelling cancelled: [NotificationRequest], next nextRequests: [NotificationRequest]) -> String? {
+        var groups: [String] = []
+        for request in cancelled where request.kind == .fastEnd && !groups.contains(request.group) {
+            guard !nextRequests.contains(where: { $0.group == request.group && $0.kind == .fastEnd }) else { continue }
+            groups.append(request.group)
+        }
+        guard !groups.isEmpty else { return nil }
+        return groups.map { group in
+            "fast \(group) keeps running without its end notification: stop it with \"chime fast stop --id \(group)\""
+        }.joined(separator: "; ")
+    }
+
     /// `Snoozed remind/r-4tx until 15:10 (in 10 min)`.
     public func snoozed(_ identifier: String, until due: Date) -> String {
         "Snoozed \(identifier) until \(display.clockAndRelative(due))"
@@ -206,6 +236,16 @@ public struct ChangeMessage: Sendable {
     /// `fast.plan set to 18:6`.
     public func configSet(_ key: ConfigKey, _ value: ConfigValue) -> String {
         "\(key.name) set to \(value.storedText)"
+    }
+
+    /// `fast.plan unset: back to its default, 16:8`.
+    public static func configUnset(_ key: ConfigKey) -> String {
+        "\(key.name) unset: back to its default, \(key.defaultValue.storedText)"
+    }
+
+    /// Printed by `config unset` for a key with no stored value (nothing is written).
+    public static func configNotSet(_ key: ConfigKey) -> String {
+        "\(key.name) is not set: it has its default, \(key.defaultValue.storedText); nothing changed"
     }
 
     private func next(_ reminder: Date?) -> String {

@@ -53,14 +53,18 @@ public enum Command: Hashable, Sendable {
     case waterStatus(json: Bool)
 
     /// `chime remind in DURATION TEXT [--id ID]`; `text` is already cleaned by ``UserText``.
-    case remindIn(TimeSpan, text: String, id: String?)
+    case remindIn(TimeSpan, text: String, id: String?, nag: TimeSpan? = nil)
     /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
-    case remindAt(TimeSpecification, text: String, id: String?)
+    case remindAt(TimeSpecification, text: String, id: String?, nag: TimeSpan? = nil)
 
     /// `chime remind every RULE TEXT [--id ID] [--from TIME] [--until TIME | --count N]`.
     case remindEvery(RemindEvery)
     /// `chime explain RULE [--from TIME] [--count N] [--json]`.
     case explain(Explain)
+    /// `chime remind history [ID] [--days N] [--json]`: what became of nagging reminders' occurrences.
+    case remindHistory(id: String?, days: Int, json: Bool)
+    /// `chime done ID`: acknowledges a nagging reminder's occurrence (ID: its identifier or the reminder's id).
+    case done(PendingReference)
 
     /// `chime list [--group ID] [--json]`.
     case list(group: String?, json: Bool)
@@ -76,6 +80,9 @@ public enum Command: Hashable, Sendable {
     case doctor
     /// `chime completions bash|zsh|fish`: print the script (see ``CompletionScript``).
     case completions(Shell)
+    /// `chime __complete references|groups|fasts`: the stored words a completion script offers,
+    /// one a line (not in the command table: no help, not offered).
+    case completionCandidates(CompletionCandidates)
 
     /// `chime config get KEY`.
     case configGet(ConfigKey)
@@ -83,6 +90,8 @@ public enum Command: Hashable, Sendable {
     case configSet(ConfigKey, ConfigValue)
     /// `chime config list`.
     case configList
+    /// `chime config unset KEY`: back to the default.
+    case configUnset(ConfigKey)
 
     /// Days covered by `fast history` when `--days` is not given.
     public static let defaultHistoryDays = 30
@@ -105,6 +114,8 @@ public enum Command: Hashable, Sendable {
         public var until: TimeSpecification?
         /// `--count`: the rule's COUNT.
         public var count: Int?
+        /// `--nag`: show it again every so long until acknowledged; `nil`: once per occurrence.
+        public var nag: TimeSpan?
 
         /// Options with only the rule and the text given.
         public init(ruleText: String, rule: RecurrenceRule, text: String) {

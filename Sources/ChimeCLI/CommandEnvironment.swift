@@ -38,6 +38,9 @@ public struct CommandEnvironment {
     public var pause: (TimeInterval) -> FollowPause
     /// Asks the session bus who serves notifications and what it can do (for `doctor`).
     public var probeNotificationServer: () -> ServerProbe
+    /// The columns of the terminal standard output is, so tables fit it; `nil` when standard
+    /// output is not a terminal, and lines are then whole (see ``TerminalWidth``).
+    public var terminalWidth: Int?
 
     /// Makes an environment from its parts.
     public init(
@@ -53,7 +56,8 @@ public struct CommandEnvironment {
         randomSource: any RandomNumberGenerator,
         makeRequestID: @escaping () -> String,
         pause: @escaping (TimeInterval) -> FollowPause,
-        probeNotificationServer: @escaping () -> ServerProbe
+        probeNotificationServer: @escaping () -> ServerProbe,
+        terminalWidth: Int? = nil
     ) {
         self.clock = clock
         self.timeZone = timeZone
@@ -68,6 +72,7 @@ public struct CommandEnvironment {
         self.makeRequestID = makeRequestID
         self.pause = pause
         self.probeNotificationServer = probeNotificationServer
+        self.terminalWidth = terminalWidth
     }
 
     /// The language notification texts are written in, from the locale variables (as chimed
@@ -104,7 +109,8 @@ public struct CommandEnvironment {
             randomSource: SystemRandomNumberGenerator(),
             makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
-            probeNotificationServer: { liveProbe() }
+            probeNotificationServer: { liveProbe() },
+            terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil
         )
     }
 

@@ -20,6 +20,9 @@ public enum CommandParser {
 
     /// The command `arguments` ask for; throws when they cannot run.
     public static func command(from arguments: [String]) throws(UsageError) -> Command {
+        if arguments.count == 2, arguments[0] == CompletionCandidates.commandWord, let what = CompletionCandidates(rawValue: arguments[1]) {
+            return .completionCandidates(what)
+        }
         let tokens = ArgumentTokenizer.tokenize(arguments)
         let optionEnd = tokens.firstIndex { $0.kind == .terminator } ?? tokens.endIndex
 

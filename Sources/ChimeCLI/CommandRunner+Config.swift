@@ -2,7 +2,7 @@ import ChimeCore
 import ChimeStore
 import Foundation
 
-/// `chime config get|set|list`.
+/// `chime config get|set|list|unset`.
 extension CommandRunner {
     func showSetting(_ key: ConfigKey) throws {
         write(try setting(key).storedText)
@@ -18,6 +18,23 @@ extension CommandRunner {
         write(messages(now).configSet(key, value))
         // Settings such as urgency are read by chimed at delivery; no reminder moves, so a
         // daemon that is not running needs no mention here.
+        nudgeDaemon(sequence: result.sequence, quietly: true)
+    }
+
+    /// Removes the stored value of `key`, so its default applies again; a key never set is
+    /// left alone and said so.
+    func unsetSetting(_ key: ConfigKey, now: Date) throws {
+        guard try store().setting(key.name) != nil else {
+            write(ChangeMessage.configNotSet(key))
+            return
+        }
+        let requestID = environment.makeRequestID()
+        let result = try store().setSetting(key.name, to: nil, requestID: requestID, now: now)
+        guard !result.replayed else {
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            return
+        }
+        write(ChangeMessage.configUnset(key))
         nudgeDaemon(sequence: result.sequence, quietly: true)
     }
 

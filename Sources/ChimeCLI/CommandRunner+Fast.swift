@@ -8,7 +8,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let store = try store()
             let plan = try options.plan ?? defaultPlan()
-            let remindBefore = try options.remindBefore ?? defaultNudges()
+            let (remindBefore, nudgeNote) = try options.remindBefore.map { ($0, "") } ?? defaultNudges(for: plan, now: now)
             if let id = options.id {
                 try refuseIDOfAnotherKind(id, for: .fast, now: now)
             }
@@ -76,7 +76,7 @@ extension CommandRunner {
             let started = change.sessions.firstIndex { $0.id == session.id } ?? change.sessions.endIndex
             let replaced = change.sessions[..<started].map(\.id)
             let discarded = change.deletedSessions.filter { !skipped.contains($0) }
-            var line = messages(now).fastStarted(session, replaced: replaced, discarded: discarded) + note
+            var line = messages(now).fastStarted(session, replaced: replaced, discarded: discarded) + note + nudgeNote
             if let newSchedule { line += messages(now).repeatingOnLocalClock(newSchedule) }
             if !skipped.isEmpty { line += "; it takes the place of scheduled fast \(skipped.joined(separator: ", "))" }
             var lines = [line]
@@ -137,7 +137,7 @@ extension CommandRunner {
         } else {
             let running = FastingSession.choosable(among: try store().sessions(notEndedAt: now), at: now)
             if running.count > 1 { throw severalRunning(running) }
-            session = FastingSession.current(among: try store().sessions(), at: now)
+            session = try currentSession(now: now)
         }
         let report = FastStatusReport(session: session, display: display(now))
         if json {
@@ -156,7 +156,7 @@ extension CommandRunner {
         if json {
             try writeJSON(history.json)
         } else {
-            write(history.text(style: environment.style))
+            write(history.text(style: environment.style, width: environment.terminalWidth))
         }
     }
 
@@ -200,5 +200,15 @@ extension CommandRunner {
     func defaultNudges() throws -> [TimeSpan] {
         if case .durations(let spans) = try setting(.fastRemindBefore) { return spans }
         return []
+    }
+
+    /// The nudges of the `fast.remind_before` setting that a fast of `plan` can show, and the
+    /// note naming those left out: the setting is for every fast, so a short one is not refused
+    /// for it (an explicit `--remind-before` is).
+    func defaultNudges(for plan: FastingPlan, now: Date) throws -> ([TimeSpan], String) {
+        let all = try defaultNudges()
+        let unfit = all.filter { !plan.allowsNudge(before: $0) }
+        guard !unfit.isEmpty else { return (all, "") }
+        return (all.filter { plan.allowsNudge(before: $0) }, messages(now).defaultNudgesLeftOut(unfit, plan: plan))
     }
 }

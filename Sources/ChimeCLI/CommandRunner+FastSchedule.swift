@@ -27,7 +27,7 @@ extension CommandRunner {
             }
             let old = try store.fastSchedule()
             let schedule = try FastSchedule(
-                id: try generateID(prefix: "fs"), plan: plan, ruleText: ruleText, start: now, remindBefore: try defaultNudges()
+                id: try generateID(prefix: "fs"), plan: plan, ruleText: ruleText, start: now, remindBefore: try defaultNudges(for: plan, now: now).0
             )
             let occurrences = try old.map { old throws in try store.sessions(ofSchedule: old.id, startingAtOrAfter: now) } ?? []
             let change = try planner.setSchedule(

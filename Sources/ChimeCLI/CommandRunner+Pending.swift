@@ -8,7 +8,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, note: String = "", now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -25,7 +25,10 @@ extension CommandRunner {
                 reminderID = try generateID(prefix: "r")
             }
             let reminder = OneOffReminder(id: reminderID, text: text, due: due)
-            let change = try planner.remind(reminder, now: now)
+            var change = try planner.remind(reminder, now: now)
+            if let nag {
+                change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
+            }
             let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
             return (change, [line + note])
         }
@@ -48,19 +51,29 @@ extension CommandRunner {
             } else {
                 reminderID = try generateID(prefix: "r")
             }
-            let reminder = RecurringReminder(id: reminderID, text: options.text, rule: rule, start: start)
+            let reminder = RecurringReminder(
+                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) }
+            )
             let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
             return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
         }
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
-        let pending = try pendingNotifications(inGroup: group, now: now)
         if json {
-            try writeJSON(pending.map { $0.json(in: environment.timeZone) })
-        } else {
-            write(PendingNotification.table(pending, display: display(now), style: environment.style))
+            // Streamed in the store's order (soonest first), one row at a time: the output of
+            // 100,000 notifications is never held whole.
+            var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
+            let renderer = NotificationRenderer(language: notificationLanguage())
+            try store().forEachPendingRequest(inGroup: group) { stored in
+                let element = pendingNotification(of: stored, now: now, renderer: renderer).json(in: environment.timeZone)
+                return writer.append(writtenBy: element.writePrettyElement)
+            }
+            writer.finish()
+            return
         }
+        let pending = try pendingNotifications(inGroup: group, now: now)
+        write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
     }
 
     func cancel(_ target: Command.CancelTarget, now: Date) throws {
@@ -125,6 +138,12 @@ extension CommandRunner {
                 change.requests.append(next)
             }
         }
+        // A nagging reminder ended while its occurrence waits for Done: it will not come back.
+        for group in unique(change.cancelledGroups) where cancelledRequests.contains(where: { $0.kind == .reminder && $0.group == group }) {
+            if let open = try store.openReminderOccurrence(reminderID: group) {
+                change.reminderOccurrences.append(ReminderNag.ended(open))
+            }
+        }
         // A scheduled fast's end brings the schedule's next fast: cancelled, the next comes now.
         for request in cancelledRequests where request.kind == .fastEnd || change.cancelledGroups.contains(request.group) {
             guard let session = try store.session(id: request.group), session.scheduleID != nil else { continue }
@@ -132,6 +151,9 @@ extension CommandRunner {
         }
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
+        }
+        if let runsOn = messages(now).fastsRunOn(afterCancelling: cancelledRequests, next: change.requests) {
+            line += "; " + runsOn
         }
         return (change, [line])
     }
@@ -191,26 +213,35 @@ extension CommandRunner {
 
     /// The pending (and delivering) requests, with their texts as the notification will show them.
     func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
-        try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now) }
+        let renderer = NotificationRenderer(language: notificationLanguage())
+        return try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now, renderer: renderer) }
     }
 
-    /// One stored request as `list` shows it.
-    func pendingNotification(of stored: StoredRequest, now: Date) -> PendingNotification {
-        let text = renderedText(of: stored.request, now: now)
+    /// One stored request as `list` shows it; `renderer` when rows are many (the language is
+    /// then read from the environment once).
+    func pendingNotification(of stored: StoredRequest, now: Date, renderer: NotificationRenderer? = nil) -> PendingNotification {
+        let text = renderedText(of: stored.request, now: now, renderer: renderer)
         return PendingNotification(request: stored.request, title: text.title, body: text.body, state: stored.state.rawValue)
     }
 
     /// Title and body of `request` as its bubble will show them: rendered by chimed's renderer
     /// as of its due time (or of `now` once overdue, in the late wording it would then get).
-    func renderedText(of request: NotificationRequest, now: Date) -> (title: String, body: String) {
+    func renderedText(of request: NotificationRequest, now: Date, renderer: NotificationRenderer? = nil) -> (title: String, body: String) {
         let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone)
         do {
-            let rendered = try NotificationRenderer(language: environment.notificationLanguage).render(job)
+            let rendered = try (renderer ?? NotificationRenderer(language: notificationLanguage())).render(job)
             return (rendered.title, rendered.plainBody)
         } catch {
             // Stored text the renderer refuses would also be refused at delivery: say so.
             return (request.kind.rawValue, "cannot be shown: \(error)")
         }
+    }
+
+    /// The language the bubbles are written in: the `language` setting when it fixes one (as
+    /// chimed reads it), else this process's locale variables.
+    func notificationLanguage() -> NotificationLanguage {
+        let setting = try? store().setting(NotificationLanguage.settingKey)
+        return NotificationLanguage.chosen(bySetting: setting ?? nil) ?? environment.notificationLanguage
     }
 
     /// `values` without repetitions, in first-seen order.

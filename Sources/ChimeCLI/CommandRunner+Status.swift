@@ -16,11 +16,17 @@ extension CommandRunner {
     /// after any change to the store, until the user stops it or the reader goes away.
     func followStatus(format: Command.StatusFormat) throws -> ExitCode {
         let store = try store()
+        var printed = 0
         while true {
             // Read the sequence before the state, so a change in between prints again.
             var seen = try store.currentSequence()
-            let output = try statusOutput(format: format, now: environment.clock())
-            guard write(output.text) else { return .success }
+            let now = environment.clock()
+            let output = try statusOutput(format: format, now: now)
+            // Text blocks of several lines would run together: each gets a line with its time,
+            // and a blank line before it. JSON and waybar stay one line per print for programs.
+            let heading = format == .text ? (printed > 0 ? "\n" : "") + Self.followHeading(now, in: environment.timeZone) : ""
+            guard write(heading + output.text) else { return .success }
+            printed += 1
             waiting: while true {
                 let remaining = output.nextPrint.timeIntervalSince(environment.clock())
                 if remaining <= 0 { break waiting }
@@ -32,6 +38,24 @@ extension CommandRunner {
                 }
             }
         }
+    }
+
+    /// The fast `status` and `fast status` show (``FastingSession/current(among:at:)``), read from
+    /// the sessions not ended when there is one, so a long history is read only when no fast runs.
+    func currentSession(now: Date) throws -> FastingSession? {
+        let store = try store()
+        // Every fasting, eating or scheduled session is among those not ended, in the same order.
+        if let active = FastingSession.current(among: try store.sessions(notEndedAt: now), at: now) { return active }
+        return FastingSession.current(among: try store.sessions(), at: now)
+    }
+
+    /// `-- 08:15:00 --`: the line before each text block of `status --follow`.
+    static func followHeading(_ now: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: now)
+        let time = [parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+        return "-- \(time) --\n"
     }
 
     /// The status at `now` in `format`, and when `--follow` prints next.
@@ -51,11 +75,11 @@ extension CommandRunner {
     /// answers.
     func statusSnapshot(now: Date) throws -> StatusSnapshot {
         let store = try store()
-        let fast = FastingSession.current(among: try store.sessions(), at: now)
+        let fast = try currentSession(now: now)
         let water = try waterSummary(now: now)
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
-        // Only the soonest notification is shown: render just that one (the store sorts by due).
-        let soonest = try store.pendingRequests().first.map { pendingNotification(of: $0, now: now) }
+        // Only the soonest notification is shown: read and render just that one.
+        let soonest = try store.nextPendingRequest().map { pendingNotification(of: $0, now: now) }
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],

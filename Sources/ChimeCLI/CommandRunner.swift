@@ -63,6 +63,9 @@ public final class CommandRunner {
             return .success
         case .doctor:
             return try doctor()
+        case .completionCandidates(let what):
+            try writeCompletionCandidates(what)
+            return .success
         default:
             break
         }
@@ -72,7 +75,7 @@ public final class CommandRunner {
         }
         let now = environment.clock()
         switch command {
-        case .help, .version, .completions, .doctor:
+        case .help, .version, .completions, .doctor, .completionCandidates:
             return .success
         case .fastStart(let options): try startFast(options, now: now)
         case .fastStop(let id): try stopFast(id: id, now: now)
@@ -88,12 +91,14 @@ public final class CommandRunner {
         case .waterResume: try resumeWater(now: now)
         case .waterOff: try turnWaterOff(now: now)
         case .waterStatus(let json): try showWaterStatus(json: json, now: now)
-        case .remindIn(let span, let text, let id):
-            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, now: now)
-        case .remindAt(let time, let text, let id):
+        case .remindIn(let span, let text, let id, let nag):
+            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, nag: nag, now: now)
+        case .remindAt(let time, let text, let id, let nag):
             let (due, note) = resolve(time, now: now)
-            try remind(text, at: due, id: id, note: note, now: now)
+            try remind(text, at: due, id: id, nag: nag, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
+        case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
+        case .done(let reference): try done(reference.description, now: now)
         case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
         case .cancel(let target): try cancel(target, now: now)
@@ -105,6 +110,7 @@ public final class CommandRunner {
         case .configGet(let key): try showSetting(key)
         case .configSet(let key, let value): try changeSetting(key, to: value, now: now)
         case .configList: try listSettings()
+        case .configUnset(let key): try unsetSetting(key, now: now)
         }
         return .success
     }

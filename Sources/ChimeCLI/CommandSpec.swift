@@ -21,8 +21,12 @@ public struct CommandSpec: Sendable {
         case millilitres
         /// An id of a fast, water schedule or reminder (`f-3k9`).
         case identifier
-        /// A request identifier or an id (`fast/f-3k9/end`, `f-3k9`).
+        /// A request identifier or an id (`fast/f-3k9/end`, `f-3k9`) of something pending.
         case reference
+        /// The id of a fast, water schedule or reminder with pending notifications (`--group`).
+        case groupID
+        /// The id of a fast that has not ended (`fast stop --id`).
+        case fastID
         /// Free text.
         case text
         /// A whole number.
@@ -54,8 +58,19 @@ public struct CommandSpec: Sendable {
             case .choice(let words): return words
             case .configKey: return ConfigKey.allCases.map(\.name)
             case .commandName: return CommandTable.root.subcommands.map(\.name)
-            case .duration, .durationList, .time, .timeOfDay, .millilitres, .identifier, .reference, .text, .count, .configValue:
+            case .duration, .durationList, .time, .timeOfDay, .millilitres, .identifier, .reference, .groupID, .fastID, .text, .count, .configValue:
                 return []
+            }
+        }
+
+        /// What a shell asks `chime` for at completion time, for values that are in the store
+        /// (identifiers and ids); `nil` for every other kind.
+        public var storedCandidates: CompletionCandidates? {
+            switch self {
+            case .reference: return .references
+            case .groupID: return .groups
+            case .fastID: return .fasts
+            default: return nil
             }
         }
     }

@@ -15,7 +15,7 @@ public enum CommandTable {
             name: ErrorLine.programName,
             summary: "fasting and water reminders on the Linux desktop",
             discussion: "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.",
-            subcommands: [fast, water, remind, explain, list, cancel, snooze, status, export, doctor, completions, config, help]
+            subcommands: [fast, water, remind, explain, list, cancel, snooze, done, status, export, doctor, completions, config, help]
         )
         root.path = []
         root.subcommands = root.subcommands.map { $0.placed(under: []) }
@@ -39,7 +39,7 @@ public enum CommandTable {
 
     // MARK: - fast
 
-    private static let idOption = CommandSpec.Option.value("id", "ID", .identifier, "the fast to act on (default: the running one)")
+    private static let idOption = CommandSpec.Option.value("id", "ID", .fastID, "the fast to act on (default: the running one)")
     private static let jsonOption = CommandSpec.Option.flag("json", "print JSON instead of text")
 
     private static let fast = CommandSpec(
@@ -231,6 +231,19 @@ public enum CommandTable {
     // MARK: - remind
 
     private static let reminderIDOption = CommandSpec.Option.value("id", "ID", .identifier, "id of the reminder (default: generated, like r-4tx)")
+    private static let nagOption = CommandSpec.Option.value(
+        "nag", "DURATION", .duration, "show it again every DURATION until Done (at most \(ReminderNag.maximumRepeats) times), and record whether it was done"
+    )
+
+    /// `--nag`, at least ``ReminderNag/minimumInterval``; `nil` when not given.
+    private static func nag(_ arguments: ParsedArguments) throws(UsageError) -> TimeSpan? {
+        guard let nag = arguments.option("nag") else { return nil }
+        let span = try nag.duration()
+        guard span.timeInterval >= ReminderNag.minimumInterval else {
+            throw UsageError(DomainError(.invalidDuration, "invalid --nag \"\(nag.text)\": use 1m or more, like 10m"), argumentPosition: nag.position)
+        }
+        return span
+    }
 
     private static let remind = CommandSpec(
         name: "remind",
@@ -243,12 +256,12 @@ public enum CommandTable {
                     .init("DURATION", .duration, .required, "how long from now, e.g. 25m or 1h30m"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption],
+                options: [reminderIDOption, nagOption],
                 examples: ["remind in 25m \"tea is ready\""],
                 build: { arguments throws(UsageError) in
                     .remindIn(try arguments.positional("DURATION")!.duration(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier())
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
                 }
             ),
             CommandSpec(
@@ -258,12 +271,12 @@ public enum CommandTable {
                     .init("TIME", .time, .required, "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption],
+                options: [reminderIDOption, nagOption],
                 examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
                 build: { arguments throws(UsageError) in
                     .remindAt(try arguments.positional("TIME")!.time(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier())
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
                 }
             ),
             CommandSpec(
@@ -279,6 +292,7 @@ public enum CommandTable {
                     .value("from", "TIME", .time, "the rule's start (default: now)"),
                     .value("until", "TIME", .time, "the last time it may come"),
                     .value("count", "N", .count, "how many times it comes in all, counted from the start"),
+                    nagOption,
                 ],
                 exclusiveGroups: [.init(["until", "count"])],
                 examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
@@ -292,7 +306,25 @@ public enum CommandTable {
                     if let from = arguments.option("from") { options.from = try from.time() }
                     if let until = arguments.option("until") { options.until = try until.time() }
                     if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
+                    options.nag = try nag(arguments)
                     return .remindEvery(options)
+                }
+            ),
+            CommandSpec(
+                name: "history",
+                summary: "what became of each occurrence of reminders set with --nag",
+                discussion: "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.",
+                positionals: [.init("ID", .identifier, .optional, "only this reminder")],
+                options: [
+                    .value("days", "N", .count, "days to show, today included (default \(Command.defaultHistoryDays))"),
+                    jsonOption,
+                ],
+                examples: ["remind history", "remind history pills --days 30 --json"],
+                build: { arguments throws(UsageError) in
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: "number of days")
+                    return .remindHistory(
+                        id: try arguments.positional("ID")?.identifier(), days: days ?? Command.defaultHistoryDays, json: arguments.isSet("json")
+                    )
                 }
             ),
         ]
@@ -330,7 +362,7 @@ public enum CommandTable {
         summary: "show pending notifications",
         discussion: "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.",
         options: [
-            .value("group", "ID", .identifier, "only those of one fast, water schedule or reminder"),
+            .value("group", "ID", .groupID, "only those of one fast, water schedule or reminder"),
             jsonOption,
         ],
         examples: ["list", "list --group f-3k9 --json"],
@@ -345,7 +377,7 @@ public enum CommandTable {
         discussion: "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).",
         positionals: [.init("ID", .reference, .zeroOrMore, "request identifiers or ids to cancel")],
         options: [
-            .value("group", "ID", .identifier, "every pending notification of one fast, schedule or reminder"),
+            .value("group", "ID", .groupID, "every pending notification of one fast, schedule or reminder"),
             .flag("all", "every pending notification"),
         ],
         exclusiveGroups: [.init(["ID", "group", "all"], required: true)],
@@ -372,6 +404,16 @@ public enum CommandTable {
         examples: ["snooze remind/r-4tx 10m"],
         build: { arguments throws(UsageError) in
             .snooze(try arguments.positional("ID")!.reference(), by: try arguments.positional("DURATION")!.duration())
+        }
+    )
+
+    private static let done = CommandSpec(
+        name: "done",
+        summary: "acknowledge a reminder set with --nag: it stops coming back",
+        positionals: [.init("ID", .reference, .required, "the reminder's id, or an occurrence's identifier")],
+        examples: ["done pills", "done remind/pills/2027-03-27T08:00"],
+        build: { arguments throws(UsageError) in
+            .done(try arguments.positional("ID")!.reference())
         }
     )
 
@@ -474,6 +516,16 @@ public enum CommandTable {
                 sections: [configKeySection],
                 examples: ["config list"],
                 build: { _ throws(UsageError) in .configList }
+            ),
+            CommandSpec(
+                name: "unset",
+                summary: "return one setting to its default",
+                positionals: [.init("KEY", .configKey, .required, "the setting")],
+                sections: [configKeySection],
+                examples: ["config unset fast.remind_before"],
+                build: { arguments throws(UsageError) in
+                    .configUnset(try configKey(arguments.positional("KEY")!))
+                }
             ),
         ]
     )

@@ -4,6 +4,8 @@ import Foundation
 /// Each script finds the command words typed so far (`fast start`), then offers that command's
 /// subcommands, options and argument words (plan presets, formats, setting names); after an
 /// option that takes a value it offers that option's words, or nothing for free text.
+/// Identifiers and ids (`cancel`, `snooze`, `--group`, `fast stop --id`) are in the store, not
+/// the table: the scripts ask `chime __complete` for them at completion time.
 public enum CompletionScript {
     /// The script for `shell`.
     public static func script(for shell: Command.Shell) -> String {
@@ -22,13 +24,30 @@ public enum CompletionScript {
         let candidates: [(word: String, description: String)]
         /// Options that take a value, with the words offered for it (empty for free text).
         let valueOptions: [(previous: String, words: [String])]
+        /// Options whose values are in the store, with what to ask `chime` for.
+        let storedValueOptions: [(previous: String, candidates: CompletionCandidates)]
+        /// What to ask `chime` for where the first positional goes (`cancel`'s identifiers).
+        let storedPositional: CompletionCandidates?
         /// Words offered right after an argument word: a setting's values after its key
         /// (`config set notify.urgency.fast` offers `low normal critical`).
         let argumentValues: [(previous: [String], words: [String])]
 
         /// What the word before the cursor decides: option values, then argument values.
         var wordsByPrevious: [(previous: [String], words: [String])] {
-            groupedByWords(valueOptions) + argumentValues
+            groupedByWords(valueOptions.filter { option in !storedValueOptions.contains { $0.previous == option.previous } }) + argumentValues
+        }
+
+        /// Options gathered by the stored values they offer.
+        var storedByPrevious: [(previous: [String], candidates: CompletionCandidates)] {
+            var groups: [(previous: [String], candidates: CompletionCandidates)] = []
+            for item in storedValueOptions {
+                if let index = groups.firstIndex(where: { $0.candidates == item.candidates }) {
+                    groups[index].previous.append(item.previous)
+                } else {
+                    groups.append(([item.previous], item.candidates))
+                }
+            }
+            return groups
         }
     }
 
@@ -43,7 +62,14 @@ public enum CompletionScript {
             if spec.path.isEmpty { options.append(CommandSpec.versionOption) }
             candidates += options.map { ($0.spelling, $0.summary) }
             let valueOptions = spec.options.filter(\.takesValue).map { ($0.spelling, $0.kind?.completionWords ?? []) }
-            return Entry(key: key(spec.path), candidates: candidates, valueOptions: valueOptions, argumentValues: argumentValues(of: spec))
+            let storedValueOptions = spec.options.compactMap { option in
+                option.kind?.storedCandidates.map { (option.spelling, $0) }
+            }
+            return Entry(
+                key: key(spec.path), candidates: candidates, valueOptions: valueOptions,
+                storedValueOptions: storedValueOptions, storedPositional: spec.positionals.first?.kind.storedCandidates,
+                argumentValues: argumentValues(of: spec)
+            )
         }
     }
 
@@ -89,16 +115,21 @@ public enum CompletionScript {
         ]
         for entry in entries {
             lines.append("        \(shellQuoted(entry.key)))")
-            let all = entry.candidates.map(\.word).joined(separator: " ")
-            if entry.wordsByPrevious.isEmpty {
-                lines.append("            words=\(shellQuoted(all)) ;;")
+            // Stored words are asked for only when that word is being completed.
+            let all = shellQuoted(entry.candidates.map(\.word).joined(separator: " "))
+                + (entry.storedPositional.map { "\" $(\($0.shellCommand))\"" } ?? "")
+            if entry.wordsByPrevious.isEmpty, entry.storedByPrevious.isEmpty {
+                lines.append("            words=\(all) ;;")
                 continue
             }
             lines.append("            case \"$prev\" in")
             for (previous, words) in entry.wordsByPrevious {
                 lines.append("                \(previous.map(shellQuoted).joined(separator: "|"))) words=\(shellQuoted(words.joined(separator: " "))) ;;")
             }
-            lines.append("                *) words=\(shellQuoted(all)) ;;")
+            for (previous, candidates) in entry.storedByPrevious {
+                lines.append("                \(previous.map(shellQuoted).joined(separator: "|"))) words=\"$(\(candidates.shellCommand))\" ;;")
+            }
+            lines.append("                *) words=\(all) ;;")
             lines.append("            esac ;;")
         }
         lines += [
@@ -133,15 +164,19 @@ public enum CompletionScript {
             "    case \"$chime_path\" in",
         ]
         for entry in entries {
-            let described = entry.candidates.map { shellQuoted(zshEscaped($0.word) + ":" + $0.description) }.joined(separator: " ")
+            let described = (entry.candidates.map { shellQuoted(zshEscaped($0.word) + ":" + $0.description) }
+                + (entry.storedPositional.map { [zshStored($0)] } ?? [])).joined(separator: " ")
             lines.append("        (\(shellQuoted(entry.key)))")
-            if entry.wordsByPrevious.isEmpty {
+            if entry.wordsByPrevious.isEmpty, entry.storedByPrevious.isEmpty {
                 lines.append("            candidates=(\(described)) ;;")
                 continue
             }
             lines.append("            case \"$prev\" in")
             for (previous, words) in entry.wordsByPrevious {
                 lines.append("                (\(previous.map(shellQuoted).joined(separator: "|"))) candidates=(\(words.map { shellQuoted(zshEscaped($0)) }.joined(separator: " "))) ;;")
+            }
+            for (previous, candidates) in entry.storedByPrevious {
+                lines.append("                (\(previous.map(shellQuoted).joined(separator: "|"))) candidates=(\(zshStored(candidates))) ;;")
             }
             lines.append("                (*) candidates=(\(described)) ;;")
             lines.append("            esac ;;")
@@ -153,6 +188,12 @@ public enum CompletionScript {
             "_chime \"$@\"",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The stored words as zsh array elements, one per line of `chime __complete`, their colons
+    /// escaped for `_describe` (`water/w-7kq/2026-03-11T09:00`).
+    private static func zshStored(_ candidates: CompletionCandidates) -> String {
+        "${${(f)\"$(\(candidates.shellCommand))\"}//:/\\\\:}"
     }
 
     /// `_describe` splits entries at the first unescaped `:`.
@@ -194,6 +235,10 @@ public enum CompletionScript {
                 for candidate in first.kind.completionCandidates {
                     lines.append("complete -c chime \(afterNoKey) -a \(fishQuoted(candidate.word)) -d \(fishQuoted(candidate.description ?? first.summary))")
                 }
+                if let stored = first.kind.storedCandidates {
+                    // fish runs the command substitution in -a each time it completes.
+                    lines.append("complete -c chime \(afterNoKey) -a \(fishQuoted("(" + stored.shellCommand + ")")) -d \(fishQuoted(first.summary))")
+                }
             }
             for (previous, words) in entry.argumentValues where !words.isEmpty {
                 let afterKey = "-n " + fishQuoted("test (__chime_path) = chime\(entry.key); and __chime_previous_is \(previous.joined(separator: " "))")
@@ -209,7 +254,11 @@ public enum CompletionScript {
                 if option.takesValue {
                     line += " -x"
                     let words = option.kind?.completionWords ?? []
-                    if !words.isEmpty { line += " -a \(fishQuoted(words.joined(separator: " ")))" }
+                    if let stored = option.kind?.storedCandidates {
+                        line += " -a \(fishQuoted("(" + stored.shellCommand + ")"))"
+                    } else if !words.isEmpty {
+                        line += " -a \(fishQuoted(words.joined(separator: " ")))"
+                    }
                 }
                 lines.append(line + " -d \(fishQuoted(option.summary))")
             }

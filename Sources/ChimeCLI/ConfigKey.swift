@@ -17,6 +17,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case urgencyWater = "notify.urgency.water"
     /// Urgency of one-off reminders.
     case urgencyReminder = "notify.urgency.reminder"
+    /// The language of notification texts, for chimed and `list` alike.
+    case language = "language"
 
     /// The most nudges `fast.remind_before` (and `--remind-before`) holds.
     public static let maximumNudges = 10
@@ -39,6 +41,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast: return "urgency of fasting notifications"
         case .urgencyWater: return "urgency of water reminders"
         case .urgencyReminder: return "urgency of one-off reminders"
+        case .language: return "language of notifications and list titles"
         }
     }
 
@@ -51,6 +54,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .waterGoal: return "1-\(WaterSchedule.maximumML) (ml), or none"
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             return ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: ", ")
+        case .language:
+            return ConfigValue.Language.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 
@@ -61,6 +66,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore, .waterGoal: return ["none"]
         case .waterAmount: return []
         case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
+        case .language: return ConfigValue.Language.allCases.map(\.rawValue)
         }
     }
 
@@ -74,6 +80,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast: return .urgency(.normal)
         case .urgencyWater: return .urgency(.low)
         case .urgencyReminder: return .urgency(.normal)
+        case .language: return .language(.auto)
         }
     }
 
@@ -104,11 +111,20 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(choices.joined(separator: ", "))"
+                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
                 throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
                                  argumentPosition: argumentPosition, suggestion: suggestion)
             }
             return .urgency(urgency)
+        case .language:
+            let choices = ConfigValue.Language.allCases.map(\.rawValue)
+            guard let language = ConfigValue.Language(rawValue: trimmed.lowercased()) else {
+                let suggestion = Suggestion.closest(to: trimmed, among: choices)
+                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
+                                 argumentPosition: argumentPosition, suggestion: suggestion)
+            }
+            return .language(language)
         }
     }
 

@@ -12,6 +12,18 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case optionalMillilitres(Int?)
     /// `notify.urgency.*`.
     case urgency(Urgency)
+    /// `language`.
+    case language(Language)
+
+    /// The language of notification texts: from the locale variables, or fixed.
+    public enum Language: String, Hashable, Sendable, CaseIterable {
+        /// From `LC_ALL`, `LC_MESSAGES`, `LANG` (of chimed for bubbles, of chime for `list`).
+        case auto
+        /// English.
+        case en
+        /// Simplified Chinese.
+        case zh
+    }
 
     /// How urgent a notification is, as the notification server understands it.
     public enum Urgency: String, Hashable, Sendable, CaseIterable {
@@ -31,6 +43,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .millilitres(let ml): return String(ml)
         case .optionalMillilitres(let ml): return ml.map(String.init) ?? "none"
         case .urgency(let urgency): return urgency.rawValue
+        case .language(let language): return language.rawValue
         }
     }
 

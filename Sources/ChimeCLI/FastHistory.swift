@@ -13,7 +13,7 @@ public struct FastHistory: Sendable {
     public let days: Int
     /// Where and when the history is shown.
     public let display: TimeDisplay
-    /// Finished fasts that ended within the summarised days, oldest first.
+    /// Finished fasts that ended within the summarised days, in start order (oldest first).
     public let fasts: [FastRecord]
     /// Fasting hours per local day, oldest first, today last (running fasts included up to now).
     public let dailyHours: [(date: LocalDate, hours: Double)]
@@ -28,7 +28,8 @@ public struct FastHistory: Sendable {
         self.display = display
         let today = display.today
         let periodStart = display.startOfDay(today.adding(days: -(self.days - 1), calendar: display.calendar))
-        fasts = records.filter { $0.isFinished && $0.end >= periodStart }.sorted { ($0.end, $0.id) < ($1.end, $1.id) }
+        fasts = records.filter { $0.isFinished && $0.end >= periodStart }
+            .sorted { ($0.start, $0.id, $0.cycle) < ($1.start, $1.id, $1.cycle) }
 
         dailyHours = (0..<Self.chartDays).reversed().map { back in
             let date = today.adding(days: -back, calendar: display.calendar)
@@ -58,8 +59,9 @@ public struct FastHistory: Sendable {
         fasts.isEmpty ? nil : Double(completedCount) / Double(fasts.count)
     }
 
-    /// The terminal output: summary line, chart, and the most recent fasts.
-    public func text(style: TerminalStyle) -> String {
+    /// The terminal output: summary line, chart, and the most recent fasts, the table fitted to
+    /// `width` columns when given.
+    public func text(style: TerminalStyle, width: Int? = nil) -> String {
         let rate = completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
         let streakText = "current streak \(currentStreak) \(currentStreak == 1 ? "day" : "days")"
         var lines = [
@@ -77,28 +79,29 @@ public struct FastHistory: Sendable {
         }
         if !fasts.isEmpty {
             lines += ["", style.paint("Recent fasts:", .bold)]
-            let recent = fasts.suffix(Self.listedFasts).reversed()
-            let rows = recent.map { fast in
-                [display.clock(fast.start), TimeDisplay.duration(fast.duration), fast.plan.displayName,
-                 fast.completed ? style.paint("completed", .green) : style.paint("stopped early", .yellow), fast.id]
-            }
-            // Colour codes would skew column widths, so align on the plain cells.
-            let widths = (0..<4).map { column in recent.map { plainCell($0, column) }.map(\.count).max() ?? 0 }
-            for (fast, row) in zip(recent, rows) {
-                let cells = (0..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - plainCell(fast, $0).count) }
-                lines.append("  " + cells.joined(separator: "  ") + "  " + row[4])
-            }
+            lines.append(recentTable(width: width).render(width: width, style: style).dropLast().description)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func plainCell(_ fast: FastRecord, _ column: Int) -> String {
-        switch column {
-        case 0: return display.clock(fast.start)
-        case 1: return TimeDisplay.duration(fast.duration)
-        case 2: return fast.plan.displayName
-        default: return fast.completed ? "completed" : "stopped early"
+    /// The most recent fasts, latest start first: start, length, plan, outcome, id and, when any
+    /// has one, tag. On a narrow terminal the tag is shortened, then the tag and plan left out.
+    private func recentTable(width: Int?) -> TextTable {
+        let recent = fasts.suffix(Self.listedFasts).reversed()
+        let tagged = recent.contains { !$0.tag.isEmpty }
+        var columns: [TextTable.Column] = [
+            .init("START"), .init("LENGTH"), .init("PLAN", dropOrder: 1), .init("RESULT"), .init("ID"),
+        ]
+        if tagged { columns.append(.init("TAG", minimumWidth: 8, dropOrder: 0)) }
+        let rows = recent.map { fast -> [TextTable.Cell] in
+            var row: [TextTable.Cell] = [
+                .init(display.clock(fast.start)), .init(TimeDisplay.duration(fast.duration)), .init(fast.plan.displayName),
+                fast.completed ? .init("completed", .green) : .init("stopped early", .yellow), .init(fast.id),
+            ]
+            if tagged { row.append(.init(fast.tag)) }
+            return row
         }
+        return TextTable(columns: columns, rows: rows, keyColumn: 4, indent: 2, showsHeader: false)
     }
 
     /// `fast history --json`.

@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 
 /// Writes instants as ISO 8601 with a numeric offset (`2026-03-29T20:00:00+02:00`), the form of
@@ -13,19 +14,12 @@ public enum ISO8601Text {
     /// Fractions of a second are dropped (rounded toward the past), so the text never names a
     /// later second than the instant.
     public static func format(_ instant: Date, utcOffsetSeconds: Int) -> String {
-        let shifted = Date(timeIntervalSince1970: (instant.timeIntervalSince1970 + Double(utcOffsetSeconds)).rounded(.down))
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: shifted)
+        let parts = CivilReading(instant, offsetSeconds: utcOffsetSeconds)
         let sign = utcOffsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(utcOffsetSeconds) / 60
-        return "\(pad(parts.year!, 4))-\(pad(parts.month!))-\(pad(parts.day!))T\(pad(parts.hour!)):\(pad(parts.minute!)):\(pad(parts.second!))"
+        return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
             + "\(sign)\(pad(magnitude / 60)):\(pad(magnitude % 60))"
     }
-
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar
-    }()
 
     /// `value` with leading zeros to `width` digits.
     static func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -79,6 +79,13 @@ enum JSONNode {
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: copied whole, not scalar by scalar (`list --json` of
+        // 100,000 notifications spent a third of its time here).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

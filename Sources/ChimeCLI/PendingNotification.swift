@@ -39,15 +39,14 @@ public struct PendingNotification: Hashable, Sendable {
                   tolerance: request.tolerance, title: title, body: body, state: state)
     }
 
-    /// The longest ``summary``, in characters: a table row stays on one terminal line.
+    /// The longest ``summary``, in display columns: a status line stays on one terminal line.
     static let summaryLength = 60
 
     /// What `list` and `status` name the notification by: its title, and for a reminder also
-    /// its text (every reminder has the same title), shortened to ``summaryLength``.
+    /// its text (every reminder has the same title), shortened to ``summaryLength`` columns.
     public var summary: String {
         guard kind == .reminder, !body.isEmpty else { return title }
-        let full = "\(title): \(body.replacingOccurrences(of: "\n", with: " "))"
-        return full.count <= Self.summaryLength ? full : String(full.prefix(Self.summaryLength - 1)) + "…"
+        return DisplayWidth.shortened("\(title): \(body.replacingOccurrences(of: "\n", with: " "))", to: Self.summaryLength)
     }
 
     /// The `list --json` element, with `due` in the local zone.
@@ -58,15 +57,27 @@ public struct PendingNotification: Hashable, Sendable {
         )
     }
 
+    /// The narrowest the TITLE column of `list` is shortened to before columns are left out.
+    static let minimumTitleWidth = 16
+
     /// The text table of `list`: one row per notification, soonest first, or a sentence when
-    /// there are none.
-    public static func table(_ notifications: [PendingNotification], display: TimeDisplay, style: TerminalStyle) -> String {
+    /// there are none. On a terminal of `width` columns the titles are shortened, then GROUP and
+    /// KIND (both in the identifier) left out, then each notification shown on two lines.
+    public static func table(_ notifications: [PendingNotification], display: TimeDisplay, style: TerminalStyle, width: Int? = nil) -> String {
         guard !notifications.isEmpty else {
             return "Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".\n"
         }
         let sorted = notifications.sorted { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
-        let rows = sorted.map { [$0.identifier, $0.group, $0.kind.rawValue, display.clockAndRelative($0.due), $0.summary] }
-        return TextTable.render(header: ["ID", "GROUP", "KIND", "DUE", "TITLE"], rows: rows, style: style)
+        let table = TextTable(
+            columns: [
+                .init("ID"), .init("GROUP", dropOrder: 0), .init("KIND", dropOrder: 1), .init("DUE"),
+                .init("TITLE", minimumWidth: minimumTitleWidth),
+            ],
+            rows: sorted.map { row in
+                [.init(row.identifier), .init(row.group), .init(row.kind.rawValue), .init(display.clockAndRelative(row.due)), .init(row.summary)]
+            }
+        )
+        return table.render(width: width, style: style)
     }
 }
 
@@ -93,5 +104,33 @@ public struct PendingNotificationJSON: Codable, Hashable, Sendable {
         case id, group, kind, due
         case toleranceSeconds = "tolerance_seconds"
         case title, body, state
+    }
+
+    /// Appends the element as ``OrderedJSONEncoder`` writes it pretty printed as an element of a
+    /// top-level array, without going through `Encodable` (a third of `list --json` went there);
+    /// a test holds the two to the same text.
+    func writePrettyElement(to output: inout String) {
+        func member(_ key: CodingKeys, first: Bool = false) {
+            output += first ? "{\n    \"" : ",\n    \""
+            output += key.rawValue
+            output += "\": "
+        }
+        member(.id, first: true)
+        JSONNode.writeString(id, to: &output)
+        member(.group)
+        JSONNode.writeString(group, to: &output)
+        member(.kind)
+        JSONNode.writeString(kind, to: &output)
+        member(.due)
+        JSONNode.writeString(due, to: &output)
+        member(.toleranceSeconds)
+        output += String(toleranceSeconds)
+        member(.title)
+        JSONNode.writeString(title, to: &output)
+        member(.body)
+        JSONNode.writeString(body, to: &output)
+        member(.state)
+        JSONNode.writeString(state, to: &output)
+        output += "\n  }"
     }
 }

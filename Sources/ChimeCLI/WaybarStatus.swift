@@ -1,3 +1,5 @@
+import ChimeNotify
+
 /// One line for a waybar (or polybar) custom module with `return-type: json`:
 /// `{"text","tooltip","class","percentage"}`.
 ///
@@ -21,8 +23,8 @@ public struct WaybarStatus: Codable, Hashable, Sendable {
 
     /// Makes the status from plain text, escaping it for Pango.
     public init(text: String, tooltip: String, cssClass: String, percentage: Int) {
-        self.text = Self.escapeMarkup(text)
-        self.tooltip = Self.escapeMarkup(tooltip)
+        self.text = NotificationText.escapeMarkup(text)
+        self.tooltip = NotificationText.escapeMarkup(tooltip)
         self.cssClass = cssClass
         self.percentage = min(100, max(0, percentage))
     }
@@ -31,21 +33,5 @@ public struct WaybarStatus: Codable, Hashable, Sendable {
     public var line: String {
         // Every field is a String or Int, which the encoder always accepts.
         (try? OrderedJSONEncoder().encode(self)) ?? "{}"
-    }
-
-    /// `text` with `& < > " '` replaced by entities.
-    public static func escapeMarkup(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -32,6 +32,13 @@ public struct ChangePlan: Hashable, Sendable {
     public var requests: [NotificationRequest] = []
     /// Groups whose notifications already on screen should be closed.
     public var closedGroups: [String] = []
+    /// Requests shown again under their identifier (a nag): they replace their row whatever its
+    /// state, even in a daemon's follow-up, so the row keeps its server id and the next showing
+    /// replaces the bubble.
+    public var repeatedRequests: [NotificationRequest] = []
+    /// What became of recurring reminders' occurrences (`chime remind history`), recorded with
+    /// the records; an occurrence already done or missed keeps its outcome.
+    public var reminderOccurrences: [ReminderOccurrence] = []
 
     /// An empty plan.
     public init() {}

@@ -102,6 +102,12 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         return TimeSpan.read(text)
     }
 
+    /// Whether a nudge `lead` before the end of this plan's fast can ever be shown: only when it
+    /// comes after the fast has begun, that is when the lead is shorter than the fast.
+    public func allowsNudge(before lead: TimeSpan) -> Bool {
+        lead.seconds < fasting.seconds
+    }
+
     /// The fast plus the eating window: the length of one cycle when the plan repeats.
     public var cycleLength: TimeInterval {
         fasting.timeInterval + (eating?.timeInterval ?? 0)

@@ -26,6 +26,14 @@ public struct FastingPlanner: Sendable {
         if session.mode == .rolling, session.plan.eating == nil {
             throw DomainError(.invalidPlan, "a repeating fast needs an eating window: use a plan like 16:8 instead of \(session.plan)")
         }
+        // A nudge due before its fast begins would be dropped by the request planner every
+        // cycle: refused here, so it is never accepted and then silently missing.
+        if let lead = session.remindBefore.filter({ !session.plan.allowsNudge(before: $0) }).max() {
+            throw DomainError(
+                .invalidDuration,
+                "a nudge \(lead) before the end of a \(session.plan.fasting) fast would come before the fast begins and could never be shown: remind less than \(session.plan.fasting) before the end"
+            )
+        }
         if existing.contains(where: { $0.id == session.id && $0.status(at: now).phase != .ended }) && !replace {
             throw DomainError(.conflict, "a fast with id \"\(session.id)\" is still running: stop it first or choose another id")
         }
@@ -288,5 +296,7 @@ extension ChangePlan {
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests
         closedGroups += other.closedGroups
+        repeatedRequests += other.repeatedRequests
+        reminderOccurrences += other.reminderOccurrences
     }
 }

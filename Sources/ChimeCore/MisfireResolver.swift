@@ -53,6 +53,12 @@ public enum MisfireResolver {
 
     /// Sorts `due` (requests whose due instant is at or before `now`) into deliveries and drops.
     ///
+    /// Whether `request` handled at `now` is late: more than `slack` past its deadline (due plus
+    /// tolerance). The one rule for both what is done with it and how its texts are worded.
+    public static func isLate(_ request: NotificationRequest, at now: Date, slack: TimeInterval = onTimeSlack) -> Bool {
+        request.deadline.addingTimeInterval(slack) < now
+    }
+
     /// A request is late once `now` is more than `slack` past its deadline.
     public static func resolve(_ due: [NotificationRequest], now: Date, slack: TimeInterval = onTimeSlack) -> Decision {
         var decision = Decision()
@@ -71,7 +77,7 @@ public enum MisfireResolver {
                 decision.drops.append(Drop(request: request, reason: .collapsed))
                 continue
             }
-            guard request.deadline.addingTimeInterval(slack) < now else {
+            guard isLate(request, at: now, slack: slack) else {
                 decision.deliveries.append(Delivery(request: request, lateness: lateness, isLate: false))
                 continue
             }

@@ -123,6 +123,9 @@ public enum TemplateKey: String, Hashable, Codable, Sendable, CaseIterable {
     case waterReminder = "water.reminder"
     /// The user's own reminder: argument `text`.
     case reminder = "reminder"
+    /// "3 water reminders while you were busy": arguments `count`, `consumed_ml`, `goal_ml`
+    /// (optional); sent once when do-not-disturb ends, for the reminders held meanwhile.
+    case waterHeld = "water.held"
 }
 
 /// Argument names used in ``NotificationContent/arguments``, spelled once.
@@ -149,6 +152,14 @@ public enum ContentArgument {
     public static let rule = "rule"
     /// A recurring reminder's start, ISO 8601.
     public static let start = "start"
+    /// How many notifications a summary stands for.
+    public static let count = "count"
+    /// A nagging reminder's interval between showings, in whole seconds (`remind every --nag`).
+    public static let nag = "nag"
+    /// Which showing of its occurrence a nagging request is: 0 the occurrence, 1 the first nag.
+    public static let nagRound = "nag-round"
+    /// The due time of the occurrence a nagging request shows, ISO 8601 (a nag is due later).
+    public static let occurrence = "occurrence"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

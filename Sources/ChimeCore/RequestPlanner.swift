@@ -129,7 +129,7 @@ public struct RequestPlanner: Sendable {
         guard let due = reminder.occurrence(after: now, in: timeZone) else { return nil }
         let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
         let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
-        return request(
+        let occurrence = request(
             identifier: RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second),
             group: reminder.id, kind: .reminder, due: due, template: .reminder,
             arguments: [
@@ -139,6 +139,7 @@ public struct RequestPlanner: Sendable {
             // Shown late at most until the next occurrence would be (and within the grace).
             policy: .deliverLate(until: min(due.addingTimeInterval(grace), reminder.occurrence(after: due, in: timeZone) ?? .distantFuture))
         )
+        return reminder.nag?.nagging(occurrence) ?? occurrence
     }
 
     private func request(

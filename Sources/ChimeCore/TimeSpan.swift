@@ -41,6 +41,9 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
         case .success(let span):
             self = span
         case .failure(let problem):
+            if let suggestion = problem.suggestion {
+                throw DomainError(.invalidDuration, "invalid duration \"\(text)\": \(problem.reason): use \(suggestion)")
+            }
             throw DomainError(.invalidDuration, "invalid duration \"\(text)\": \(problem.reason); use forms like \(Self.validForms)")
         }
     }
@@ -48,6 +51,35 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
     /// Why a text is not a duration, without the surrounding sentence.
     struct Problem: Error {
         let reason: String
+        /// The text as it was probably meant (`5m` for `5min`), when a unit was spelled another way.
+        var suggestion: String?
+    }
+
+    /// Other spellings of the units people type (`min`, `hours`, `H`), by their lowercase form.
+    private static let unitSpellings: [String: Character] = [
+        "d": "d", "day": "d", "days": "d",
+        "h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+        "m": "m", "min": "m", "mins": "m", "minute": "m", "minutes": "m",
+        "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+    ]
+
+    /// The problem of an unknown unit at `index` of `text`: the whole word of letters around
+    /// it is named (`"min"`, not `"i"`), and when the word spells a unit another way, the text
+    /// with every such word replaced is suggested, if that then reads.
+    private static func unknownUnit(in text: String, at index: String.Index) -> Problem {
+        func isLetter(_ character: Character) -> Bool { character.isASCII && character.isLetter }
+        guard isLetter(text[index]) else { return Problem(reason: "unknown unit \"\(text[index])\"") }
+        var start = index
+        while start > text.startIndex, isLetter(text[text.index(before: start)]) { start = text.index(before: start) }
+        var end = index
+        while end < text.endIndex, isLetter(text[end]) { end = text.index(after: end) }
+        let word = text[start..<end]
+        guard let unit = unitSpellings[word.lowercased()] else { return Problem(reason: "unknown unit \"\(word)\"") }
+        let corrected = text.replacingCharacters(in: start..<end, with: String(unit))
+        switch read(corrected) {
+        case .success: return Problem(reason: "unknown unit \"\(word)\"", suggestion: corrected)
+        case .failure(let next): return Problem(reason: "unknown unit \"\(word)\"", suggestion: next.suggestion)
+        }
     }
 
     /// The grammar itself, shared by ``init(parsing:)`` and the plan parser.
@@ -64,7 +96,8 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
         var digits: Int64 = 0
         var digitCount = 0
         var overflowed = false
-        for character in trimmed {
+        for index in trimmed.indices {
+            let character = trimmed[index]
             if character.isASCII, let value = character.wholeNumberValue {
                 let (times10, o1) = digits.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = times10.addingReportingOverflow(Int64(value))
@@ -77,7 +110,7 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
                 if character == "." || character == "," {
                     return failure("fractions are not supported, combine units instead (1h30m)")
                 }
-                return failure("unknown unit \"\(character)\"")
+                return .failure(unknownUnit(in: trimmed, at: index))
             }
             guard digitCount > 0 else { return failure("a number must come before \"\(character)\"") }
             guard unitIndex >= nextUnitIndex else {

@@ -15,6 +15,11 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
     public var lastAppliedSequence: Int64
     /// The answering daemon.
     public var daemon: DaemonIdentity
+    /// Whether the notification server is in do-not-disturb mode (false from a daemon that
+    /// does not report it).
+    public var doNotDisturb: Bool
+    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    public var heldCount: Int
 
     /// Makes a status report.
     public init(
@@ -22,13 +27,17 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         pendingCount: Int,
         notificationServer: String,
         lastAppliedSequence: Int64,
-        daemon: DaemonIdentity = .current
+        daemon: DaemonIdentity = .current,
+        doNotDisturb: Bool = false,
+        heldCount: Int = 0
     ) {
         self.armedDeadline = armedDeadline
         self.pendingCount = pendingCount
         self.notificationServer = notificationServer
         self.lastAppliedSequence = lastAppliedSequence
         self.daemon = daemon
+        self.doNotDisturb = doNotDisturb
+        self.heldCount = heldCount
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -37,6 +46,8 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         case notificationServer
         case lastAppliedSequence
         case daemon
+        case doNotDisturb
+        case heldCount
     }
 
     /// Reads a status report.
@@ -48,6 +59,9 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         notificationServer = try container.decode(String.self, forKey: .notificationServer)
         lastAppliedSequence = try container.decode(Int64.self, forKey: .lastAppliedSequence)
         daemon = try container.decode(DaemonIdentity.self, forKey: .daemon)
+        // Absent from the answers of daemons older than these fields.
+        doNotDisturb = try container.decodeIfPresent(Bool.self, forKey: .doNotDisturb) ?? false
+        heldCount = try container.decodeIfPresent(Int.self, forKey: .heldCount) ?? 0
     }
 
     /// Writes the report, with `armedDeadline` as seconds since 1970 or null.
@@ -62,5 +76,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         try container.encode(notificationServer, forKey: .notificationServer)
         try container.encode(lastAppliedSequence, forKey: .lastAppliedSequence)
         try container.encode(daemon, forKey: .daemon)
+        try container.encode(doNotDisturb, forKey: .doNotDisturb)
+        try container.encode(heldCount, forKey: .heldCount)
     }
 }

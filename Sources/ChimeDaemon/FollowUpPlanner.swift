@@ -82,7 +82,18 @@ public struct FollowUpPlanner {
     /// The plan only adds requests, never cancels: a sibling of the same group may be on its
     /// way to the server, and cancelling it would close its bubble. A re-derived request that
     /// is already pending keeps its row (same identifier).
-    func nextOccurrence(of request: NotificationRequest, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan? {
+    ///
+    /// A nagging reminder's showing (`dropped`: it was not shown) is followed as
+    /// ``ReminderNag/planAfterShowing(_:_:now:next:)`` says: the same bubble again, or the next
+    /// occurrence, with the occurrence's record.
+    func nextOccurrence(of request: NotificationRequest, now: Date, timeZone: TimeZone, dropped: Bool = false) throws(StoreError) -> ChangePlan? {
+        if let showing = ReminderNag.Showing(request: request) {
+            let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone)
+            let plan = dropped
+                ? ReminderNag.planAfterDrop(request, showing, next: next)
+                : ReminderNag.planAfterShowing(request, showing, now: now, next: next)
+            return plan.isEmpty ? nil : plan
+        }
         var plan = ChangePlan()
         switch request.kind {
         case .water:
@@ -133,7 +144,7 @@ public struct FollowUpPlanner {
     }
 
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
-    /// when there is nothing to do (the default action, a schedule or session that is gone).
+    /// when there is nothing to do (a schedule or session that is gone).
     ///
     /// - Throws: `DomainError` when the domain refuses the change (the fast already ended, the
     ///   bubble's cycle is over).
@@ -161,9 +172,37 @@ public struct FollowUpPlanner {
         case .extendOneHour:
             guard let session = try store.session(id: request.group), let span = action.fastExtension else { return nil }
             return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))
-        case .default, .snoozeFifteenMinutes, .snoozeTenMinutes:
+        case .done:
+            return try acknowledge(request.identifier, now: now, timeZone: timeZone)
+        case .snoozeFifteenMinutes, .snoozeTenMinutes:
             return nil
         }
+    }
+
+    /// The change that acknowledges the nagging reminder occurrence `identifier`, or the open
+    /// occurrence of the reminder `identifier` names, the same for `chime done` and a bubble's
+    /// Done button (the rule is ``ReminderNag/planAcknowledging(_:_:recorded:isLive:now:next:)``).
+    ///
+    /// - Throws: `DomainError` when there is nothing to acknowledge.
+    public func acknowledge(_ identifier: String, now: Date, timeZone: TimeZone) throws -> ChangePlan {
+        var stored = try store.request(identifier: identifier)
+        if stored == nil {
+            // A reminder's id names its open occurrence, else its next one (not shown yet: refused below).
+            if let open = try store.openReminderOccurrence(reminderID: identifier) {
+                stored = try store.request(identifier: open.identifier)
+            } else {
+                stored = try store.pendingRequests(inGroup: identifier).first
+            }
+        }
+        guard let stored, let showing = ReminderNag.Showing(request: stored.request) else {
+            throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
+        }
+        let request = stored.request
+        let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone)
+        return try ReminderNag.planAcknowledging(
+            request, showing, recorded: try store.reminderOccurrence(identifier: request.identifier)?.outcome,
+            isLive: stored.state.isLive, now: now, next: next
+        )
     }
 
     /// The next reminder of every schedule in `schedules` derived afresh in `timeZone`, for a

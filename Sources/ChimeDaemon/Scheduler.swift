@@ -83,6 +83,18 @@ public final class Scheduler {
     private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.
     private var closing: Set<Int64> = []
+    /// Rows whose bubbles are being shown again at start.
+    private var reshowing: Set<Int64> = []
+    /// Water reminders held while the server was in do-not-disturb mode (recorded as missed),
+    /// and the latest of them (its schedule and progress go into the summary).
+    private var held: (count: Int, latest: NotificationRequest)?
+    /// Whether a summary of held reminders is on its way to the server.
+    private var isSummarizing = false
+    /// When to ask again for the closes that failed (the server hung or answered with an
+    /// error).
+    private var closeRetryAt: Date?
+    /// Closes failed in a row: the backoff before the next retry doubles with each.
+    private var closeFailures = 0
     private var isProbing = false
     /// The deadline the timer was last armed for: a wake long after it is a late wake.
     private var plannedWake: Date?
@@ -94,6 +106,10 @@ public final class Scheduler {
     public private(set) var lastAppliedSequence: Int64 = 0
     /// What the daemon last learned about the notification server.
     public private(set) var serverState = NotificationServerState.unknown
+    /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
+    public private(set) var doNotDisturb = false
+    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    public var heldCount: Int { held?.count ?? 0 }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
     /// `clock` and `timeZones`, and keeps `timer` armed for the next wake.
@@ -135,7 +151,7 @@ public final class Scheduler {
     public var deliveriesInFlight: Int { flights.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + (isProbing ? 1 : 0)
+        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + reshowing.count + (isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
     public var isRecovering: Bool { recovery != nil }
@@ -144,7 +160,8 @@ public final class Scheduler {
     public func status(daemon: DaemonIdentity = .current) -> DaemonStatus {
         DaemonStatus(
             armedDeadline: timer.armedDeadline, pendingCount: queue.count,
-            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon
+            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
+            doNotDisturb: doNotDisturb, heldCount: heldCount
         )
     }
 
@@ -153,7 +170,8 @@ public final class Scheduler {
     /// Asks who serves notifications (forgetting stored bubble ids another server process gave
     /// out), loads the pending requests, shows again what a crash left in `delivering`, handles
     /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
-    /// whose close was requested, and arms the timer.
+    /// whose close was requested, shows again in place the bubbles with buttons still on screen
+    /// (``reshowBubblesOnScreen(now:)``), and arms the timer.
     ///
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
@@ -165,6 +183,10 @@ public final class Scheduler {
         try adoptServer(probe.server?.instance, atStart: true)
         let now = clock.now
         try load(now: now)
+        // Only for buttons: a server without actions (or standard output) has none to take over.
+        if probe.capabilities.contains("actions") {
+            reshowBubblesOnScreen(now: now)
+        }
         rearm()
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
     }
@@ -174,6 +196,9 @@ public final class Scheduler {
     public func timerFired() {
         guard !isStopping else { return }
         let now = clock.now
+        if let retryAt = closeRetryAt, retryAt <= now {
+            retryCloses()
+        }
         if let recovery, recovery.at <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
@@ -278,6 +303,10 @@ public final class Scheduler {
             record(outcome, rowID: rowID, attempt: attempt)
         case .closed(let rowIDs, let outcome):
             finishClosing(rowIDs, outcome: outcome)
+        case .reshown(let rowID, let identifier, let previousID, let outcome):
+            finishReshowing(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome)
+        case .summarized(let heldCount, let outcome):
+            finishSummary(heldCount: heldCount, outcome: outcome)
         case .notifier(let event):
             handle(event)
         case .probed(let probe):
@@ -389,16 +418,31 @@ public final class Scheduler {
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
-        let urgencies = decision.deliveries.isEmpty ? UrgencySettings(settings: [:]) : UrgencySettings(settings: try store.settings())
+        let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
+        let urgencies = UrgencySettings(settings: settings)
+        let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         // Deliveries first: the notifier works while the drops are written.
+        var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind))
+            if doNotDisturb, stored.request.content.template == .waterReminder {
+                holding.append(stored)
+                continue
+            }
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind), language: language)
+        }
+        for stored in holding {
+            // Passive: a reminder to drink, piled up unseen, would all come at once when the
+            // mode ends, stale ones included. One summary comes then instead.
+            let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            try store.markMissed(rowID: stored.rowID, reason: Self.heldForDoNotDisturb, at: now, followUp: followUp)
+            held = ((held?.count ?? 0) + 1, stored.request)
+            log.info("held \(stored.request.identifier): \(Self.heldForDoNotDisturb)")
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
             // A collapsed reminder's newest sibling carries the schedule on.
-            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone, dropped: true)
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
             log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
@@ -433,14 +477,17 @@ public final class Scheduler {
         return kept
     }
 
+    /// Why a water reminder was not shown while the server was in do-not-disturb mode.
+    static let heldForDoNotDisturb = "held: do not disturb"
+
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
 
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?) {
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?, language: NotificationLanguage?) {
         let attempt = nextAttempt
         nextAttempt += 1
         flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
-        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency)
+        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency, language: language)
         let post = post
         let rowID = stored.rowID
         notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }
@@ -484,7 +531,7 @@ public final class Scheduler {
                 ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
                 : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
         case .rejected(let reason):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
+            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current, dropped: true)
             try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
             log.warning("cannot show \(request.identifier): \(reason)")
         case .serverUnavailable, .serverBusy, .timedOut, .failed:
@@ -504,6 +551,13 @@ public final class Scheduler {
             perform(action, on: identifier)
         case .closed(let identifier, let serverID, let reason):
             log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
+            // Gone from the screen: never shown again at a restart, never closed again.
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: serverID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "recording that bubble \(serverID) of \(identifier) closed")
+            }
         case .serverChanged:
             log.notice("the notification server changed: forgetting the ids of bubbles shown before")
             serverState = .available
@@ -517,6 +571,13 @@ public final class Scheduler {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
             probeServer()
+        case .doNotDisturbChanged(let on):
+            guard on != doNotDisturb else { return }
+            doNotDisturb = on
+            log.notice(on
+                ? "the notification server is in do-not-disturb mode: holding water reminders"
+                : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
+            if !on { sendHeldSummary() }
         case .serverAppeared:
             serverState = .available
             probeServer()
@@ -556,6 +617,117 @@ public final class Scheduler {
             // Refused by a rule the schema keeps (a reminder snoozed back under an id a water
             // schedule took since): nothing changed, and the store is fine.
             log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
+        }
+    }
+
+    // MARK: Do not disturb
+
+    /// Shows one bubble for the water reminders held during do-not-disturb ("3 water reminders
+    /// while you were busy"), with the day's progress of the latest, at once. Not stored: the
+    /// reminders it stands for are recorded as missed already, and it has no buttons.
+    private func sendHeldSummary() {
+        guard let held, !isSummarizing, !doNotDisturb else { return }
+        let now = clock.now
+        var arguments = [ContentArgument.count: String(held.count)]
+        arguments[ContentArgument.consumed] = held.latest.content.arguments[ContentArgument.consumed]
+        arguments[ContentArgument.goal] = held.latest.content.arguments[ContentArgument.goal]
+        let summary = NotificationRequest(
+            identifier: held.latest.group.isEmpty ? "water/held" : "water/\(held.latest.group)/held",
+            group: held.latest.group, kind: .water, due: now, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: arguments),
+            misfirePolicy: .drop
+        )
+        isSummarizing = true
+        let post = post
+        let count = held.count
+        notifier.deliver(DeliveryJob(request: summary, now: now, timeZone: timeZones.current)) { outcome in
+            post(.summarized(heldCount: count, outcome: outcome))
+        }
+    }
+
+    private func finishSummary(heldCount: Int, outcome: DeliveryOutcome) {
+        isSummarizing = false
+        switch outcome {
+        case .shown(let serverID):
+            log.info("summarized \(heldCount) held water reminder\(heldCount == 1 ? "" : "s") as bubble \(serverID)")
+            // Reminders held while the summary was on its way wait for the next one.
+            if let current = held {
+                held = current.count > heldCount ? (current.count - heldCount, current.latest) : nil
+            }
+        case .rejected(let reason):
+            log.warning("cannot show the summary of held water reminders: \(reason)")
+            held = nil
+        default:
+            // Kept: the next time do-not-disturb ends, the summary counts these too.
+            log.notice("could not show the summary of held water reminders: \(Self.describe(outcome))")
+        }
+    }
+
+    // MARK: Bubbles from before a restart
+
+    /// The kinds whose bubbles stay until dismissed and carry buttons ("Fast complete",
+    /// reminders): worth showing again after a restart, since a server sends a button's
+    /// `ActionInvoked` only to the process that showed the bubble.
+    public static let reshownKinds = Set(RequestKind.allCases.filter { NotificationRenderer.expiry(of: $0) == .never })
+
+    /// Shows again, each as a replacement of its own bubble (same server id), the bubbles that
+    /// the store records as still on screen, so this process owns their buttons.
+    ///
+    /// Only ids of the server process that gave them out are still in the store here
+    /// (``adoptServer(_:atStart:)`` forgot the others), so a server that restarted too gets
+    /// nothing back. A server that answers with another id did not know the old one (its
+    /// bubble is gone): that new bubble is closed at once (``finishReshowing``).
+    private func reshowBubblesOnScreen(now: Date) {
+        let bubbles: [StoredRequest]
+        do {
+            bubbles = try store.bubblesOnScreen(kinds: Self.reshownKinds).filter { !reshowing.contains($0.rowID) }
+        } catch {
+            fail(error, while: "reading the bubbles still on screen")
+            return
+        }
+        guard !bubbles.isEmpty else { return }
+        log.info("showing again \(bubbles.count) bubble\(bubbles.count == 1 ? "" : "s") still on screen, so that their buttons work")
+        let zone = timeZones.current
+        let post = post
+        for stored in bubbles {
+            guard let previousID = stored.serverID else { continue }
+            reshowing.insert(stored.rowID)
+            // Worded as when it was first shown (its due time), not as late.
+            let job = DeliveryJob(request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
+            let rowID = stored.rowID
+            let identifier = stored.request.identifier
+            notifier.deliver(job) { outcome in
+                post(.reshown(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome))
+            }
+        }
+    }
+
+    private func finishReshowing(rowID: Int64, identifier: String, previousID: UInt32, outcome: DeliveryOutcome) {
+        reshowing.remove(rowID)
+        switch outcome {
+        case .shown(let serverID) where serverID == previousID:
+            log.info("bubble \(serverID) of \(identifier) shown again: its buttons work")
+        case .shown(let serverID):
+            // A new bubble: the old one was gone. Not what the user left on screen.
+            log.notice("bubble \(previousID) of \(identifier) is no longer on screen: closing the copy shown as \(serverID)")
+            notifier.close(serverIDs: [serverID])
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
+            }
+        case .rejected(let reason):
+            // The server says it is gone (dunst lists it among the closed ones).
+            log.info("bubble \(previousID) of \(identifier) is not shown again: \(reason)")
+            do {
+                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
+                try syncChanges()
+            } catch {
+                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
+            }
+        default:
+            log.notice("could not show bubble \(previousID) of \(identifier) again: \(Self.describe(outcome)); its buttons stay with the process that showed it")
         }
     }
 
@@ -627,19 +799,25 @@ public final class Scheduler {
         close(closes)
     }
 
+    /// Asks the notifier to close each bubble on its own, so one the server refuses or times
+    /// out on does not keep the others open.
     private func close(_ bubbles: [ShownNotification]) {
-        guard !bubbles.isEmpty else { return }
-        let rowIDs = bubbles.map(\.rowID)
-        closing.formUnion(rowIDs)
         let post = post
-        notifier.close(serverIDs: bubbles.map(\.serverID)) { outcome in post(.closed(rowIDs: rowIDs, outcome: outcome)) }
+        for bubble in bubbles where !closing.contains(bubble.rowID) {
+            closing.insert(bubble.rowID)
+            let rowID = bubble.rowID
+            notifier.close(serverIDs: [bubble.serverID]) { outcome in post(.closed(rowIDs: [rowID], outcome: outcome)) }
+        }
     }
 
     private func finishClosing(_ rowIDs: [Int64], outcome: CloseOutcome) {
         closing.subtract(rowIDs)
         switch outcome {
         case .closed, .serverUnavailable:
-            // Closed, or gone with the server that showed them.
+            // Closed (or already gone: the notifier counts an id the server does not know as
+            // closed), or gone with the server that showed them.
+            // The backoff starts over once no failed close waits for its retry.
+            if closeRetryAt == nil { closeFailures = 0 }
             do {
                 for rowID in rowIDs {
                     try store.clearCloseRequest(rowID: rowID)
@@ -649,8 +827,24 @@ public final class Scheduler {
                 fail(error, while: "recording closed bubbles")
             }
         case .serverBusy, .timedOut, .failed:
-            // The close requests stay in the store: the next reload asks again.
-            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(outcome); retrying at the next reload")
+            // The close requests stay in the store; they are asked for again after a backoff
+            // that doubles while closes keep failing (1 s, 2 s, ... 60 s).
+            closeFailures += 1
+            let delay = configuration.retryBackoff.delay(afterAttempt: closeFailures)
+            let retryAt = clock.now.addingTimeInterval(delay)
+            closeRetryAt = min(closeRetryAt ?? retryAt, retryAt)
+            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(Self.describe(outcome)); retrying in \(Self.seconds(delay))")
+        }
+    }
+
+    /// Asks again for every close the store still requests (the failed ones among them).
+    private func retryCloses() {
+        closeRetryAt = nil
+        do {
+            close(try store.closeRequests())
+        } catch {
+            // The reload after the store failure reads the close requests again.
+            fail(error, while: "reading the bubbles to close")
         }
     }
 
@@ -699,6 +893,9 @@ public final class Scheduler {
         if let recovery {
             wake = min(wake ?? recovery.at, recovery.at)
         }
+        if let retryAt = closeRetryAt {
+            wake = min(wake ?? retryAt, retryAt)
+        }
         do {
             if let wake {
                 try timer.arm(at: wake)
@@ -731,6 +928,16 @@ public final class Scheduler {
 
     static func milliseconds(_ interval: TimeInterval) -> String {
         String(format: "%.1f ms", max(0, interval) * 1000)
+    }
+
+    static func describe(_ outcome: CloseOutcome) -> String {
+        switch outcome {
+        case .closed: return "closed"
+        case .serverUnavailable(let reason): return reason.description
+        case .serverBusy: return "an earlier call to the notification server is still hanging"
+        case .timedOut: return "the notification server did not answer in time"
+        case .failed(let message): return message
+        }
     }
 
     static func describe(_ outcome: DeliveryOutcome) -> String {

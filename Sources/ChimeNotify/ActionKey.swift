@@ -15,15 +15,18 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case snoozeFifteenMinutes = "snooze-15m"
     /// "Snooze 10 min" on a one-off reminder.
     case snoozeTenMinutes = "snooze-10m"
-    /// A click on the bubble itself (the server's default action).
-    case `default`
+    /// "Done" on a reminder set with `--nag`: acknowledged, it stops coming back.
+    case done
+    // No `default` (a click on the bubble itself): nothing would do for it what the user
+    // expects of every kind (a click that logs a glass or ends a fast by accident is worse), and
+    // xfce4-notifyd draws it as a visible button; a server just dismisses a clicked bubble then.
 
     /// How long a snooze action postpones the request, or `nil` for other actions.
     public var snoozeDuration: TimeSpan? {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank, .default: return nil
+        case .endFast, .extendOneHour, .drank, .done: return nil
         }
     }
 

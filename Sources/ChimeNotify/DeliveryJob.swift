@@ -3,9 +3,6 @@ import Foundation
 
 /// One request to show, as the daemon hands it to a ``Notifier``.
 public struct DeliveryJob: Hashable, Sendable {
-    /// How far past its due time a request must be to be worded as late ("3 h ago").
-    public static let lateWordingThreshold: TimeInterval = 60
-
     /// What to show.
     public var request: NotificationRequest
     /// The instant of the delivery attempt; texts say how late it is relative to this.
@@ -18,25 +15,35 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The urgency the user chose for this kind of notification (the `notify.urgency.*`
     /// settings); `nil` keeps the kind's own (``NotificationRenderer/urgency(of:)``).
     public var urgency: RenderedNotification.Urgency?
+    /// Whether the bubble is only to be shown again in place of ``replacesServerID`` (a restart
+    /// taking over its buttons): where the server tells that bubble is gone (dunst's history),
+    /// nothing is shown and the outcome is ``DeliveryOutcome/rejected(reason:)``.
+    public var showsOnlyInPlace: Bool
+    /// The language the user chose (the `language` setting); `nil` keeps the notifier's own,
+    /// from chimed's locale.
+    public var language: NotificationLanguage?
 
     /// Makes a job.
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
-        urgency: RenderedNotification.Urgency? = nil
+        urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil
     ) {
         self.request = request
         self.now = now
         self.timeZone = timeZone
         self.replacesServerID = replacesServerID
         self.urgency = urgency
+        self.showsOnlyInPlace = showsOnlyInPlace
+        self.language = language
     }
 
     /// How long after its due time the request is being shown (never negative).
     public var lateness: TimeInterval { max(0, now.timeIntervalSince(request.due)) }
 
-    /// Whether the texts say the notification comes late: past the request's deadline (due plus
-    /// tolerance) and at least ``lateWordingThreshold`` after its due time.
+    /// Whether the texts say the notification comes late ("due 07:05, 47 s ago"): shown past
+    /// the request's deadline (due plus tolerance), as ``MisfireResolver/isLate(_:at:slack:)``
+    /// decides for the scheduler, however little.
     public var isLate: Bool {
-        now > request.deadline && lateness >= Self.lateWordingThreshold
+        MisfireResolver.isLate(request, at: now)
     }
 }

@@ -44,6 +44,14 @@ struct GLibError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The server does not know the notification id: notification-daemon answers
+    /// `CloseNotification` of a bubble that is already gone (the user dismissed it) with
+    /// `org.freedesktop.Notifications.InvalidId`, as the specification allows.
+    var meansUnknownNotification: Bool {
+        guard let remoteName else { return false }
+        return remoteName.split(separator: ".").last == "InvalidId"
+    }
+
     /// The bus connection is closed.
     var meansConnectionClosed: Bool {
         domain == Self.ioDomain && code == Int32(G_IO_ERROR_CLOSED.rawValue)

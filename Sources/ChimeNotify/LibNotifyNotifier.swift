@@ -8,9 +8,15 @@ import Synchronization
 ///
 /// All GLib and libnotify calls run on one thread of its own that also runs a GLib main loop
 /// (actions, the `closed` signal and server restarts arrive only while it runs). Callers never
-/// wait for it: every call has a watchdog (``Configuration/watchdog``, at most 5 s), at most one
-/// call to the server is in flight, and once a call hangs (``Configuration/hangThreshold``) the
-/// calls behind it and new ones fail at once as ``DeliveryOutcome/serverBusy``.
+/// wait for it: every call has a watchdog (``Configuration/watchdog``, at most 5 s) counted from
+/// the moment it is sent, one call to the server is in flight at a time (libnotify's calls
+/// block; the server handles Notify calls one by one anyway) and the others queue, and once a
+/// call hangs (``Configuration/hangThreshold``) the calls behind it and new ones fail at once as
+/// ``DeliveryOutcome/serverBusy``.
+///
+/// A delivery answered as ``DeliveryOutcome/timedOut`` whose bubble the server shows after all
+/// is not lost: its late server id is kept, and the retry of the same request is answered with
+/// it, without a second Notify (no second bubble, and none brought back after a dismissal).
 ///
 /// libnotify keeps process-wide state (its proxy, its list of notifications), so only one
 /// instance may run in a process at a time; ``init(configuration:)`` refuses a second one.
@@ -25,8 +31,9 @@ public final class LibNotifyNotifier: Notifier {
         /// How long a call to the server may take before it is reported as timed out (0-5 s).
         public var watchdog: TimeInterval
         /// How long a call may run before it counts as hung: the calls queued behind it, and new
-        /// ones, are then answered at once as ``DeliveryOutcome/serverBusy`` (a healthy server
-        /// answers in about a millisecond).
+        /// ones, are then answered at once as ``DeliveryOutcome/serverBusy``. A healthy server
+        /// answers in about a millisecond, but dunst drawing hundreds of bubbles took up to
+        /// 1.4 s per Notify on a loaded machine: that is slow, not hung.
         public var hangThreshold: TimeInterval
         /// The application name the server shows.
         public var appName: String
@@ -39,7 +46,7 @@ public final class LibNotifyNotifier: Notifier {
         public init(
             language: NotificationLanguage = .preferred(environment: ProcessInfo.processInfo.environment),
             watchdog: TimeInterval = 4,
-            hangThreshold: TimeInterval = 0.5,
+            hangThreshold: TimeInterval = 2,
             appName: String = "Chime",
             desktopEntry: String = "chime",
             iconName: String = "appointment-soon"
@@ -136,12 +143,17 @@ public final class LibNotifyNotifier: Notifier {
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let notification: RenderedNotification
         do {
-            notification = try renderer.render(job)
+            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
         } catch {
             callbacks.async { completion(.rejected(reason: error.message)) }
             return
         }
-        call(completion: completion, { session in session.deliver(notification, for: job) }) { failure in
+        call(
+            completion: completion, { session in session.deliver(notification, for: job) },
+            late: { session, outcome in
+                if case .shown(let serverID) = outcome { session.rememberLateAnswer(serverID: serverID, for: job) }
+            }
+        ) { failure in
             switch failure {
             case .busy: return .serverBusy
             case .timedOut: return .timedOut
@@ -174,17 +186,25 @@ public final class LibNotifyNotifier: Notifier {
 
     /// Runs `work` on the main-loop thread through the gate (one call at a time, with its
     /// watchdog) and hands its result, or `answer(failure)` when the gate answers first, to
-    /// `completion` on the callback queue.
+    /// `completion` on the callback queue; a result that comes after the gate answered goes to
+    /// `late` instead (on the main-loop thread).
     private func call<Outcome: Sendable>(
         completion: @escaping @Sendable (Outcome) -> Void,
         _ work: @escaping (NotificationServerSession) -> Outcome,
+        late: @escaping (NotificationServerSession, Outcome) -> Void = { _, _ in },
         failure answer: @escaping @Sendable (ServerCallGate.Failure) -> Outcome
     ) {
         guard let ticket = gate.admit(fail: { completion(answer($0)) }) else { return }
         loop.perform { [session, gate] in
             guard gate.begin(ticket) else { return }
-            let outcome = session.value.map(work) ?? answer(.shutDown)
-            gate.finish(ticket) { completion(outcome) }
+            guard let current = session.value else {
+                gate.finish(ticket) { completion(answer(.shutDown)) }
+                return
+            }
+            let outcome = work(current)
+            if !gate.finish(ticket, { completion(outcome) }) {
+                late(current, outcome)
+            }
         }
     }
 

@@ -6,17 +6,18 @@
 enum MessageCatalog {
     /// A message of the table.
     enum Message: CaseIterable {
-        case fastStartedTitle, fastStartedBody, fastStartedLateBody
+        case fastStartedTitle, fastStartedBody, fastStartedLateBody, fastStartedEndedBody
         case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
-        case fastNudgeTitle, fastNudgeBody
-        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody
-        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress
+        case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
+        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
+        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
         case reminderTitle, reminderBody, reminderLateBody
         case tagged
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
-        case actionOpen, actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
+        case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
+        case actionDone
     }
 
     /// The template of `message` in `language`.
@@ -34,19 +35,24 @@ enum MessageCatalog {
         case .fastStartedTitle: return ("Fast started", "禁食开始")
         case .fastStartedBody: return ("Your {plan} fast{tagged} has begun. It ends {*ends}.", "你的 {plan} 禁食{tagged}已开始，将于 {*ends} 结束。")
         case .fastStartedLateBody: return ("Your {plan} fast{tagged} began {due}, {ago}. It ends {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），将于 {*ends} 结束。")
+        case .fastStartedEndedBody: return ("Your {plan} fast{tagged} began {due}, {ago}, and ended {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），并已于 {*ends} 结束。")
         case .fastCompleteTitle: return ("Fast complete", "禁食完成")
         case .fastCompleteBody: return ("You finished your {plan} fast{tagged}.", "你完成了 {plan} 禁食{tagged}。")
         case .fastCompleteLateBody: return ("Your {plan} fast{tagged} ended {*due}, {ago}.", "你的 {plan} 禁食{tagged}已于 {*due} 结束（{ago}）。")
         case .fastNudgeTitle: return ("{left} left", "还剩 {left}")
         case .fastNudgeBody: return ("Your {plan} fast{tagged} ends {*ends}.", "你的 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .fastNudgeEndedBody: return ("Your {plan} fast{tagged} ended {*ends}.", "你的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .eatingClosedTitle: return ("Eating window closed", "进食窗口已关闭")
         case .eatingClosedBody: return ("Your next {plan} fast{tagged} ends {*ends}.", "下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
         case .eatingClosedLateBody: return ("Your eating window closed {due}, {ago}. Your next {plan} fast{tagged} ends {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
+        case .eatingClosedEndedBody: return ("Your eating window closed {due}, {ago}. The {plan} fast{tagged} after it ended {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。之后的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .waterTitle: return ("Time to drink water", "该喝水了")
         case .waterBody: return ("Drink {*amount} ml.", "请喝 {*amount} 毫升水。")
         case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
         case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
         case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
+        case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
+        case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
         case .reminderTitle: return ("Reminder", "提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
@@ -61,13 +67,13 @@ enum MessageCatalog {
         case .minutes: return ("{count} min", "{count} 分钟")
         case .hours: return ("{count} h", "{count} 小时")
         case .days: return ("{count} d", "{count} 天")
-        case .actionOpen: return ("Open", "打开")
         case .actionEndFast: return ("End fast", "结束禁食")
         case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
         case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")
         case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
         case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后提醒")
         case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后提醒")
+        case .actionDone: return ("Done", "完成")
         }
     }
 
@@ -82,6 +88,28 @@ enum MessageCatalog {
     /// `template` with its placeholders replaced by `values` (a missing value becomes empty), as
     /// body segments; adjacent plain runs are merged.
     static func fill(_ template: String, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parse(template), values)
+    }
+
+    /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
+    static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
+        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values)
+    }
+
+    /// `message` in `language`, filled as plain text.
+    static func fillPlain(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> String {
+        fill(message, language, values).map(\.content).joined()
+    }
+
+    /// Every template, parsed the first time one is needed: rendering each row of `list --json`
+    /// fills several, and parsing them again each time was a tenth of its cost.
+    private static let parsedTemplates: [NotificationLanguage: [Message: [Piece]]] = Dictionary(
+        uniqueKeysWithValues: NotificationLanguage.allCases.map { language in
+            (language, Dictionary(uniqueKeysWithValues: Message.allCases.map { ($0, parse(template($0, language))) }))
+        }
+    )
+
+    private static func fill(pieces: [Piece], _ values: [String: String]) -> [RenderedNotification.Segment] {
         var segments: [RenderedNotification.Segment] = []
         func appendText(_ text: String) {
             guard !text.isEmpty else { return }
@@ -91,7 +119,7 @@ enum MessageCatalog {
                 segments.append(.text(text))
             }
         }
-        for piece in parse(template) {
+        for piece in pieces {
             switch piece {
             case .literal(let text):
                 appendText(text)

@@ -5,6 +5,20 @@ public enum NotificationLanguage: String, Hashable, Sendable, CaseIterable {
     /// Simplified Chinese.
     case simplifiedChinese = "zh-Hans"
 
+    /// The setting (`chime config set language zh`) that fixes the language for chimed and
+    /// `chime` alike, so `list` shows the texts the bubbles will have whatever each one's locale.
+    public static let settingKey = "language"
+
+    /// The language the `language` setting's value names: `en` English, `zh` Chinese; `nil` for
+    /// `auto`, no value or anything else, which leave the choice to the locale variables.
+    public static func chosen(bySetting value: String?) -> NotificationLanguage? {
+        switch value {
+        case "en": return .english
+        case "zh": return .simplifiedChinese
+        default: return nil
+        }
+    }
+
     /// The language the POSIX locale variables ask for: the first non-empty one of `LC_ALL`,
     /// `LC_MESSAGES` and `LANG` decides, and a `zh` locale (`zh_CN.UTF-8`, `zh_SG`, `zh`) selects
     /// Chinese; anything else, or nothing set, gives English.

@@ -24,10 +24,10 @@ public struct NotificationRenderer: Hashable, Sendable {
             values[name] = try NotificationText.clean(value, field: Self.fieldName(name))
         }
 
-        let calendar = Self.calendar(in: job.timeZone)
         let endsAt = arguments[ContentArgument.endsAt].flatMap(Self.parseInstant) ?? request.due
-        values["ends"] = timePhrase(endsAt, now: job.now, calendar: calendar)
-        values["due"] = timePhrase(request.due, now: job.now, calendar: calendar)
+        let today = CivilReading(job.now, in: job.timeZone)
+        values["ends"] = timePhrase(endsAt, today: today, timeZone: job.timeZone)
+        values["due"] = timePhrase(request.due, today: today, timeZone: job.timeZone)
         values["ago"] = agoPhrase(job.lateness)
         let tag = values[ContentArgument.tag] ?? ""
         values["tagged"] = tag.isEmpty ? "" : text(.tagged, ["tag": tag])
@@ -38,17 +38,26 @@ public struct NotificationRenderer: Hashable, Sendable {
         values["amount"] = amount
 
         let late = job.isLate
+        // Texts never speak of a past time in the future tense: a fast that is over by the time
+        // the bubble shows (late, or a test plan of seconds) is said to have ended.
+        let ended = endsAt <= job.now
         let title: String
         var body: [RenderedNotification.Segment]
         switch request.content.template {
         case .fastStarted:
             title = text(.fastStartedTitle, values)
-            body = segments(late ? .fastStartedLateBody : .fastStartedBody, values)
+            body = segments(ended ? .fastStartedEndedBody : late ? .fastStartedLateBody : .fastStartedBody, values)
         case .fastComplete:
             title = text(.fastCompleteTitle, values)
             body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)
         case .fastNudge:
-            if late, endsAt > job.now {
+            if ended {
+                // Nothing is left: chimed drops a nudge this late, but `list` may show one.
+                title = text(.fastCompleteTitle, values)
+                body = segments(.fastNudgeEndedBody, values)
+                break
+            }
+            if late {
                 // Shown late (after a suspend or downtime), "1 h left" would be stale: say what is
                 // left now.
                 values[ContentArgument.left] = durationPhrase(endsAt.timeIntervalSince(job.now))
@@ -57,10 +66,18 @@ public struct NotificationRenderer: Hashable, Sendable {
             body = segments(.fastNudgeBody, values)
         case .eatingWindowClosed:
             title = text(.eatingClosedTitle, values)
-            body = segments(late ? .eatingClosedLateBody : .eatingClosedBody, values)
+            body = segments(ended ? .eatingClosedEndedBody : late ? .eatingClosedLateBody : .eatingClosedBody, values)
         case .waterReminder:
             title = text(.waterTitle, values)
             body = amount == nil ? segments(.waterBodyWithoutAmount, values) : segments(late ? .waterLateBody : .waterBody, values)
+            if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
+               let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
+                body.append(.text("\n"))
+                body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
+            }
+        case .waterHeld:
+            title = text(.waterTitle, values)
+            body = segments(values[ContentArgument.count] == "1" ? .waterHeldOneBody : .waterHeldBody, values)
             if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
                let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
                 body.append(.text("\n"))
@@ -76,14 +93,17 @@ public struct NotificationRenderer: Hashable, Sendable {
             body: body,
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
-            actions: actions(for: request.kind, amount: amount),
+            // A summary stands for reminders already recorded as held: nothing left to click.
+            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
-    /// The buttons of a notification of `kind`; the default action (a click) comes first.
-    public func actions(for kind: RequestKind, amount: String?) -> [NotificationAction] {
-        var keys: [(ActionKey, String)] = [(.default, text(.actionOpen, [:]))]
+    /// The buttons of a notification of `kind`, the main one first. No default action (a click
+    /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
+    /// can be acknowledged.
+    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false) -> [NotificationAction] {
+        var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
             keys += [(.endFast, text(.actionEndFast, [:])), (.extendOneHour, text(.actionExtendOneHour, [:]))]
@@ -91,6 +111,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             let drank = amount.map { text(.actionDrank, ["amount": $0]) } ?? text(.actionDrankWithoutAmount, [:])
             keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
         case .reminder:
+            if nagging { keys += [(.done, text(.actionDone, [:]))] }
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
         case .fastStart, .fastNudge, .eatingEnd:
             break
@@ -125,24 +146,29 @@ public struct NotificationRenderer: Hashable, Sendable {
     }
 
     /// "at 20:00", "tomorrow at 08:00", "yesterday at 12:00" or "on 2026-03-04 at 08:00",
-    /// relative to the local day of `now`.
-    func timePhrase(_ instant: Date, now: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: instant)).day ?? 0
-        switch days {
+    /// relative to the local day `today` (the reading of now).
+    func timePhrase(_ instant: Date, today: CivilReading, timeZone: TimeZone) -> String {
+        let reading = CivilReading(instant, in: timeZone)
+        let clock = Self.padded(reading.hour) + ":" + Self.padded(reading.minute)
+        switch reading.dayNumber - today.dayNumber {
         case 0: return text(.atTimeToday, ["clock": clock])
         case 1: return text(.atTimeTomorrow, ["clock": clock])
         case -1: return text(.atTimeYesterday, ["clock": clock])
         default:
-            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            let date = Self.padded(reading.year, 4) + "-" + Self.padded(reading.month) + "-" + Self.padded(reading.day)
             return text(.atTimeOnDate, ["clock": clock, "date": date])
         }
     }
 
-    /// "3 h ago", "3 h 20 min ago", "moments ago" (under a minute).
+    /// `value` with leading zeros to `width` digits.
+    private static func padded(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// "3 h ago", "3 h 20 min ago", "47 s ago", "moments ago" (under a second).
     func agoPhrase(_ lateness: TimeInterval) -> String {
-        lateness < 60 ? text(.momentsAgo, [:]) : text(.ago, ["duration": durationPhrase(lateness)])
+        lateness < 1 ? text(.momentsAgo, [:]) : text(.ago, ["duration": durationPhrase(lateness)])
     }
 
     /// A duration in its two largest units, rounded down to minutes: "45 min", "3 h 20 min", "2 d 1 h".
@@ -158,11 +184,11 @@ public struct NotificationRenderer: Hashable, Sendable {
     }
 
     private func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
-        MessageCatalog.fillPlain(MessageCatalog.template(message, language), values)
+        MessageCatalog.fillPlain(message, language, values)
     }
 
     private func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
-        MessageCatalog.fill(MessageCatalog.template(message, language), values)
+        MessageCatalog.fill(message, language, values)
     }
 
     private static func fieldName(_ argument: String) -> String {
@@ -175,11 +201,5 @@ public struct NotificationRenderer: Hashable, Sendable {
 
     private static func parseInstant(_ text: String) -> Date? {
         try? Date(text, strategy: .iso8601)
-    }
-
-    private static func calendar(in timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

@@ -1,4 +1,5 @@
 import CLibNotify
+import ChimeCore
 import Foundation
 
 /// Everything ChimeNotify knows about the notification server, confined to the main-loop
@@ -8,9 +9,6 @@ final class NotificationServerSession {
     /// The most bubbles remembered for replacement; the oldest is forgotten beyond that (its
     /// bubble stays on screen; a later show of its identifier adds a new one).
     static let bubbleLimit = 256
-    /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
-    /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
-    static let stackTagHint = "x-dunst-stack-tag"
 
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
@@ -25,8 +23,17 @@ final class NotificationServerSession {
     /// reports every change since.
     private var ownerTracked = false
     private var capabilities: [String]?
+    /// What the current server is sent, from its name and `capabilities`.
+    private var profile: ServerProfile?
+    /// Whether the server is in do-not-disturb mode, as last reported.
+    private var doNotDisturb = false
+    /// The server process whose do-not-disturb property is followed on the current bus.
+    private var doNotDisturbFollowed: String?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
+    /// Deliveries the server answered only after their watchdog (the daemon was told they
+    /// timed out and will retry): the request and the id it got, by identifier.
+    private var lateAnswers: [String: (request: NotificationRequest, serverID: UInt32)] = [:]
 
     /// Makes a session; `emit` reports events (on the main-loop thread).
     init(configuration: LibNotifyNotifier.Configuration, emit: @escaping (NotifierEvent) -> Void) {
@@ -36,25 +43,35 @@ final class NotificationServerSession {
 
     /// Shows `notification` for `job`, replacing the bubble its identifier already has.
     func deliver(_ notification: RenderedNotification, for job: DeliveryJob) -> DeliveryOutcome {
+        let identifier = job.request.identifier
+        if let late = lateAnswers.removeValue(forKey: identifier), late.request == job.request {
+            // The retry of a delivery the server answered late: it is on screen already (or the
+            // user dismissed it since); showing it again would add or bring back a bubble.
+            return .shown(serverID: late.serverID)
+        }
         let server: ServerState
         switch connectToServer() {
         case .success(let state): server = state
         case .failure(let problem): return problem.deliveryOutcome
         }
-        let identifier = job.request.identifier
+        let profile = server.profile
+        if job.showsOnlyInPlace, let previous = job.replacesServerID, profile.listsClosedBubbles,
+           closedBubbleIDs(of: server.busName).contains(previous) {
+            // dunst would take an unknown id for a new bubble: the one the user dismissed.
+            return .rejected(reason: "bubble \(previous) is no longer on screen")
+        }
         let bubble = bubbles[identifier] ?? makeBubble(identifier: identifier, replacing: job.replacesServerID)
-        let markup = server.capabilities.contains("body-markup")
         let content = NotificationBubble.Content(
             title: notification.title,
-            body: notification.bodyText(markup: markup),
+            body: notification.bodyText(markup: profile.bodyMarkup),
             iconName: configuration.iconName,
             appName: configuration.appName,
             desktopEntry: configuration.desktopEntry,
             urgency: notification.urgency,
             category: notification.category,
-            timeout: notification.expiry.timeout,
-            actions: server.capabilities.contains("actions") ? notification.actions : [],
-            stackTag: server.capabilities.contains(Self.stackTagHint) ? (hint: Self.stackTagHint, value: identifier) : nil
+            timeout: profile.timeout(for: notification.expiry),
+            actions: profile.actions ? notification.actions : [],
+            stackTag: profile.stackTag.map { (hint: $0, value: identifier) }
         )
         do throws(GLibError) {
             let serverID = try bubble.show(content)
@@ -67,25 +84,46 @@ final class NotificationServerSession {
         }
     }
 
-    /// Asks the server to close the bubbles with `serverIDs`.
+    /// Notes that the server showed `job`'s request as `serverID` after the delivery had been
+    /// answered as timed out: its retry is answered with this id instead of being shown again.
+    func rememberLateAnswer(serverID: UInt32, for job: DeliveryJob) {
+        if lateAnswers.count >= Self.bubbleLimit, let any = lateAnswers.keys.first {
+            lateAnswers[any] = nil
+        }
+        lateAnswers[job.request.identifier] = (job.request, serverID)
+    }
+
+    /// Asks the server to close the bubbles with `serverIDs`, each in turn: one that fails does
+    /// not keep the others open. The outcome is the first failure, if any.
     func close(serverIDs: [UInt32]) -> CloseOutcome {
         switch connectToServer() {
         case .success: break
         case .failure(let problem): return problem.closeOutcome
         }
+        var firstFailure: CloseOutcome?
         // libnotify keeps ids as positive Int32; nothing else can be a bubble of ours.
-        for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
+        ids: for serverID in serverIDs where serverID > 0 && serverID <= UInt32(Int32.max) {
             // A bubble shown by this process reports its `closed` signal; for an id from before a
             // restart, a throwaway notification carrying that id sends the same CloseNotification.
             let bubble = bubbles.values.first { $0.serverID == serverID }
                 ?? NotificationBubble(identifier: "", replacing: serverID, onClosed: { _, _ in }, onAction: { _ in })
             do throws(GLibError) {
                 try bubble.close()
+            } catch where error.meansUnknownNotification {
+                // Already gone (dismissed, expired): that is what closing wanted.
+                continue
             } catch {
-                return ServerProblem(error).closeOutcome
+                let problem = ServerProblem(error)
+                firstFailure = firstFailure ?? problem.closeOutcome
+                switch problem {
+                // No server, or one that hangs: the other ids would fare the same (each
+                // blocking this thread for libnotify's 25 s).
+                case .unavailable, .timedOut: break ids
+                case .failed: continue
+                }
             }
         }
-        return .closed
+        return firstFailure ?? .closed
     }
 
     /// Who serves notifications, and what they can do.
@@ -124,6 +162,7 @@ final class NotificationServerSession {
     private struct ServerState {
         var busName: String
         var capabilities: [String]
+        var profile: ServerProfile
     }
 
     /// Why the server cannot be used right now.
@@ -178,6 +217,7 @@ final class NotificationServerSession {
             forgetBubbles()
             bus = nil
             ownerTracked = false
+            doNotDisturbFollowed = nil
             notify_uninit()
             _ = notify_init(configuration.appName)
         }
@@ -214,14 +254,23 @@ final class NotificationServerSession {
                 ownerTracked = true
                 owner = found
             }
-            if capabilities == nil {
+            if capabilities == nil || profile == nil {
                 let reply = try bus!.call(
                     destination: owner, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
                     method: "GetCapabilities", replyType: "(as)", timeout: configuration.watchdog
                 )
-                capabilities = reply.child(0).strings
+                // The name picks the server's quirks (once per server process).
+                let information = try bus!.call(
+                    destination: owner, path: SessionBus.notificationsPath, interface: SessionBus.notificationsName,
+                    method: "GetServerInformation", replyType: "(ssss)", timeout: configuration.watchdog
+                )
+                let found = reply.child(0).strings
+                capabilities = found
+                let newProfile = ServerProfile(name: information.child(0).string, capabilities: found)
+                profile = newProfile
+                followDoNotDisturb(of: owner, profile: newProfile)
             }
-            return .success(ServerState(busName: owner, capabilities: capabilities ?? []))
+            return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
             return .failure(ServerProblem(error))
         }
@@ -232,7 +281,9 @@ final class NotificationServerSession {
     private func serverOwnerChanged(to owner: String?) {
         guard let owner else {
             capabilities = nil
+            profile = nil
             serverPresent = false
+            setDoNotDisturb(false)
             return
         }
         let appeared = serverPresent == false
@@ -241,12 +292,55 @@ final class NotificationServerSession {
             let replaced = knownServer != nil
             knownServer = owner
             capabilities = nil
+            profile = nil
+            setDoNotDisturb(false)
             if replaced {
                 forgetBubbles()
                 emit(.serverChanged)
             }
         }
         if appeared { emit(.serverAppeared) }
+    }
+
+    /// The ids of the bubbles dunst closed (its history); empty when it cannot tell.
+    private func closedBubbleIDs(of owner: String) -> Set<UInt32> {
+        do throws(GLibError) {
+            let reply = try bus!.call(
+                destination: owner, path: SessionBus.notificationsPath, interface: "org.dunstproject.cmd0",
+                method: "NotificationListHistory", replyType: "(aa{sv})", timeout: configuration.watchdog
+            )
+            return Set(reply.child(0).children.compactMap { $0.value(forKey: "id")?.integer }.map { UInt32(truncatingIfNeeded: $0) })
+        } catch {
+            return []
+        }
+    }
+
+    // MARK: Do not disturb
+
+    /// Reads whether the server `owner` is in do-not-disturb mode and follows its changes, once
+    /// per server process, when its profile says where it tells.
+    private func followDoNotDisturb(of owner: String, profile: ServerProfile) {
+        guard let property = profile.doNotDisturb, doNotDisturbFollowed != owner, let bus else { return }
+        doNotDisturbFollowed = owner
+        // Subscribed before reading, so no change falls between the two.
+        bus.observeProperties(of: owner, path: SessionBus.notificationsPath, interface: property.interface) { [weak self] changed in
+            guard let value = changed.value(forKey: property.name) else { return }
+            self?.setDoNotDisturb(value.boolean)
+        }
+        do throws(GLibError) {
+            let value = try bus.property(
+                property.name, of: property.interface, at: SessionBus.notificationsPath, destination: owner, timeout: configuration.watchdog
+            )
+            setDoNotDisturb(value.boolean)
+        } catch {
+            // Not known: taken as off (everything is shown), as for servers without the mode.
+        }
+    }
+
+    private func setDoNotDisturb(_ on: Bool) {
+        guard on != doNotDisturb else { return }
+        doNotDisturb = on
+        emit(.doNotDisturbChanged(on))
     }
 
     // MARK: Bubbles
@@ -285,5 +379,6 @@ final class NotificationServerSession {
     private func forgetBubbles() {
         bubbles.removeAll()
         bubbleOrder.removeAll()
+        lateAnswers.removeAll()
     }
 }

@@ -84,7 +84,9 @@ public enum NotificationText {
         return result + ellipsis
     }
 
-    /// `text` with `& < > " '` replaced by entities, for a server that parses body markup.
+    /// `text` with `&`, `<` and `>` replaced by entities: all that Pango markup (a server's
+    /// body, a status bar's text) needs outside tags. Quotes stay literal: notify-osd shows
+    /// `&#39;` as it is, and every markup parser reads a bare `'` or `"` in text as itself.
     public static func escapeMarkup(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
@@ -93,8 +95,6 @@ public enum NotificationText {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -10,6 +10,10 @@ public enum NotifierEvent: Hashable, Sendable {
     /// A notification server owns `org.freedesktop.Notifications` again after none did:
     /// deliveries waiting for one can go now instead of waiting out their backoff.
     case serverAppeared
+    /// The server's do-not-disturb mode went on (`true`) or off: dunst's `paused`, KDE's
+    /// `Inhibited` (``ServerProfile``). Reported once for a server found with it on, and as off
+    /// when a server in that mode goes away.
+    case doNotDisturbChanged(Bool)
 }
 
 /// Why a bubble went away, as the notification specification numbers it.

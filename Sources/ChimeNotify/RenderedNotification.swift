@@ -74,7 +74,7 @@ public struct RenderedNotification: Hashable, Sendable {
     public var urgency: Urgency
     /// The category hint.
     public var category: Category
-    /// The buttons to offer, the default action (a click on the bubble) included.
+    /// The buttons to offer, the main one first.
     public var actions: [NotificationAction]
     /// When the bubble goes away.
     public var expiry: Expiry

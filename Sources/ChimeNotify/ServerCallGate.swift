@@ -4,11 +4,14 @@ import Synchronization
 /// Admits calls to the notification server one at a time, each with a watchdog, and hands
 /// every outcome to the callback queue exactly once.
 ///
-/// A healthy server answers in about a millisecond, so calls made in a burst wait their turn.
+/// Calls made in a burst wait their turn without a deadline of their own: the watchdog starts
+/// when a call is sent (``begin(_:)``), so a queue that the server works through, however
+/// slowly (dunst drawing 300 bubbles answers each Notify in 0.1-1.4 s), never times out.
 /// A call still running after ``hungAfter`` counts as hung: the calls queued behind it are
 /// answered at once as busy, and so is every new one until the main-loop thread responds
 /// again. The hung call itself is answered as timed out when its watchdog fires (libnotify
-/// would wait 25 s for a stopped server).
+/// would wait 25 s for a stopped server); its real result, when it comes, is reported to its
+/// caller as late by ``finish(_:_:)``, so a bubble it showed can be accounted for.
 ///
 /// One timer serves every call, armed for the earliest deadline only when that moves earlier:
 /// a call that finishes in time costs no timer operation at all, and with nothing waiting the
@@ -31,7 +34,8 @@ final class ServerCallGate: Sendable {
 
     private struct Waiting {
         let fail: @Sendable (Failure) -> Void
-        let deadline: DispatchTime
+        /// When the watchdog answers it: set once the call is sent, `nil` while it queues.
+        var deadline: DispatchTime?
     }
 
     private struct InFlight {
@@ -51,7 +55,7 @@ final class ServerCallGate: Sendable {
         var armedFor: DispatchTime?
     }
 
-    /// How long a call may take, from admission to outcome.
+    /// How long a call may take, from the moment it is sent to its outcome.
     let watchdog: Duration
     /// How long a call may run before the calls behind it stop waiting for it.
     let hungAfter: Duration
@@ -95,7 +99,8 @@ final class ServerCallGate: Sendable {
                 return (nil, .busy, ping)
             }
             state.nextNumber += 1
-            state.waiting[state.nextNumber] = Waiting(fail: fail, deadline: now + watchdog.timeInterval)
+            state.waiting[state.nextNumber] = Waiting(fail: fail, deadline: nil)
+            // Queued behind a running call: the timer must also catch that call hanging.
             rearmIfNeeded(&state)
             return (Ticket(number: state.nextNumber), nil, nil)
         }
@@ -107,28 +112,33 @@ final class ServerCallGate: Sendable {
     }
 
     /// On the main-loop thread, before starting `ticket`'s call: `false` when it was already
-    /// answered (skip the call).
+    /// answered (skip the call). Its watchdog starts now.
     func begin(_ ticket: Ticket) -> Bool {
-        state.withLock { state in
+        let now = DispatchTime.now()
+        return state.withLock { state in
             state.stuck = false
             guard state.waiting[ticket.number] != nil else { return false }
-            state.inFlight = InFlight(number: ticket.number, startedAt: .now())
+            state.waiting[ticket.number]?.deadline = now + watchdog.timeInterval
+            state.inFlight = InFlight(number: ticket.number, startedAt: now)
             rearmIfNeeded(&state)
             return true
         }
     }
 
     /// On the main-loop thread, after `ticket`'s call: hands its outcome to `deliver` on the
-    /// callback queue unless it was answered already.
-    func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) {
+    /// callback queue unless it was answered already. Returns `false` when it was (the outcome
+    /// came after the watchdog: the caller must reconcile it, not drop it).
+    @discardableResult
+    func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) -> Bool {
         let answered = state.withLock { state in
             state.stuck = false
             if state.inFlight?.number == ticket.number { state.inFlight = nil }
             // The timer stays armed: when it fires it finds nothing due and disarms itself.
             return state.waiting.removeValue(forKey: ticket.number) == nil
         }
-        guard !answered else { return }
+        guard !answered else { return false }
         callbacks.async(execute: deliver)
+        return true
     }
 
     /// On the main-loop thread, between calls: it is responsive again.
@@ -155,7 +165,7 @@ final class ServerCallGate: Sendable {
         let now = DispatchTime.now()
         let (expired, queuedBehindHung) = state.withLock { state -> ([Waiting], [Waiting]) in
             state.armedFor = nil
-            let due = state.waiting.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+            let due = state.waiting.filter { $0.value.deadline.map { $0 <= now } ?? false }.sorted { $0.key < $1.key }
             for (number, _) in due { state.waiting[number] = nil }
             // The thread did not finish these calls (or even reach them) in time: it is stuck.
             if !due.isEmpty { state.stuck = true }
@@ -177,7 +187,7 @@ final class ServerCallGate: Sendable {
     /// Arms the timer for the earliest moment something may need answering, when that is
     /// earlier than what it is armed for (under the lock, so arming never goes out of order).
     private func rearmIfNeeded(_ state: inout State) {
-        var next = state.waiting.values.map(\.deadline).min()
+        var next = state.waiting.values.compactMap(\.deadline).min()
         if let inFlight = state.inFlight, !inFlight.reportedHung, state.waiting.keys.contains(where: { $0 != inFlight.number }) {
             let hung = inFlight.startedAt + hungAfter.timeInterval
             next = next.map { min($0, hung) } ?? hung

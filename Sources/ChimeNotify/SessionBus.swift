@@ -108,9 +108,40 @@ final class SessionBus {
         subscriptions.append(subscription)
     }
 
+    /// Calls `handler` with the changed properties (`a{sv}`) whenever `sender` reports, by
+    /// `PropertiesChanged` on `path`, a change of properties of `interface`. The handler runs
+    /// on the main-loop thread that subscribed.
+    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue) -> Void) {
+        let box = Unmanaged.passRetained(PropertiesHandler(handler)).toOpaque()
+        let subscription = g_dbus_connection_signal_subscribe(
+            connection, sender, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, interface, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, _, parameters, userData in
+                guard let parameters, let userData else { return }
+                let changed = GVariantValue(owning: g_variant_get_child_value(parameters, 1))
+                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(changed)
+            },
+            box,
+            { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
+        )
+        subscriptions.append(subscription)
+    }
+
+    /// The value of property `name` of `interface` of the object at `path` of `destination`.
+    func property(_ name: String, of interface: String, at path: String, destination: String, timeout: TimeInterval) throws(GLibError) -> GVariantValue {
+        try call(
+            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+            parameters: chime_variant_new_string_pair(interface, name), replyType: "(v)", timeout: timeout
+        ).child(0)
+    }
+
     /// `timeout` as the milliseconds GIO expects, at least 1.
     static func milliseconds(_ timeout: TimeInterval) -> Int32 {
         Int32(max(1, min(Double(Int32.max), (timeout * 1000).rounded(.up))))
+    }
+
+    private final class PropertiesHandler {
+        let handler: (GVariantValue) -> Void
+        init(_ handler: @escaping (GVariantValue) -> Void) { self.handler = handler }
     }
 
     private final class OwnerChangeHandler {

@@ -50,7 +50,7 @@ public final class StdoutNotifier: Notifier {
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let notification: RenderedNotification
         do {
-            notification = try renderer.render(job)
+            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
         } catch {
             writes.async { completion(.rejected(reason: error.message)) }
             return

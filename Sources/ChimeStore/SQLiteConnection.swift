@@ -188,6 +188,16 @@ final class SQLiteConnection {
         }
     }
 
+    /// Calls `row` with each row of a query in turn, until it returns `false` or the rows end:
+    /// for results too many to hold at once.
+    func forEachRow(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws(StoreError) -> Bool) throws(StoreError) {
+        try withStatement(sql, bindings) { (statement) throws(StoreError) in
+            while try statement.step() {
+                guard try row(statement) else { return }
+            }
+        }
+    }
+
     /// The first row of a query turned into a value, or `nil` when there is none.
     func queryFirst<T>(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> T? {
         try withStatement(sql, bindings) { (statement) throws(StoreError) in

@@ -139,6 +139,9 @@ extension Store {
                 throw StoreError(.notFound, "that glass is no longer logged, so nothing was undone: see 'chime water status'")
             }
         }
+        for occurrence in plan.reminderOccurrences {
+            try recordOccurrence(occurrence, connection)
+        }
         try afterStep?(.records)
 
         for identifier in unique(plan.cancelledIdentifiers) {
@@ -167,6 +170,10 @@ extension Store {
             } else {
                 try addOrReplace(request, connection, sequence: sequence)
             }
+        }
+        // A nag replaces the row it shows again, even in a follow-up: it keeps the server id.
+        for request in plan.repeatedRequests {
+            try addOrReplace(request, connection, sequence: sequence)
         }
         try afterStep?(.requests)
 
@@ -240,6 +247,26 @@ extension Store {
             change_sequence = ?9
         WHERE identifier = ?1
         """
+
+    /// Records what became of a reminder's occurrence: an open one makes every earlier one of
+    /// the same reminder still open missed (its next occurrence came); an occurrence already
+    /// done or missed keeps its outcome.
+    static func recordOccurrence(_ occurrence: ReminderOccurrence, _ connection: SQLiteConnection) throws(StoreError) {
+        if occurrence.outcome == .open {
+            try connection.run(
+                "UPDATE reminder_occurrences SET outcome = 'missed' WHERE reminder_id = ? AND outcome = 'open' AND identifier <> ?",
+                [.text(occurrence.reminderID), .text(occurrence.identifier)]
+            )
+        }
+        try connection.run("""
+            INSERT INTO reminder_occurrences (identifier, reminder_id, due, outcome, acknowledged_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (identifier) DO UPDATE SET outcome = excluded.outcome, acknowledged_at = excluded.acknowledged_at
+            WHERE reminder_occurrences.outcome = 'open'
+            """, [
+            .text(occurrence.identifier), .text(occurrence.reminderID), .date(occurrence.due),
+            .text(occurrence.outcome.rawValue), .date(occurrence.acknowledgedAt),
+        ])
+    }
 
     /// `values` without repetitions, in first-seen order.
     private static func unique(_ values: [String]) -> [String] {

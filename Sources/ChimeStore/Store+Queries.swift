@@ -129,6 +129,55 @@ extension Store {
         }
     }
 
+    /// The record of the occurrence with request identifier `identifier`, if it was shown.
+    public func reminderOccurrence(identifier: String) throws(StoreError) -> ReminderOccurrence? {
+        try withConnection { (connection) throws(StoreError) -> ReminderOccurrence? in
+            try connection.queryFirst(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE identifier = ?", [.text(identifier)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    /// The occurrence of reminder `id` shown and not acknowledged yet, if any.
+    public func openReminderOccurrence(reminderID id: String) throws(StoreError) -> ReminderOccurrence? {
+        try withConnection { (connection) throws(StoreError) -> ReminderOccurrence? in
+            try connection.queryFirst(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE reminder_id = ? AND outcome = 'open' ORDER BY due DESC",
+                [.text(id)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    /// The recorded occurrences due at or after `since`, of reminder `id` or of all, oldest first.
+    ///
+    /// A database from before version 6 read without migrating (a read-only file system) has no record yet: none.
+    public func reminderOccurrences(reminderID id: String? = nil, since: Date) throws(StoreError) -> [ReminderOccurrence] {
+        try withConnection { (connection) throws(StoreError) -> [ReminderOccurrence] in
+            let recorded = try connection.queryFirst(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'reminder_occurrences'"
+            ) { $0.int64(0) } ?? 0
+            guard recorded > 0 else { return [] }
+            if let id {
+                return try connection.query(
+                    "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE reminder_id = ? AND due >= ? ORDER BY due, identifier",
+                    [.text(id), .date(since)]
+                ) { Self.occurrence($0) }
+            }
+            return try connection.query(
+                "SELECT \(Self.occurrenceColumns) FROM reminder_occurrences WHERE due >= ? ORDER BY due, identifier", [.date(since)]
+            ) { Self.occurrence($0) }
+        }
+    }
+
+    private static let occurrenceColumns = "reminder_id, identifier, due, outcome, acknowledged_at"
+
+    private static func occurrence(_ row: SQLiteStatement) -> ReminderOccurrence {
+        ReminderOccurrence(
+            reminderID: row.text(0), identifier: row.text(1), due: row.date(2),
+            outcome: ReminderOutcome(rawValue: row.text(3)) ?? .open, acknowledgedAt: row.optionalDate(4)
+        )
+    }
+
     // MARK: Requests
 
     /// Requests still to be shown (`pending` and `delivering`), earliest due first, optionally only
@@ -138,6 +187,38 @@ extension Store {
             return try requests(where: "group_id = ? AND state IN ('pending', 'delivering') ORDER BY due, row_id", [.text(group)])
         }
         return try requests(where: "state IN ('pending', 'delivering') ORDER BY due, row_id")
+    }
+
+    /// The identifier and group of every request still to be shown, earliest due first: what a
+    /// shell completes, without decoding whole rows.
+    public func pendingReferences() throws(StoreError) -> [(identifier: String, group: String)] {
+        try withConnection { (connection) throws(StoreError) -> [(identifier: String, group: String)] in
+            try connection.query("SELECT identifier, group_id FROM requests WHERE state IN ('pending', 'delivering') ORDER BY due, row_id") {
+                (identifier: $0.text(0), group: $0.text(1))
+            }
+        }
+    }
+
+    /// The request to be shown soonest (`pending` or `delivering`), or `nil`: one row, read
+    /// through the pending index whatever the size of the store.
+    public func nextPendingRequest() throws(StoreError) -> StoredRequest? {
+        try requests(where: Self.pendingByDue + " LIMIT 1").first
+    }
+
+    /// The requests still to be shown, soonest first: the condition the partial index
+    /// `requests_pending_by_due` is made for (same text, so SQLite uses it, and needs no sort).
+    static let pendingByDue = "state IN ('pending', 'delivering') ORDER BY due, row_id"
+
+    /// Hands each request still to be shown to `body`, earliest due first (optionally only those
+    /// of `group`), one row at a time without holding them all; stops when `body` returns `false`.
+    public func forEachPendingRequest(inGroup group: String? = nil, _ body: (StoredRequest) -> Bool) throws(StoreError) {
+        let path = path
+        let condition = group == nil ? Self.pendingByDue : "group_id = ? AND " + Self.pendingByDue
+        try withConnection { (connection) throws(StoreError) in
+            try connection.forEachRow("SELECT \(RowCoding.requestColumns) FROM requests WHERE \(condition)", group.map { [.text($0)] } ?? []) {
+                (row) throws(StoreError) -> Bool in body(try RowCoding.request(row, path: path))
+            }
+        }
     }
 
     /// The request with `identifier`, in whatever state, or `nil`.

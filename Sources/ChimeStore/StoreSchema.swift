@@ -14,12 +14,12 @@ enum StoreSchema {
     static var latestVersion: Int { migrations.count }
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
-    /// versions 4 only added constraints.
-    /// Version 5 adds the columns of scheduled fasts, which every query of sessions reads.
-    static let readableWithoutMigration = 5
+    /// versions 4 to 6 only add constraints, an index and the nagging record (read as empty when
+    /// missing); version 7 adds the columns of scheduled fasts, which every query of sessions reads.
+    static let readableWithoutMigration = 7
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5FastSchedules]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7FastSchedules]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -192,10 +192,26 @@ enum StoreSchema {
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
         """
 
-    /// Version 5 (fast schedules): the one fast schedule (`chime fast schedule`) and, on each
+    /// Version 6: what became of each occurrence of a nagging recurring reminder (`chime remind
+    /// history`), by the occurrence's request identifier; at most one open per reminder is the
+    /// rule the writer keeps (a newer open one makes the older missed).
+    static let version6 = """
+        CREATE TABLE reminder_occurrences (
+            identifier TEXT PRIMARY KEY,
+            reminder_id TEXT NOT NULL,
+            due REAL NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('open', 'done-on-time', 'done-late', 'missed')),
+            acknowledged_at REAL,
+            CHECK ((acknowledged_at IS NULL) = (outcome NOT IN ('done-on-time', 'done-late')))
+        );
+        CREATE INDEX reminder_occurrences_by_due ON reminder_occurrences (due);
+        CREATE INDEX reminder_occurrences_open ON reminder_occurrences (reminder_id) WHERE outcome = 'open';
+        """
+
+    /// Version 7 (fast schedules): the one fast schedule (`chime fast schedule`) and, on each
     /// session, the schedule it is an occurrence of and its two ends fixed on the local clock.
     /// Self-contained: it only adds a table, an index and nullable columns.
-    static let version5FastSchedules = """
+    static let version7FastSchedules = """
         CREATE TABLE fast_schedules (
             id TEXT PRIMARY KEY,
             plan TEXT NOT NULL,
@@ -234,6 +250,13 @@ enum StoreSchema {
         }
         return notices
     }
+
+    /// Version 5: the requests still to be shown in an index of their own, by due time. `status`
+    /// reads the next one and `list` streams them in order without reading the delivered history
+    /// or sorting, so neither costs more as the store grows. Partial: shown requests leave it.
+    static let version5 = """
+        CREATE INDEX requests_pending_by_due ON requests (due, row_id) WHERE state IN ('pending', 'delivering');
+        """
 
     /// Brings the database from its current version to `target`, in one write transaction.
     ///

@@ -42,12 +42,31 @@ public final class NotificationServerEnvironment: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/notify-env.sh").path
 
+    /// Which program serves notifications.
+    public enum Server: String, Sendable {
+        /// dunst, with the script's deterministic configuration (history, dmenu, no limit).
+        case dunst
+        /// GNOME's notification-daemon 3.20: answers `CloseNotification` of a bubble that is
+        /// gone with `org.freedesktop.Notifications.InvalidId`. (The history, action and
+        /// markup settings of this type are dunst's only.)
+        case notificationDaemon = "notification-daemon"
+        /// Ubuntu's notify-osd: no `actions` capability; a never-expiring bubble becomes a
+        /// dialog with id 0 that can be neither replaced nor closed (it draws nothing without
+        /// a compositor, but answers on the bus).
+        case notifyOSD = "notify-osd"
+        /// `scripts/scripted-notify-server.py` answering as KDE Plasma, with its `Inhibited`
+        /// (do-not-disturb) property, set through ``setInhibited(_:)``.
+        case plasma
+    }
+
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
     /// `bodyMarkup` false, dunst parses no markup and does not advertise `body-markup`.
-    public static func start(label: String, bodyMarkup: Bool = true) throws -> NotificationServerEnvironment {
+    public static func start(label: String, bodyMarkup: Bool = true, server: Server = .dunst) throws -> NotificationServerEnvironment {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("chime-notify-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        let output = try runScript(["start"], directory: directory, extra: ["NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no"])
+        let output = try runScript(["start"], directory: directory, extra: [
+            "NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no", "NOTIFY_ENV_SERVER": server.rawValue,
+        ])
         var exports: [String: String] = [:]
         for line in output.split(separator: "\n") where line.hasPrefix("export ") {
             let assignment = line.dropFirst("export ".count)
@@ -105,6 +124,14 @@ public final class NotificationServerEnvironment: Sendable {
         return pid
     }
 
+    /// Sets the `Inhibited` property of the ``Server/plasma`` server (KDE's do-not-disturb).
+    public func setInhibited(_ inhibited: Bool) throws {
+        try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.freedesktop.DBus.Properties.Set", "org.freedesktop.Notifications", "Inhibited", inhibited ? "<true>" : "<false>",
+        ])
+    }
+
     /// Closes every bubble on screen (they move to the history).
     public func closeAll() throws {
         try run("dunstctl", ["close-all"])
@@ -143,11 +170,6 @@ public final class NotificationServerEnvironment: Sendable {
     public func history(since mark: Int) throws -> [HistoryEntry] {
         let entries = try history()
         return Array(entries.prefix(max(0, entries.count - mark)))
-    }
-
-    /// Invokes the default action of the newest bubble, as a click would (`dunstctl action 0`).
-    public func invokeDefaultAction() throws {
-        try run("dunstctl", ["action", "0"])
     }
 
     /// Picks the action labelled `label` from dunst's context menu (`dunstctl context`, with the

@@ -25,6 +25,7 @@ public final class RecordingNotifier: Notifier {
         var outcomes: [DeliveryOutcome] = []
         var waiting: [(job: DeliveryJob, completion: @Sendable (DeliveryOutcome) -> Void)] = []
         var closedServerIDs: [UInt32] = []
+        var closeResponse: @Sendable ([UInt32]) -> CloseOutcome = { _ in .closed }
         var serverIDs: [String: UInt32] = [:]
         var nextServerID: UInt32 = 1
         var probeResult = ServerProbe(
@@ -56,6 +57,11 @@ public final class RecordingNotifier: Notifier {
     public var waitingCount: Int { state.withLock { $0.waiting.count } }
     /// Whether ``shutdown()`` was called.
     public var isShutDown: Bool { state.withLock { $0.isShutDown } }
+
+    /// How ``close(serverIDs:completion:)`` answers (by default, always ``CloseOutcome/closed``).
+    public func setCloseResponse(_ respond: @escaping @Sendable ([UInt32]) -> CloseOutcome) {
+        state.withLock { $0.closeResponse = respond }
+    }
 
     /// What ``probe(completion:)`` reports.
     public var probeResult: ServerProbe {
@@ -89,9 +95,12 @@ public final class RecordingNotifier: Notifier {
     }
 
     public func close(serverIDs: [UInt32], completion: @escaping @Sendable (CloseOutcome) -> Void) {
-        state.withLock { $0.closedServerIDs += serverIDs }
+        let respond = state.withLock { state in
+            state.closedServerIDs += serverIDs
+            return state.closeResponse
+        }
         signalChange()
-        callbacks.async { completion(.closed) }
+        callbacks.async { completion(respond(serverIDs)) }
     }
 
     public func probe(completion: @escaping @Sendable (ServerProbe) -> Void) {

@@ -4,23 +4,47 @@ import ChimeTestSupport
 import Foundation
 
 /// The `cli` suite: wall-clock latency of whole `chime` invocations (process start, store open,
-/// one transaction, output), as a user or a status bar meets it, with many requests pending.
+/// one transaction, output), as a user or a status bar meets it, at growing numbers of pending
+/// notifications, so a cost that grows with the store shows.
 ///
 /// Runs the `chime` binary built next to this one, in a temporary XDG directory and without a
-/// daemon (so each change also tries the control socket and prints the not-running line).
+/// daemon (so each change also tries the control socket and prints the not-running line). Each
+/// store holds a running fast, a water schedule and `n` pending reminders.
 enum CliBenchmark {
-    /// Requests pending while the commands run.
-    static let pendingCount = 1_000
-    /// Invocations timed per command; p50 and p95 are reported.
-    static let runs = 40
+    /// Pending reminders in each store measured.
+    static let sizes = [100, 1_000, 10_000, 100_000]
+
+    /// Invocations timed per command at `size`: fewer where one takes long; p50 is reported.
+    static func runs(at size: Int) -> Int {
+        size >= 100_000 ? 7 : size >= 10_000 ? 11 : 21
+    }
 
     static func run() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("chime").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchmarkFailure("no chime binary at \(binary): build it first (swift build -c release)")
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = directory.appendingPathComponent("chime").path
+        let floor = directory.appendingPathComponent("chime-bench-floor").path
+        for path in [binary, floor] where !FileManager.default.isExecutableFile(atPath: path) {
+            throw BenchmarkFailure("no \(path): build it first (swift build -c release)")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-bench-cli-\(getpid())")
+        try startupFloor(binary: binary, floor: floor)
+        for size in sizes {
+            try measure(binary: binary, pending: size)
+        }
+    }
+
+    /// `chime --version` against a plain Swift program: what any invocation costs at least.
+    private static func startupFloor(binary: String, floor: String) throws {
+        let runs = 41
+        let version = try (0..<runs).map { _ in try invoke(binary, ["--version"], environment: [:]) }
+        let plain = try (0..<runs).map { _ in try invoke(floor, [], environment: [:]) }
+        try emit("version", 0, version)
+        try emit("plain_swift", 0, plain)
+        emit("version_over_plain_swift", 0, try median(version.map(\.wall)) / median(plain.map(\.wall)), "ratio")
+        emit("version_over_plain_swift_cpu", 0, try median(version.map(\.cpu)) / median(plain.map(\.cpu)), "ratio")
+    }
+
+    private static func measure(binary: String, pending: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-bench-cli-\(getpid())-\(pending)")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")
@@ -30,52 +54,98 @@ enum CliBenchmark {
             "HOME": directory.path, "TZ": "UTC", "NO_COLOR": "1",
         ]
 
-        // The pending requests, written directly: the figure is the commands', not the set-up's.
-        let store = try Store(path: data.appendingPathComponent("chime/chime.db").path)
-        let now = Date()
-        var plan = ChangePlan()
-        for index in 0..<pendingCount {
-            let reminder = OneOffReminder(id: "r-\(index)", text: "reminder \(index)", due: now.addingTimeInterval(3600 + Double(index)))
-            plan.merge(try FastingPlanner().remind(reminder, now: now))
-        }
-        try store.apply(plan, now: now)
+        // The store, written directly: the figure is the commands', not the set-up's. Closed
+        // before measuring, so the commands meet a store at rest (its log checkpointed), as a
+        // user's is.
+        let rows = try fill(path: data.appendingPathComponent("chime/chime.db").path, pending: pending)
 
-        var counter = 0
-        let commands: [(metric: String, arguments: () -> [String])] = [
-            ("remind_in_ms", {
-                counter += 1
-                return ["remind", "in", "2h", "bench \(counter)", "--id", "b-\(counter)"]
-            }),
-            ("list_json_ms", { ["list", "--json"] }),
-            ("status_waybar_ms", { ["status", "--format", "waybar"] }),
-            ("fast_status_ms", { ["fast", "status"] }),
+        let runs = runs(at: pending)
+        let commands: [(metric: String, arguments: [String])] = [
+            ("status_waybar", ["status", "--format", "waybar"]),
+            ("status_text", ["status"]),
+            ("status_json", ["status", "--format", "json"]),
+            ("fast_status", ["fast", "status"]),
+            ("water_status", ["water", "status"]),
+            ("list_json", ["list", "--json"]),
+            ("list_text", ["list"]),
         ]
         for command in commands {
-            var samples: [Double] = []
-            for _ in 0..<runs {
-                samples.append(try invoke(binary, command.arguments(), environment: environment))
+            let samples = try (0..<runs).map { _ in try invoke(binary, command.arguments, environment: environment) }
+            try emit(command.metric, pending, samples)
+            if command.metric == "list_json" {
+                emit("list_json_rows_per_s", pending, Double(rows) / (try median(samples.map(\.wall)) / 1000), "rows/s")
+                emit("list_json_rows_per_cpu_s", pending, Double(rows) / (try median(samples.map(\.cpu)) / 1000), "rows/s")
             }
-            samples.sort()
-            emit(command.metric.replacingOccurrences(of: "_ms", with: "_p50_ms"), samples[samples.count / 2])
-            emit(command.metric.replacingOccurrences(of: "_ms", with: "_p95_ms"), samples[samples.count * 95 / 100])
         }
+        var counter = 0
+        let remind = try (0..<runs).map { _ in
+            counter += 1
+            return try invoke(binary, ["remind", "in", "2h", "bench \(counter)", "--id", "b-\(counter)"], environment: environment)
+        }
+        try emit("remind_in", pending, remind)
     }
 
-    /// Milliseconds from starting `chime arguments` to its exit; fails unless it exits 0.
+    /// Writes a running fast, a water schedule and `pending` reminders; returns the number of
+    /// pending requests.
+    private static func fill(path: String, pending: Int) throws -> Int {
+        let store = try Store(path: path)
+        let now = Date()
+        let planner = FastingPlanner()
+        var plan = try planner.start(FastingSession(id: "f-bench", plan: .standard, start: now.addingTimeInterval(-3600)), existing: [], replace: false, now: now)
+        let window = DailyWindow(from: WallClockTime(hour: 0, minute: 0)!, until: WallClockTime(hour: 0, minute: 0)!)
+        let schedule = WaterSchedule(id: "w-bench", interval: TimeSpan(seconds: 3600)!, window: window, goalML: 2000)
+        plan.merge(planner.configure(schedule, intakes: [], now: now, timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+        for index in 0..<pending {
+            let reminder = OneOffReminder(id: "r-\(index)", text: "reminder \(index)", due: now.addingTimeInterval(7200 + Double(index)))
+            plan.reminders.append(reminder)
+            if let request = planner.requests.request(for: reminder, after: now) { plan.requests.append(request) }
+        }
+        try store.apply(plan, now: now)
+        return plan.requests.count
+    }
+
+    private static func median(_ samples: [Double]) throws -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { throw BenchmarkFailure("no samples") }
+        return sorted[sorted.count / 2]
+    }
+
+    /// Milliseconds from starting `chime arguments` to its exit (`wall`), and the processor time
+    /// it used (`cpu`, user and system, from the children's resource usage): on a machine shared
+    /// with other work the wall time waits for a processor, the processor time does not.
+    /// Fails unless it exits 0.
     ///
     /// `posix_spawn` and `waitpid` (through `ChildProcess`): Foundation's
-    /// `Process.waitUntilExit` polls and would add tens of milliseconds to every figure.
-    private static func invoke(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> Double {
+    /// `Process.waitUntilExit` polls and would add tens of milliseconds to every figure. Output
+    /// goes to /dev/null: the figure is producing it, not a terminal drawing it.
+    private static func invoke(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> (wall: Double, cpu: Double) {
+        let cpuBefore = childrenCPUMilliseconds()
         let started = ContinuousClock.now
         let status = try ChildProcess.spawn(binary, arguments, environment: environment, inheritsEnvironment: false).wait()
         let elapsed = ContinuousClock.now - started
         guard status == 0 else {
-            throw BenchmarkFailure("chime \(arguments.joined(separator: " ")) exited with status \(status)")
+            throw BenchmarkFailure("\(binary) \(arguments.joined(separator: " ")) exited with status \(status)")
         }
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return (wall, childrenCPUMilliseconds() - cpuBefore)
     }
 
-    private static func emit(_ metric: String, _ value: Double) {
-        BenchmarkResult(suite: "cli", metric: metric, n: pendingCount, value: value, unit: "ms").emit()
+    /// User and system time of every child waited for so far, in milliseconds.
+    private static func childrenCPUMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+        return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+    }
+
+    /// The p50 of the wall and processor times of `samples`, as `<metric>_p50_ms` and
+    /// `<metric>_cpu_p50_ms`.
+    private static func emit(_ metric: String, _ n: Int, _ samples: [(wall: Double, cpu: Double)]) throws {
+        emit(metric + "_p50_ms", n, try median(samples.map(\.wall)), "ms")
+        emit(metric + "_cpu_p50_ms", n, try median(samples.map(\.cpu)), "ms")
+    }
+
+    private static func emit(_ metric: String, _ n: Int, _ value: Double, _ unit: String) {
+        BenchmarkResult(suite: "cli", metric: metric, n: n, value: value, unit: unit).emit()
     }
 }

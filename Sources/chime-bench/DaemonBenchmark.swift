@@ -307,6 +307,11 @@ enum DaemonBenchmark {
             return counts
         }
 
+        /// SIGKILL (a crash), and reaps it.
+        func crash() {
+            child.kill()
+        }
+
         /// SIGTERM, then waits for a clean exit.
         func stop() throws {
             child.terminate()

@@ -1,17 +1,29 @@
 import ChimeCore
+import ChimeDaemon
 import ChimeNotify
+import ChimeStore
 import ChimeTestSupport
 import Dispatch
 import Foundation
 
 /// The `notify` suite: how long a delivery through libnotify takes, from the `deliver` call to
-/// its completion (the server's reply), one delivery at a time.
+/// its completion (the server's reply), one delivery at a time; and, through the real `chimed`
+/// on a private dunst, how a burst goes.
 ///
-/// Uses the notification server of the session bus when there is one; otherwise (CI, a
-/// terminal without a desktop) it starts a private dunst with the project's
-/// `scripts/notify-env.sh` for the run and stops it afterwards. Each of the 1000 notifications
-/// has its own identifier (a new bubble, as the daemon mostly shows) and is closed after its
-/// measured delivery, so the server's screen holds one bubble, as a user's would.
+/// - `latency_p50_ms`, `latency_p99_ms`: uses the notification server of the session bus when
+///   there is one; otherwise (CI, a terminal without a desktop) it starts a private dunst with
+///   the project's `scripts/notify-env.sh` for the run and stops it afterwards. Each of the 1000
+///   notifications has its own identifier (a new bubble, as the daemon mostly shows) and is
+///   closed after its measured delivery, so the server's screen holds one bubble, as a user's
+///   would.
+/// - `burst_300_seconds`: 300 reminders due in the same second, private dunst drawing every
+///   bubble (`notification_limit = 0`): from the due instant until the store records all 300
+///   delivered. dunst redraws every bubble on each Notify, so this is mostly dunst's (and
+///   Xvfb's) drawing time.
+/// - `duplicates_per_kill`: 500 reminders due within 10 s while `chimed` is killed with SIGKILL
+///   and restarted 20 times: Notify calls that are not replacements beyond the first per
+///   request, divided by the kills (a kill can at worst repeat the one call in flight and the
+///   answers not yet recorded).
 enum NotifyBenchmark {
     static let count = 1000
     static let warmUp = 50
@@ -45,6 +57,97 @@ enum NotifyBenchmark {
         latencies.sort()
         BenchmarkResult(suite: "notify", metric: "latency_p50_ms", n: count, value: percentile(latencies, 0.50), unit: "ms").emit()
         BenchmarkResult(suite: "notify", metric: "latency_p99_ms", n: count, value: percentile(latencies, 0.99), unit: "ms").emit()
+        notifier.shutdown()
+
+        let chimed = DaemonBenchmark.executableDirectory() + "/chimed"
+        guard FileManager.default.isExecutableFile(atPath: chimed) else {
+            throw BenchmarkFailure("chimed is not built next to chime-bench (\(chimed)): build the whole package first")
+        }
+        let burst = try burstSeconds(chimed)
+        BenchmarkResult(suite: "notify", metric: "burst_300_seconds", n: burstCount, value: burst, unit: "s").emit()
+        let duplicates = try duplicatesPerKill(chimed)
+        BenchmarkResult(suite: "notify", metric: "duplicates_per_kill", n: killCount, value: duplicates, unit: "notifications").emit()
+    }
+
+    static let burstCount = 300
+    static let crashCount = 500
+    static let crashSpread: TimeInterval = 10
+    static let killCount = 20
+
+    /// Seconds from the due instant of 300 reminders until all are recorded as delivered.
+    private static func burstSeconds(_ chimed: String) throws -> Double {
+        let bus = try NotificationServerEnvironment.start(label: "bench-burst")
+        defer { bus.stop() }
+        let sandbox = try DaemonBenchmark.Sandbox(label: "burst")
+        sandbox.environment.merge(bus.variables) { _, new in new }
+        let daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "libnotify", sandbox: sandbox)
+        _ = try daemon.waitUntilReady()
+        let store = try Store(environment: sandbox.environment)
+        let due = Date().addingTimeInterval(1)
+        var plan = ChangePlan()
+        plan.requests = (0..<burstCount).map { DaemonBenchmark.reminder("burst-\($0)", due: due, tolerance: 0) }
+        let sequence = try store.apply(plan, now: Date()).sequence
+        let client = try ControlClient(directory: RuntimeDirectory.resolve(environment: sandbox.environment))
+        _ = try client.send(.changed(sequence: sequence))
+        let deadline = due.addingTimeInterval(600)
+        while Date() < deadline {
+            let delivered = try store.deliveryHistory(limit: burstCount + 10).filter { $0.outcome == .delivered }
+            if delivered.count >= burstCount {
+                try daemon.stop()
+                return delivered.map(\.at).max()!.timeIntervalSince(due)
+            }
+            usleep(100_000)
+        }
+        throw BenchmarkFailure("the burst of \(burstCount) was not delivered within 600 s")
+    }
+
+    /// Duplicated Notify calls (not replacements) per SIGKILL of chimed during a burst.
+    private static func duplicatesPerKill(_ chimed: String) throws -> Double {
+        let bus = try NotificationServerEnvironment.start(label: "bench-kill")
+        defer { bus.stop() }
+        let monitor = try BusMonitor(environment: bus)
+        defer { monitor.stop() }
+        let sandbox = try DaemonBenchmark.Sandbox(label: "kill")
+        sandbox.environment.merge(bus.variables) { _, new in new }
+        var daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "libnotify", sandbox: sandbox)
+        _ = try daemon.waitUntilReady()
+        let store = try Store(environment: sandbox.environment)
+        let first = Date().addingTimeInterval(1)
+        var plan = ChangePlan()
+        plan.requests = (0..<crashCount).map { index in
+            DaemonBenchmark.reminder("crash-\(index)", due: first.addingTimeInterval(crashSpread * Double(index) / Double(crashCount)), tolerance: 0)
+        }
+        let sequence = try store.apply(plan, now: Date()).sequence
+        _ = try ControlClient(directory: RuntimeDirectory.resolve(environment: sandbox.environment)).send(.changed(sequence: sequence))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<killCount {
+            // Not measured: keeps dunst fast (a closed bubble is still replaced, not stacked,
+            // when its id is sent again).
+            try? bus.closeAll()
+            usleep(UInt32.random(in: 200_000...700_000, using: &generator))
+            daemon.crash()
+            daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "libnotify", sandbox: sandbox)
+            _ = try daemon.waitUntilReady()
+        }
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline {
+            try? bus.closeAll()
+            let delivered = try store.deliveryHistory(limit: crashCount * 2).filter { $0.outcome == .delivered }
+            if Set(delivered.map(\.identifier)).count >= crashCount { break }
+            usleep(200_000)
+        }
+        try daemon.stop()
+        var sent: [String: Int] = [:]
+        for call in monitor.notifyCalls where call.replacesID == 0 {
+            guard let range = call.body.range(of: "crash-") else { continue }
+            let digits = call.body[range.upperBound...].prefix { $0.isNumber }
+            sent["crash-" + digits, default: 0] += 1
+        }
+        guard sent.count == crashCount else {
+            throw BenchmarkFailure("only \(sent.count) of \(crashCount) requests reached the server")
+        }
+        let duplicates = sent.values.reduce(0) { $0 + $1 - 1 }
+        return Double(duplicates) / Double(killCount)
     }
 
     /// A water reminder, the most frequent notification, with its own identifier.

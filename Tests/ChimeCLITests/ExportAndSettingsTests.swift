@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeDaemon
+import ChimeNotify
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -128,7 +129,7 @@ import Testing
         #expect {
             try ConfigKey.urgencyFast.value(parsing: "critcal")
         } throws: { error in
-            (error as? UsageError)?.message == "invalid value \"critcal\" for notify.urgency.fast: did you mean \"critical\"?"
+            (error as? UsageError)?.message == "invalid value \"critcal\" for notify.urgency.fast: use one of low, normal, critical (did you mean \"critical\"?)"
         }
     }
 
@@ -159,6 +160,7 @@ import Testing
         notify.urgency.fast      normal (default)
         notify.urgency.water     low (default)
         notify.urgency.reminder  normal (default)
+        language                 auto (default)
 
         """)
     }
@@ -233,5 +235,62 @@ import Testing
                          -> systemctl --user start chimed
 
         """)
+    }
+}
+
+@Suite("config unset")
+struct ConfigUnsetTests {
+    @Test("unset returns a setting to its default; a key never set is left alone")
+    func unset() throws {
+        let harness = RunnerHarness()
+        harness.succeed("config", "set", "fast.plan", "18:6")
+        #expect(harness.succeed("config", "get", "fast.plan") == "18:6\n")
+        let nudges = harness.daemon.nudges.count
+        #expect(harness.succeed("config", "unset", "fast.plan") == "fast.plan unset: back to its default, 16:8\n")
+        #expect(harness.daemon.nudges.count == nudges + 1)
+        #expect(try harness.store().setting("fast.plan") == nil)
+        #expect(harness.succeed("config", "get", "fast.plan") == "16:8\n")
+        #expect(harness.succeed("config", "list").split(separator: "\n").contains { $0.hasPrefix("fast.plan ") && $0.hasSuffix(" 16:8 (default)") })
+        let before = harness.dump()
+        #expect(harness.succeed("config", "unset", "fast.plan") == "fast.plan is not set: it has its default, 16:8; nothing changed\n")
+        #expect(harness.dump() == before)
+        let unknown = harness.run("config", "unset", "fast.plna")
+        #expect(unknown.exitCode == .usage)
+        #expect(unknown.errors == "chime: unknown setting \"fast.plna\": did you mean \"fast.plan\"?\n")
+    }
+}
+
+@Suite("the language setting")
+struct LanguageSettingTests {
+    @Test("language fixes the language of list titles whatever LANG says, as it does for chimed")
+    func listFollowsTheSetting() throws {
+        let harness = RunnerHarness()
+        harness.succeed("fast", "start", "--id", "f-abc")
+        func title() throws -> String? {
+            let array = try #require(jsonArray(harness.succeed("list", "--json")))
+            return array.first?["title"] as? String
+        }
+        #expect(try title() == "Fast complete")
+        harness.variables["LANG"] = "zh_CN.UTF-8"
+        #expect(try title() == "禁食完成", "auto: the locale variables")
+        #expect(harness.succeed("config", "set", "language", "en") == "language set to en\n")
+        #expect(try title() == "Fast complete")
+        harness.variables["LANG"] = "en_US.UTF-8"
+        harness.succeed("config", "set", "language", "zh")
+        #expect(try title() == "禁食完成")
+        #expect(harness.succeed("status").contains("禁食完成"))
+        harness.succeed("config", "unset", "language")
+        #expect(try title() == "Fast complete")
+        let bad = harness.run("config", "set", "language", "fr")
+        #expect(bad.errors == "chime: invalid value \"fr\" for language: use one of auto, en, zh (did you mean \"en\"?)\n")
+    }
+
+    @Test("the setting's values name the languages; auto and anything else leave it to the locale")
+    func settingValues() {
+        #expect(NotificationLanguage.chosen(bySetting: "en") == .english)
+        #expect(NotificationLanguage.chosen(bySetting: "zh") == .simplifiedChinese)
+        #expect(NotificationLanguage.chosen(bySetting: "auto") == nil)
+        #expect(NotificationLanguage.chosen(bySetting: nil) == nil)
+        #expect(NotificationLanguage.chosen(bySetting: "klingon") == nil)
     }
 }

@@ -20,8 +20,10 @@ import Testing
         (["water", "resume"], "chime water resume"),
         (["water", "off"], "chime water off"),
         (["water", "status"], "chime water status [--json]"),
-        (["remind", "in"], "chime remind in DURATION TEXT [--id ID]"),
-        (["remind", "at"], "chime remind at TIME TEXT [--id ID]"),
+        (["remind", "in"], "chime remind in DURATION TEXT [--id ID] [--nag DURATION]"),
+        (["remind", "at"], "chime remind at TIME TEXT [--id ID] [--nag DURATION]"),
+        (["remind", "history"], "chime remind history [ID] [--days N] [--json]"),
+        (["done"], "chime done ID"),
         (["list"], "chime list [--group ID] [--json]"),
         (["cancel"], "chime cancel (ID... | --group ID | --all)"),
         (["snooze"], "chime snooze ID DURATION"),
@@ -45,8 +47,8 @@ import Testing
         #expect(Set(leaves) == [
             "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
-            "remind in", "remind at", "remind every", "explain", "list", "cancel", "snooze", "status", "export", "doctor", "completions",
-            "config get", "config set", "config list", "help",
+            "remind in", "remind at", "remind every", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
+            "config get", "config set", "config list", "config unset", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)
         for leaf in CommandTable.leafCommands {
@@ -154,7 +156,7 @@ import Testing
 
     /// Runs the generated bash script the way bash's completion does and reads back COMPREPLY.
     @Test(arguments: [
-        ("chime ", "fast water remind explain list cancel snooze status export doctor completions config help --help --version"),
+        ("chime ", "fast water remind explain list cancel snooze done status export doctor completions config help --help --version"),
         ("chime fa", "fast"),
         ("chime fast st", "start stop status"),
         ("chime fast start --re", "--repeat --remind-before --replace"),
@@ -166,7 +168,7 @@ import Testing
         ("chime export --format json --what p", "pending"),
         ("chime completions ", "bash zsh fish --help"),
         ("chime help wa", "water"),
-        ("chime remind in 5m fast ", "--id --help"),
+        ("chime remind in 5m fast ", "--id --nag --help"),
         ("chime config set notify.urgency.fast ", "low normal critical"),
         ("chime config set notify.urgency.reminder c", "critical"),
         ("chime config set water.goal ", "none"),

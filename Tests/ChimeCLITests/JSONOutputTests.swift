@@ -181,7 +181,8 @@ import Testing
         let status = waybar(session, at: "2026-06-11T04:00:00+02:00")
         #expect(status.tooltip.contains("tag: &lt;b&gt;x&lt;/b&gt; &amp; y"))
         #expect(!status.tooltip.contains("<b>"))
-        #expect(WaybarStatus.escapeMarkup(#"a<b>&"c'"#) == "a&lt;b&gt;&amp;&quot;c&#39;")
+        // The one escaper of markup (NotificationText): quotes stay literal.
+        #expect(WaybarStatus(text: #"a<b>&"c'"#, tooltip: "", cssClass: "none", percentage: 0).text == #"a&lt;b&gt;&amp;"c'"#)
     }
 
     @Test(arguments: [
@@ -313,5 +314,65 @@ import Testing
 
     @Test func emptyListSaysWhatToDo() {
         #expect(PendingNotification.table([], display: display, style: .plain).hasPrefix("Nothing pending."))
+    }
+}
+
+@Suite("list --json streams")
+struct StreamedListTests {
+    @Test("streamed element by element, the output is the array as one encoding would write it")
+    func sameAsWholeArray() throws {
+        let harness = RunnerHarness()
+        harness.succeed("fast", "start", "--id", "f-abc", "--remind-before", "1h")
+        // Enough rows to cross the writer's chunk size, with text that needs escaping; written
+        // in one transaction (400 commands would be 400 synchronous commits).
+        var plan = ChangePlan()
+        for index in 0..<400 {
+            let reminder = OneOffReminder(id: "r-\(index)", text: "tea \"\(index)\" \\ 给妈妈打电话 …", due: harness.now.addingTimeInterval(Double(index + 1) * 60))
+            plan.merge(try FastingPlanner().remind(reminder, now: harness.now))
+        }
+        try harness.store().apply(plan, now: harness.now)
+        let streamed = harness.succeed("list", "--json")
+        #expect(streamed.utf8.count > JSONArrayWriter.chunkSize)
+        let runner = CommandRunner(environment: harness.environment(errors: TextBuffer()))
+        let whole = try OrderedJSONEncoder(prettyPrinted: true).encode(
+            try runner.pendingNotifications(inGroup: nil, now: harness.now).map { $0.json(in: harness.timeZone) }
+        ) + "\n"
+        #expect(streamed == whole)
+        #expect(harness.succeed("list", "--json", "--group", "f-abc") == (try OrderedJSONEncoder(prettyPrinted: true).encode(
+            try runner.pendingNotifications(inGroup: "f-abc", now: harness.now).map { $0.json(in: harness.timeZone) }
+        ) + "\n"))
+        #expect(harness.succeed("list", "--json", "--group", "r-none") == "[]\n")
+    }
+
+    @Test("a reader that goes away stops the stream quietly")
+    func closedReader() {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "in", "5m", "tea")
+        let output = TextBuffer()
+        output.isClosed = true
+        var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: output)
+        writer.finish()
+        #expect(!writer.isOpen)
+        #expect(output.text == "")
+    }
+
+    @Test("the fast path of string escaping writes what the slow path writes")
+    func escaping() {
+        for text in ["plain", "tab\there", "quote\"", "back\\slash", "line\u{2028}sep", "€ sign", "给妈妈", "\u{7F}", "e\u{301}"] {
+            var fast = ""
+            JSONNode.writeString(text, to: &fast)
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\t": expected += "\\t"
+                case "\u{2028}": expected += "\\u2028"
+                case "\u{7F}": expected += "\\u007f"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(fast == expected + "\"", "\(text)")
+        }
     }
 }

@@ -96,6 +96,8 @@ final class RunnerHarness {
         server: ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0 (2022-06-27)", specificationVersion: "1.2", busName: ":1.7"),
         capabilities: ["actions", "body", "body-markup"]
     )
+    /// The terminal's columns, `nil` for output to a pipe.
+    var terminalWidth: Int?
     /// The output of the next run, replaceable to play a closed pipe.
     var output = TextBuffer()
 
@@ -147,7 +149,8 @@ final class RunnerHarness {
                 advance(seconds)
                 return .elapsed
             },
-            probeNotificationServer: { [unowned self] in probe }
+            probeNotificationServer: { [unowned self] in probe },
+            terminalWidth: terminalWidth
         )
     }
 

@@ -75,7 +75,7 @@ struct RunnerPendingTests {
         #expect(harness.succeed("cancel", "r-tea") == "Cancelled 1 pending notification (r-tea)\n")
         #expect(harness.pending().map(\.request.identifier) == ["remind/r-cal", "fast/f-abc/end"])
         let nudgesBefore = harness.daemon.nudges.count
-        #expect(harness.succeed("cancel", "--group", "f-abc") == "Cancelled 1 pending notification (f-abc)\n")
+        #expect(harness.succeed("cancel", "--group", "f-abc") == "Cancelled 1 pending notification (f-abc); fast f-abc keeps running without its end notification: stop it with \"chime fast stop --id f-abc\"\n")
         #expect(harness.daemon.nudges.count == nudgesBefore + 1)
         #expect(harness.succeed("cancel", "--group", "f-abc") == "Nothing to cancel (f-abc)\n")
         #expect(harness.succeed("cancel", "--all") == "Cancelled 1 pending notification (all)\n")
@@ -116,7 +116,7 @@ struct RunnerPendingTests {
         // A single fast does not repeat: its cancelled end stays cancelled.
         harness.succeed("fast", "stop")
         harness.succeed("fast", "start", "16:8", "--id", "f-s")
-        #expect(harness.succeed("cancel", "fast/f-s/end") == "Cancelled fast/f-s/end\n")
+        #expect(harness.succeed("cancel", "fast/f-s/end") == "Cancelled fast/f-s/end; fast f-s keeps running without its end notification: stop it with \"chime fast stop --id f-s\"\n")
         #expect(harness.pending().isEmpty)
     }
 

@@ -192,3 +192,33 @@ struct RunnerStatusTests {
         #expect(result.errors.split(separator: "\n").count == 1)
     }
 }
+
+@Suite("status --follow in text")
+struct FollowTextTests {
+    @Test("text blocks are separated by a blank line, each headed by its time")
+    func separatedBlocks() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("remind", "in", "40m", "tea", "--id", "r-tea")
+        var pauses = 0
+        harness.pause = { [unowned harness] seconds in
+            pauses += 1
+            harness.advance(seconds)
+            return pauses >= 11 * 60 ? .stop : .elapsed
+        }
+        let result = harness.run("status", "--follow")
+        #expect(result.exitCode == .success)
+        let blocks = result.output.components(separatedBy: "\n\n")
+        #expect(blocks.count == 2, "10:00, then 10:10 (30 min before the reminder)")
+        #expect(blocks[0].hasPrefix("-- 10:00:00 --\n"))
+        #expect(blocks[1].hasPrefix("-- 10:10:00 --\n"))
+        #expect(blocks[0].contains("Next: Reminder: tea 10:40 (in 40 min)"))
+        #expect(blocks[1].contains("Next: Reminder: tea 10:40 (in 30 min)"))
+        #expect(!result.output.hasPrefix("\n"))
+    }
+
+    @Test("the heading reads the local wall clock to the second")
+    func heading() {
+        #expect(CommandRunner.followHeading(Fixture.instant("2026-03-29T03:05:09+02:00"), in: Fixture.berlin) == "-- 03:05:09 --\n")
+        #expect(CommandRunner.followHeading(Fixture.instant("2026-03-29T01:05:09Z"), in: TimeZone(identifier: "UTC")!) == "-- 01:05:09 --\n")
+    }
+}

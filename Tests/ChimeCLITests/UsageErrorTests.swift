@@ -111,7 +111,7 @@ import Testing
 
     @Test func aBadUrgencySuggestsTheClosestLevel() throws {
         let error = try #require(failure("config", "set", "notify.urgency.fast", "critcal"))
-        #expect(error.line == "chime: invalid value \"critcal\" for notify.urgency.fast: did you mean \"critical\"?")
+        #expect(error.line == "chime: invalid value \"critcal\" for notify.urgency.fast: use one of low, normal, critical (did you mean \"critical\"?)")
         #expect(error.suggestion == "critical")
         #expect(error.exitCode.rawValue == 65)
         let unknown = try #require(failure("config", "set", "notify.urgency.fats", "low"))

@@ -24,6 +24,28 @@ struct FastingPlannerTests {
         #expect(!plan.isEmpty)
     }
 
+    @Test("a nudge as long as the fast or longer is refused; one shorter is planned", arguments: ["16:8", "16h", "30m:10m"])
+    func nudgeThatCouldNeverCome(planText: String) throws {
+        let plan = Fixture.plan(planText)
+        let fastSeconds = plan.fasting.seconds
+        for lead in [fastSeconds, fastSeconds + 3600] {
+            let span = try #require(TimeSpan(seconds: lead))
+            let session = FastingSession(id: "f-n", plan: plan, start: now, remindBefore: [span])
+            let error = #expect(throws: DomainError.self) {
+                try planner.start(session, existing: [], replace: false, now: now)
+            }
+            #expect(error?.kind == .invalidDuration)
+            #expect(error?.message.contains("could never be shown") == true)
+            #expect(error?.message.contains("remind less than \(plan.fasting) before the end") == true)
+        }
+        let shorter = try #require(TimeSpan(seconds: fastSeconds - 60))
+        let session = FastingSession(id: "f-n", plan: plan, start: now, remindBefore: [shorter])
+        let change = try planner.start(session, existing: [], replace: false, now: now)
+        #expect(change.requests.filter { $0.kind == .fastNudge }.map(\.due) == [now + 60], "the nudge comes a minute after the start")
+        #expect(plan.allowsNudge(before: shorter))
+        #expect(!plan.allowsNudge(before: plan.fasting))
+    }
+
     @Test("starting while a fast is active is a conflict, unless replacing", arguments: [FastingSession.Mode.single, .rolling])
     func startConflicts(mode: FastingSession.Mode) throws {
         let running = fast("f-old", start: now - 2 * hour, mode: mode)

@@ -27,6 +27,21 @@ struct TimeSpanTests {
         #expect(span.timeInterval == TimeInterval(seconds))
     }
 
+    @Test("a unit spelled another way is named whole and the right spelling suggested", arguments: [
+        ("5min", "invalid duration \"5min\": unknown unit \"min\": use 5m"),
+        ("5mins", "invalid duration \"5mins\": unknown unit \"mins\": use 5m"),
+        ("1hour", "invalid duration \"1hour\": unknown unit \"hour\": use 1h"),
+        ("1hour30minutes", "invalid duration \"1hour30minutes\": unknown unit \"hour\": use 1h30m"),
+        ("16H", "invalid duration \"16H\": unknown unit \"H\": use 16h"),
+        ("30sec", "invalid duration \"30sec\": unknown unit \"sec\": use 30s"),
+        ("2days", "invalid duration \"2days\": unknown unit \"days\": use 2d"),
+        ("5x", "invalid duration \"5x\": unknown unit \"x\"; use forms like \(TimeSpan.validForms)"),
+        ("5min1h", "invalid duration \"5min1h\": unknown unit \"min\"; use forms like \(TimeSpan.validForms)"),
+    ])
+    func unitSuggestion(text: String, message: String) {
+        #expect(throws: DomainError(.invalidDuration, message)) { try TimeSpan(parsing: text) }
+    }
+
     @Test("rejects bad input with a message that quotes it and lists valid forms", arguments: [
         ("", "empty"),
         ("   ", "empty"),
@@ -38,7 +53,7 @@ struct TimeSpanTests {
         ("+5m", "without a sign"),
         ("5x", "unknown unit \"x\""),
         ("5 m", "unknown unit \" \""),
-        ("16H", "unknown unit \"H\""),
+        ("16y", "unknown unit \"y\""),
         ("5", "needs a unit"),
         ("1h30", "needs a unit"),
         ("h", "a number must come before \"h\""),

@@ -53,6 +53,17 @@ struct SchedulerRepeatingTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("the language set with chime config reaches the notifier with each delivery; auto leaves it to chimed's locale")
+    func languageSetting() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        try harness.store.setSetting(NotificationLanguage.settingKey, to: "zh", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:00:00Z"))
+        #expect(harness.notifier.deliveries.map(\.language) == [.simplifiedChinese])
+        try harness.store.setSetting(NotificationLanguage.settingKey, to: "auto", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:30:00Z"))
+        #expect(harness.notifier.deliveries.map(\.language) == [.simplifiedChinese, nil])
+    }
+
     @Test("the urgency set with chime config reaches the notifier with each delivery of its kind")
     func urgencySettings() throws {
         let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))

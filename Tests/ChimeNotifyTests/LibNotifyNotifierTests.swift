@@ -32,12 +32,13 @@ struct LibNotifyNotifierTests {
             #expect(call.appName == "Chime")
             #expect(call.replacesID == 0)
             #expect(call.summary == "Fast complete")
-            #expect(call.body == "You finished your 16:8 fast (Tom &amp; Jerry&#39;s &lt;fast&gt;).")
+            #expect(call.body == "You finished your 16:8 fast (Tom &amp; Jerry's &lt;fast&gt;).")
             #expect(call.hints["urgency"] == "1")
             #expect(call.hints["category"] == "x-chime.fasting")
             #expect(call.hints["desktop-entry"] == "chime")
             #expect(call.appIcon == "appointment-soon")
-            #expect(call.actionKeys.sorted() == ["default", "end-fast", "extend-1h"])
+            // No "default": xfce4-notifyd would draw it as a button that does nothing.
+            #expect(call.actionKeys.sorted() == ["end-fast", "extend-1h"])
             #expect(call.timeout == 0)
             let history = try environment.history(since: mark)
             #expect(history.count == 1)
@@ -46,7 +47,7 @@ struct LibNotifyNotifierTests {
             #expect(history.first?.appName == "Chime")
             #expect(history.first?.category == "x-chime.fasting")
             // dunst keeps the escaped text as markup and draws it literally.
-            #expect(history.first?.message == "<b>Fast complete</b>\nYou finished your 16:8 fast (Tom &amp; Jerry&#39;s &lt;fast&gt;).")
+            #expect(history.first?.message == "<b>Fast complete</b>\nYou finished your 16:8 fast (Tom &amp; Jerry's &lt;fast&gt;).")
         }
 
         @Test func waterIsLowUrgencyWithItsAmountOnTheButton() async throws {
@@ -65,7 +66,7 @@ struct LibNotifyNotifierTests {
             #expect(call.hints["category"] == "x-chime.water")
             #expect(call.timeout == -1)
             let buttons = Dictionary(uniqueKeysWithValues: stride(from: 0, to: call.actions.count, by: 2).map { (call.actions[$0], call.actions[$0 + 1]) })
-            #expect(buttons == ["default": "Open", "drank": "Drank 300 ml", "snooze-15m": "Snooze 15 min"])
+            #expect(buttons == ["drank": "Drank 300 ml", "snooze-15m": "Snooze 15 min"])
             try environment.closeAll()
         }
 
@@ -151,21 +152,6 @@ struct LibNotifyNotifierTests {
             #expect(await monitor.waitUntil { $0.closedSignals.contains(.init(id: serverID, reason: 3)) })
         }
 
-        @Test func clickingTheBubbleDeliversTheDefaultAction() async throws {
-            let environment = try NotificationServerScope.environment
-            try environment.closeAll()
-            let notifier = try makeNotifier()
-            defer { notifier.shutdown() }
-            let events = EventLog(notifier)
-            let request = Fixtures.fastEnd(id: "fast/click/end")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID != nil)
-
-            try environment.invokeDefaultAction()
-
-            let action = await events.first { if case .actionInvoked = $0 { true } else { false } }
-            #expect(action == .actionInvoked(identifier: request.identifier, action: .default))
-        }
-
         @Test(arguments: [("Drank 250 ml", ActionKey.drank), ("Snooze 15 min", .snoozeFifteenMinutes)])
         func pickingANamedActionDeliversItsKey(label: String, key: ActionKey) async throws {
             let environment = try NotificationServerScope.environment
@@ -213,11 +199,11 @@ struct LibNotifyNotifierTests {
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
-            #expect(monitor.notifyCalls.first?.body == "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;")
+            #expect(monitor.notifyCalls.first?.body == #"&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;"#)
             let entry = try #require(try environment.history(since: mark).first)
             #expect(entry.id == Int(serverID))
             // Had dunst parsed the tag, the message would hold a bold "bold" and the link text only.
-            #expect(entry.message == "<b>Reminder</b>\n&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;")
+            #expect(entry.message == #"<b>Reminder</b>\#n&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;"#)
         }
 
         @Test func anEightKiBTagIsCapped() async throws {
@@ -408,6 +394,7 @@ struct LibNotifyNotifierTests {
             let request = Fixtures.fastEnd(id: "fast/hung/end")
             #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water(id: "water/warm-up"))).shownID != nil)
             let mark = try environment.historyMark()
+            let monitor = try BusMonitor(environment: environment)
             let server = try environment.serverPID()
             kill(server, SIGSTOP)
             var resumed = false
@@ -421,10 +408,10 @@ struct LibNotifyNotifierTests {
             let returned = ContinuousClock.now
             #expect(returned - called < .milliseconds(50), "the calling thread waited \(returned - called)")
 
-            // A call behind the hung one stops waiting once that one counts as hung (0.5 s)...
+            // A call behind the hung one stops waiting once that one counts as hung (2 s)...
             let queued = await notifier.timedDelivery(Fixtures.onTime(Fixtures.reminder(text: "queued")))
             #expect(queued.outcome == .serverBusy)
-            #expect(queued.elapsed < .seconds(1))
+            #expect(queued.elapsed < .seconds(3))
             // ...and later ones are answered at once.
             let later = await notifier.timedDelivery(Fixtures.onTime(Fixtures.reminder(text: "later")))
             #expect(later.outcome == .serverBusy)
@@ -445,9 +432,11 @@ struct LibNotifyNotifierTests {
                 retried = await notifier.deliver(Fixtures.onTime(request))
             }
             let serverID = try #require(retried.shownID, "\(retried)")
-            // The late answer to the timed-out call showed a bubble; the retry replaced it.
+            // The late answer to the timed-out call showed a bubble; the retry is answered with
+            // its id and sends nothing: one Notify, one bubble.
             let history = try environment.history(since: mark).filter { $0.summary == "Fast complete" }
             #expect(history.map(\.id) == [Int(serverID)])
+            #expect(monitor.notifyCalls.filter { $0.summary == "Fast complete" }.count == 1)
         }
 
         @Test func aRestartedServerMakesEveryStoredIDStale() async throws {

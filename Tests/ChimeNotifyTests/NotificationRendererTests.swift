@@ -19,7 +19,6 @@ struct NotificationRendererTests {
         #expect(rendered.category == .fasting)
         #expect(rendered.expiry == .never)
         #expect(rendered.actions == [
-            NotificationAction(key: .default, label: "Open"),
             NotificationAction(key: .endFast, label: "End fast"),
             NotificationAction(key: .extendOneHour, label: "Extend 1 h"),
         ])
@@ -35,7 +34,7 @@ struct NotificationRendererTests {
         let onTime = try chinese.render(job(Fixtures.fastEnd()))
         #expect(onTime.title == "禁食完成")
         #expect(onTime.plainBody == "你完成了 16:8 禁食（morning）。")
-        #expect(onTime.actions.map(\.label) == ["打开", "结束禁食", "延长 1 小时"])
+        #expect(onTime.actions.map(\.label) == ["结束禁食", "延长 1 小时"])
         let late = try chinese.render(job(Fixtures.fastEnd(), late: 3 * 3600 + 20 * 60))
         #expect(late.plainBody == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时 20 分钟前）。")
     }
@@ -64,10 +63,33 @@ struct NotificationRendererTests {
             == "Your 16:8 fast (weekday) began at 12:00, 45 min ago. It ends tomorrow at 04:00.")
     }
 
-    @Test func slightlyLateDeliveriesKeepTheOnTimeWording() throws {
-        // Past the 10 s tolerance, but under a minute: nothing worth a "moments ago".
-        let rendered = try english.render(job(Fixtures.fastEnd(), late: 30))
-        #expect(rendered.plainBody == "You finished your 16:8 fast (morning).")
+    @Test func pastItsToleranceANotificationSaysWhenItWasDue() throws {
+        // Past the 10 s tolerance by 20 s: said, in seconds.
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 30)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 30 s ago.")
+        #expect(try english.render(job(Fixtures.reminder(text: "call mom"), late: 65)).plainBody == "call mom (due at 12:00, 1 min ago)")
+        // Within tolerance, and within the scheduler's on-time slack after it: on time.
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 10)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 10.5)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixtures.fastEnd(), late: 12)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 12 s ago.")
+    }
+
+    @Test func noTextSpeaksOfAPastTimeInTheFutureTense() throws {
+        // A 10s:10s test plan: the eating window closed at 12:00, the next fast ended at 12:00:20,
+        // and the bubble shows at 12:00:47.
+        let closed = eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(20))
+        let late = try english.render(job(closed, late: 47))
+        #expect(late.plainBody == "Your eating window closed at 12:00, 47 s ago. The 16:8 fast after it ended at 12:00.")
+        #expect(try chinese.render(job(closed, late: 47)).plainBody == "进食窗口已于 12:00 关闭（47 秒前）。之后的 16:8 禁食已于 12:00 结束。")
+        // Its next fast still to come: "ends".
+        #expect(try english.render(job(eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(16 * 3600)), late: 47)).plainBody
+            == "Your eating window closed at 12:00, 47 s ago. Your next 16:8 fast ends tomorrow at 04:00.")
+        // A fast start shown after the fast is over.
+        let start = Fixtures.fastStart(tag: "", start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(30 * 60))
+        #expect(try english.render(job(start, late: 45 * 60)).plainBody == "Your 16:8 fast began at 12:00, 45 min ago, and ended at 12:30.")
+        // A nudge whose fast is over (only `list` can show one: chimed drops it).
+        let nudge = try english.render(job(Fixtures.nudge(left: "1h", endsAt: Fixtures.noon.addingTimeInterval(3600)), late: 2 * 3600))
+        #expect(nudge.title == "Fast complete")
+        #expect(nudge.plainBody == "Your 16:8 fast ended at 13:00.")
     }
 
     @Test func nudgeSaysHowMuchIsLeft() throws {
@@ -75,7 +97,8 @@ struct NotificationRendererTests {
         #expect(rendered.title == "1 h 30 min left")
         #expect(rendered.plainBody == "Your 16:8 fast ends at 13:00.")
         #expect(rendered.urgency == .low)
-        #expect(rendered.actions.map(\.key) == [.default])
+        // Nothing to offer, not even a default action that would do nothing.
+        #expect(rendered.actions.isEmpty)
         #expect(try chinese.render(job(Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
         // Short test plans nudge seconds before the end: never round those up to a minute.
         #expect(try english.render(job(Fixtures.nudge(left: "5s", endsAt: Fixtures.noon))).title == "5 s left")
@@ -111,24 +134,33 @@ struct NotificationRendererTests {
         #expect(rendered.category == .water)
         #expect(rendered.expiry == .serverDefault)
         #expect(rendered.actions == [
-            NotificationAction(key: .default, label: "Open"),
             NotificationAction(key: .drank, label: "Drank 300 ml"),
             NotificationAction(key: .snoozeFifteenMinutes, label: "Snooze 15 min"),
         ])
         let zh = try chinese.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(zh.plainBody == "请喝 300 毫升水。\n今天已喝 750/2000 毫升。")
-        #expect(zh.actions.map(\.label) == ["打开", "已喝 300 毫升", "15 分钟后提醒"])
+        #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后提醒"])
     }
 
     @Test func waterReminderWithoutAmountStillReadsWell() throws {
         let rendered = try english.render(job(Fixtures.water(amount: nil)))
         #expect(rendered.plainBody == "Time for a glass of water.")
-        #expect(rendered.actions.map(\.label) == ["Open", "Drank a glass", "Snooze 15 min"])
+        #expect(rendered.actions.map(\.label) == ["Drank a glass", "Snooze 15 min"])
     }
 
     @Test func missedWaterReminder() throws {
         let rendered = try english.render(job(Fixtures.water(), late: 26 * 3600))
         #expect(rendered.plainBody == "Missed reminder from yesterday at 12:00, 1 d 2 h ago: drink 250 ml.")
+    }
+
+    @Test("a nagging reminder offers Done, in both languages; a plain one does not")
+    func naggingReminderOffersDone() throws {
+        let nagging = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
+        let rendered = try english.render(job(nagging))
+        #expect(rendered.actions.map(\.key) == [.done, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.label) == ["Done", "Snooze 10 min"])
+        #expect(try chinese.render(job(nagging)).actions.map(\.label).contains("完成"))
+        #expect(try english.render(job(Fixtures.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
     }
 
     @Test func reminderShowsTheUsersText() throws {
@@ -138,7 +170,7 @@ struct NotificationRendererTests {
         #expect(rendered.category == .reminder)
         #expect(rendered.urgency == .normal)
         #expect(rendered.expiry == .never)
-        #expect(rendered.actions.map(\.key) == [.default, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.key) == [.snoozeTenMinutes])
         let late = try english.render(job(Fixtures.reminder(text: "call mom"), late: 150 * 60))
         #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
         #expect(try chinese.render(job(Fixtures.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
@@ -150,7 +182,7 @@ struct NotificationRendererTests {
         let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))
         #expect(rendered.plainBody == "You finished your 16:8 fast (\(attack)).")
         #expect(rendered.markupBody
-            == "You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;file:///etc/passwd&quot;&gt;x&lt;/a&gt;).")
+            == #"You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;)."#)
         #expect(rendered.bodyText(markup: true) == rendered.markupBody)
         #expect(rendered.bodyText(markup: false) == rendered.plainBody)
     }
@@ -177,11 +209,31 @@ struct NotificationRendererTests {
         #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder])
     }
 
+    func heldSummary(count: Int) -> NotificationRequest {
+        NotificationRequest(
+            identifier: "water/w/held", group: "w", kind: .water, due: Fixtures.noon, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: [
+                ContentArgument.count: String(count), ContentArgument.consumed: "750", ContentArgument.goal: "2000",
+            ]),
+            misfirePolicy: .drop
+        )
+    }
+
+    @Test func theSummaryOfHeldWaterRemindersCountsThemAndHasNoButtons() throws {
+        let three = try english.render(job(heldSummary(count: 3)))
+        #expect(three.title == "Time to drink water")
+        #expect(three.plainBody == "3 water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.markupBody == "<b>3</b> water reminders while you were busy.\n750 of 2000 ml today.")
+        #expect(three.actions.isEmpty)
+        #expect(try english.render(job(heldSummary(count: 1))).plainBody == "A water reminder while you were busy.\n750 of 2000 ml today.")
+    }
+
     @Test func everyTemplateRendersInEveryLanguageWithoutLeftoverPlaceholders() throws {
         let end = Fixtures.noon.addingTimeInterval(3600)
         let requests = [
             Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
             eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
+            heldSummary(count: 3),
         ]
         #expect(Set(requests.map(\.content.template)) == Set(TemplateKey.allCases))
         for language in NotificationLanguage.allCases {

@@ -9,9 +9,11 @@ struct NotificationServerScope: SuiteTrait, TestScoping {
 
     /// Whether the server parses body markup (and says so in its capabilities).
     var bodyMarkup = true
+    /// Which program serves.
+    var server = NotificationServerEnvironment.Server.dunst
 
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let environment = try NotificationServerEnvironment.start(label: "tests", bodyMarkup: bodyMarkup)
+        let environment = try NotificationServerEnvironment.start(label: "tests", bodyMarkup: bodyMarkup, server: server)
         defer { environment.stop() }
         try await SessionBusLease.with(environment) {
             try await Self.$current.withValue(environment) {
@@ -32,4 +34,10 @@ extension Trait where Self == NotificationServerScope {
 
     /// Runs the suite against its own private dunst that parses no markup.
     static var notificationServerWithoutMarkup: Self { NotificationServerScope(bodyMarkup: false) }
+
+    /// Runs the suite against its own private notification-daemon (GNOME's reference server).
+    static var notificationDaemon: Self { NotificationServerScope(server: .notificationDaemon) }
+
+    /// Runs the suite against its own private notify-osd.
+    static var notifyOSD: Self { NotificationServerScope(server: .notifyOSD) }
 }

@@ -66,6 +66,35 @@ struct ServerCallGateTests {
         #expect(await results.wait(count: 3) == ["first busy", "second busy", "hung done"])
     }
 
+    @Test func theWatchdogCountsFromTheMomentACallIsSentNotQueued() async throws {
+        let gate = makeGate(watchdog: .milliseconds(100))
+        let results = Results()
+        let queued = try #require(gate.admit { results.add("queued \($0)") })
+        // Waiting its turn for three watchdog periods: not timed out, since it was not sent.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(results.all.isEmpty)
+        #expect(gate.begin(queued))
+        #expect(gate.finish(queued) { results.add("queued done") })
+        #expect(await results.wait(count: 1) == ["queued done"])
+        // Sent and never finished, it times out one watchdog after it was sent.
+        let sent = try #require(gate.admit { results.add("sent \($0)") })
+        #expect(gate.begin(sent))
+        #expect(await results.wait(count: 2) == ["queued done", "sent timedOut"])
+    }
+
+    @Test func aResultAfterTheWatchdogIsReportedAsLate() async throws {
+        let gate = makeGate(watchdog: .milliseconds(100))
+        let results = Results()
+        let ticket = try #require(gate.admit { results.add("\($0)") })
+        #expect(gate.begin(ticket))
+        #expect(await results.wait(count: 1) == ["timedOut"])
+        #expect(gate.finish(ticket) { results.add("late result") } == false)
+        let next = try #require(gate.admit { results.add("next \($0)") })
+        #expect(gate.begin(next))
+        #expect(gate.finish(next) { results.add("next done") })
+        #expect(await results.wait(count: 2) == ["timedOut", "next done"])
+    }
+
     @Test func aStuckThreadIsPingedAndBusyEndsWhenItResponds() async throws {
         let gate = makeGate()
         let pings = Results()

@@ -57,10 +57,19 @@ struct StdoutNotifierTests {
         #expect(line["body"] as? String == "Drink 250 ml.")
         #expect(line["urgency"] as? String == "low")
         #expect(line["category"] as? String == "x-chime.water")
-        #expect(line["actions"] as? [String] == ["default", "drank", "snooze-15m"])
+        #expect(line["actions"] as? [String] == ["drank", "snooze-15m"])
         #expect(line["due"] as? String == "2026-03-02T12:00:00.000Z")
         #expect(line["late"] as? Bool == false)
         #expect((line["at"] as? String)?.hasSuffix("Z") == true)
+    }
+
+    @Test func theJobsLanguageReplacesTheNotifiersOwn() async throws {
+        let capture = try Capture(language: .english)
+        var job = Fixtures.onTime(Fixtures.water(amount: "250"))
+        job.language = .simplifiedChinese
+        _ = await capture.notifier.deliver(job)
+        _ = await capture.notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250")))
+        #expect(try capture.lines().map { $0["title"] as? String } == ["该喝水了", "Time to drink water"])
     }
 
     @Test func sendsPlainTextNeverMarkup() async throws {

@@ -21,6 +21,9 @@ struct MigrationTests {
         // Version 1 rows: what Chime 1 wrote.
         try connection.execute(script: """
             UPDATE meta SET value = 41 WHERE key = 'change_sequence';
+            INSERT INTO applied_requests VALUES ('old-command', 39, \(t - 10));
+            """)
+        try connection.execute(script: """
             INSERT INTO sessions VALUES ('f-1', '16:8', \(t - 7200), 'morning', 'single', NULL, '3600,900', NULL, NULL);
             INSERT INTO sessions VALUES ('f-2', '18:6', \(t - 90000), '', 'rolling', \(t - 100), '', 2, 1800);
             INSERT INTO water_schedules VALUES ('w-1', 2700, '09:00', '21:30', 300, 2000, NULL);
@@ -33,7 +36,6 @@ struct MigrationTests {
                 ('fast/f-2/start', 'f-2', 'fast-start', \(t - 90000), 10, '{"arguments":{},"template":"fast.started"}', 'drop', NULL, 'missed', NULL, 0, 'late', NULL, 0, 20),
                 ('fast/f-2/end/0', 'f-2', 'fast-end', \(t - 10000), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'cancelled', NULL, 0, NULL, NULL, 0, 21);
             INSERT INTO settings VALUES ('fast.plan', '18:6');
-            INSERT INTO applied_requests VALUES ('old-command', 39, \(t - 10));
             """)
         if version >= 2 {
             try connection.execute(script: """
@@ -184,7 +186,7 @@ struct MigrationTests {
         #expect(result.sequence == 42)
         #expect(try store.changes(since: 41).changes.map(\.identifier) == ["remind/r-1", "x"])
         let indexes = try store.texts("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'requests_%' ORDER BY name")
-        #expect(indexes == ["requests_awaiting_close", "requests_by_change", "requests_by_group"])
+        #expect(indexes == ["requests_awaiting_close", "requests_by_change", "requests_by_group", "requests_pending_by_due"])
         #expect(try store.texts("SELECT name FROM sqlite_schema WHERE name IN ('meta', 'applied_requests')").isEmpty)
     }
 

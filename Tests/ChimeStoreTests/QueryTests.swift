@@ -29,6 +29,35 @@ struct QueryTests {
         #expect(try store.requestCount(in: .cancelled) == 1)
     }
 
+    @Test("the next pending request and the stream of them read the pending index, in due order")
+    func nextAndStream() throws {
+        let store = try openStore(in: directory)
+        #expect(try store.nextPendingRequest() == nil)
+        try store.apply(Fixture.plan(requests: [
+            Fixture.request("c", group: "x", due: now.addingTimeInterval(30)),
+            Fixture.request("a", group: "y", due: now.addingTimeInterval(10)),
+            Fixture.request("b", group: "x", due: now.addingTimeInterval(20)),
+            Fixture.request("d", group: "x", due: now.addingTimeInterval(5)),
+        ]), now: now)
+        try store.apply(Fixture.plan(cancelling: ["d"]), now: now)
+        #expect(try store.nextPendingRequest()?.request.identifier == "a")
+        var streamed: [String] = []
+        try store.forEachPendingRequest { streamed.append($0.request.identifier); return true }
+        #expect(streamed == ["a", "b", "c"])
+        streamed = []
+        try store.forEachPendingRequest(inGroup: "x") { streamed.append($0.request.identifier); return true }
+        #expect(streamed == ["b", "c"])
+        streamed = []
+        try store.forEachPendingRequest { streamed.append($0.request.identifier); return streamed.count < 2 }
+        #expect(streamed == ["a", "b"], "stops when told")
+        #expect(try store.pendingReferences().map(\.identifier) == ["a", "b", "c"])
+
+        let plan = try store.withConnection { (connection) throws(StoreError) -> [String] in
+            try connection.query("EXPLAIN QUERY PLAN SELECT \(RowCoding.requestColumns) FROM requests WHERE \(Store.pendingByDue) LIMIT 1") { $0.text(3) }
+        }
+        #expect(plan == ["SCAN requests USING INDEX requests_pending_by_due"], "no full scan, no sort: the cost does not grow with the store")
+    }
+
     @Test("sessions not ended leave out stopped sessions and single sessions past their eating window")
     func sessionsNotEnded() throws {
         let store = try openStore(in: directory)

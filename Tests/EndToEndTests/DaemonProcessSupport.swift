@@ -112,8 +112,11 @@ final class DaemonTestBed {
     /// With a `dunst` label, starts a private dunst and `chimed --notifier libnotify` on it;
     /// without, `chimed --notifier stdout` and no bus. Records an issue (at the caller) when the
     /// daemon does not report readiness.
-    init(dunst label: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        server = try label.map { try NotificationServerEnvironment.start(label: $0) }
+    init(
+        dunst label: String? = nil, server program: NotificationServerEnvironment.Server = .dunst,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        server = try label.map { try NotificationServerEnvironment.start(label: $0, server: program) }
         sandbox = try DaemonSandbox(bus: server)
         daemonArguments = ["--notifier", server == nil ? "stdout" : "libnotify"]
         daemon = try await Self.startReady(in: sandbox, daemonArguments, sourceLocation: sourceLocation)

@@ -14,13 +14,16 @@ public struct RecurringReminder: Hashable, Sendable {
     public var rule: RecurrenceRule
     /// The rule's start (its DTSTART).
     public var start: Date
+    /// How it comes back until acknowledged (`--nag`); `nil`: shown once per occurrence.
+    public var nag: ReminderNag?
 
     /// Makes a recurring reminder.
-    public init(id: String, text: String, rule: RecurrenceRule, start: Date) {
+    public init(id: String, text: String, rule: RecurrenceRule, start: Date, nag: ReminderNag? = nil) {
         self.id = id
         self.text = text
         self.rule = rule
         self.start = start
+        self.nag = nag
     }
 
     /// The recurring reminder a pending request belongs to, or `nil` when the request is not an
@@ -32,7 +35,7 @@ public struct RecurringReminder: Hashable, Sendable {
               let startText = arguments[ContentArgument.start], let start = try? Date(startText, strategy: .iso8601),
               let text = arguments[ContentArgument.text]
         else { return nil }
-        self.init(id: request.group, text: text, rule: rule, start: start)
+        self.init(id: request.group, text: text, rule: rule, start: start, nag: ReminderNag.Showing(request: request)?.nag)
     }
 
     /// The first occurrence after `instant` in `timeZone`, or `nil` when the rule has ended.

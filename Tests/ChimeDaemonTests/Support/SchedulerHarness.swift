@@ -7,36 +7,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Messages the scheduler's notifier posts from its own thread, waiting for the test thread.
-final class SchedulerInbox: Sendable {
-    private let messages = Mutex<[SchedulerMessage]>([])
-    private let arrived = NSCondition()
-
-    func post(_ message: SchedulerMessage) {
-        messages.withLock { $0.append(message) }
-        arrived.lock()
-        arrived.broadcast()
-        arrived.unlock()
-    }
-
-    func take() -> [SchedulerMessage] {
-        messages.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-    }
-
-    /// Waits until a message is waiting or `deadline` passes; returns whether one is.
-    func wait(until deadline: Date) -> Bool {
-        arrived.lock()
-        defer { arrived.unlock() }
-        while messages.withLock({ $0.isEmpty }) {
-            if !arrived.wait(until: deadline) { return !messages.withLock { $0.isEmpty } }
-        }
-        return true
-    }
-}
-
 /// A scheduler driven by hand: a real store in a temporary directory, a manual clock, timer and
 /// time zone, and a recording notifier whose answers the test thread feeds back, as the event
 /// loop would.

@@ -1,0 +1,74 @@
+/// What a notification server is sent, decided in one place from its name and capabilities:
+/// markup or plain text, buttons, how long bubbles stay, and which hints go along.
+///
+/// Capabilities say what a server can do; a few servers do something else with what they
+/// accept. Those are listed by the name they report (`GetServerInformation`) in ``quirks``, so
+/// a new one is one line of data rather than a branch in the sending code.
+struct ServerProfile: Hashable, Sendable {
+    /// Something a server is known to do that its capabilities do not tell.
+    enum Quirk: Hashable, Sendable {
+        /// A bubble that never expires (timeout 0) becomes a dialog with id 0 that can be
+        /// neither replaced nor closed: notify-osd's Cancel/OK dialogs outlived `fast stop`.
+        case persistentBubbleBecomesDialog
+        /// Actions turn the bubble into such a dialog, whatever the capabilities say.
+        case actionsBecomeDialog
+    }
+
+    /// The servers whose behaviour differs from what their capabilities promise, by name.
+    static let quirks: [String: Set<Quirk>] = [
+        "notify-osd": [.persistentBubbleBecomesDialog, .actionsBecomeDialog],
+    ]
+
+    /// A Boolean property that says whether the server holds back bubbles (do not disturb).
+    struct DoNotDisturbProperty: Hashable, Sendable {
+        /// The D-Bus interface the property belongs to.
+        var interface: String
+        /// The property's name.
+        var name: String
+    }
+
+    /// Where each server tells whether it is in do-not-disturb mode, by name: dunst's `paused`
+    /// (`dunstctl set-paused`), KDE Plasma's `Inhibited`. Both announce changes with
+    /// `PropertiesChanged` on `/org/freedesktop/Notifications`.
+    static let doNotDisturbProperties: [String: DoNotDisturbProperty] = [
+        "dunst": DoNotDisturbProperty(interface: "org.dunstproject.cmd0", name: "paused"),
+        "Plasma": DoNotDisturbProperty(interface: "org.freedesktop.Notifications", name: "Inhibited"),
+    ]
+
+    /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
+    /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
+    static let stackTagHint = "x-dunst-stack-tag"
+
+    /// Whether bodies go as markup (the server has `body-markup`); otherwise as plain text.
+    var bodyMarkup: Bool
+    /// Whether buttons are offered (the server has `actions` and turns them into nothing odd).
+    var actions: Bool
+    /// Whether a bubble may stay until dismissed; if not, it gets the server's own timeout.
+    var persistentBubbles: Bool
+    /// The hint naming a bubble's stack, when the server has one (`x-dunst-stack-tag`).
+    var stackTag: String?
+    /// Where the server says it is in do-not-disturb mode, if it does.
+    var doNotDisturb: DoNotDisturbProperty?
+    /// Whether the server lists the bubbles it closed (dunst's `NotificationListHistory`), so
+    /// one dismissed while chimed was not running is not shown again in its place.
+    var listsClosedBubbles: Bool
+
+    /// The profile of the server called `name` with `capabilities`.
+    init(name: String, capabilities: [String]) {
+        let quirks = Self.quirks[name] ?? []
+        bodyMarkup = capabilities.contains("body-markup")
+        actions = capabilities.contains("actions") && !quirks.contains(.actionsBecomeDialog)
+        persistentBubbles = !quirks.contains(.persistentBubbleBecomesDialog)
+        stackTag = capabilities.contains(Self.stackTagHint) ? Self.stackTagHint : nil
+        doNotDisturb = Self.doNotDisturbProperties[name]
+        listsClosedBubbles = name == "dunst"
+    }
+
+    /// The `expire_timeout` to send for `expiry`.
+    func timeout(for expiry: RenderedNotification.Expiry) -> Int32 {
+        if expiry == .never, !persistentBubbles {
+            return RenderedNotification.Expiry.serverDefault.timeout
+        }
+        return expiry.timeout
+    }
+}

@@ -1,0 +1,28 @@
+import ChimeCore
+import Foundation
+
+/// What the daemon knows about the bubbles on screen: which shown requests still have one.
+extension Store {
+    /// The delivered requests of `kinds` whose bubble is still on screen as far as the daemon
+    /// knows (it has a server id, no close was asked for, and no close was reported), oldest
+    /// first.
+    public func bubblesOnScreen(kinds: Set<RequestKind>) throws(StoreError) -> [StoredRequest] {
+        guard !kinds.isEmpty else { return [] }
+        let list = kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+        return try requests(where: "state = 'delivered' AND server_id IS NOT NULL AND close_requested = 0 AND kind IN (\(list)) ORDER BY row_id")
+    }
+
+    /// Records that the server closed bubble `serverID` of `identifier` (it expired, or the user
+    /// dismissed it): the request's row forgets that id, so it is neither shown again at a
+    /// restart nor closed later. `false` when no row of `identifier` had that id.
+    @discardableResult
+    public func forgetClosedBubble(identifier: String, serverID: UInt32) throws(StoreError) -> Bool {
+        try write { (connection, sequence) throws(StoreError) -> Bool in
+            try connection.run(
+                "UPDATE requests SET server_id = NULL, close_requested = 0, change_sequence = ? WHERE identifier = ? AND server_id = ?",
+                [.integer(sequence), .text(identifier), .integer(Int64(serverID))]
+            )
+            return connection.changedRowCount > 0
+        }
+    }
+}

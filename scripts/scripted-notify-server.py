@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+# A scripted notification server for Chime's tests: owns org.freedesktop.Notifications on the
+# session bus, answers like a server called NAME with CAPABILITIES, and keeps a Boolean
+# `Inhibited` property (KDE Plasma's do-not-disturb) that tests set with
+#   gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+#     --method org.freedesktop.DBus.Properties.Set org.freedesktop.Notifications Inhibited "<true>"
+# Changes are announced with PropertiesChanged, as Plasma does.
+#
+#   scripted-notify-server.py NAME CAPABILITY...
+#
+# Needs Debian's python3-dbus and python3-gi (the system python: /usr/bin/python3).
+import sys
+
+import dbus
+import dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+NAME = "org.freedesktop.Notifications"
+PATH = "/org/freedesktop/Notifications"
+PROPERTIES = "org.freedesktop.DBus.Properties"
+
+
+class Server(dbus.service.Object):
+    def __init__(self, bus, name, capabilities):
+        super().__init__(bus, PATH)
+        self.name = name
+        self.capabilities = capabilities
+        self.next_id = 1
+        self.open = set()
+        self.inhibited = False
+
+    @dbus.service.method(NAME, in_signature="", out_signature="ssss")
+    def GetServerInformation(self):
+        return (self.name, "Chime tests", "1.0", "1.2")
+
+    @dbus.service.method(NAME, in_signature="", out_signature="as")
+    def GetCapabilities(self):
+        return dbus.Array(self.capabilities, signature="s")
+
+    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u")
+    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, timeout):
+        if replaces_id in self.open:
+            return replaces_id
+        notification_id = self.next_id
+        self.next_id += 1
+        self.open.add(notification_id)
+        return dbus.UInt32(notification_id)
+
+    @dbus.service.method(NAME, in_signature="u", out_signature="")
+    def CloseNotification(self, notification_id):
+        if notification_id not in self.open:
+            raise dbus.exceptions.DBusException("Invalid notification identifier", name=NAME + ".InvalidId")
+        self.open.discard(notification_id)
+        self.NotificationClosed(dbus.UInt32(notification_id), dbus.UInt32(3))
+
+    @dbus.service.signal(NAME, signature="uu")
+    def NotificationClosed(self, notification_id, reason):
+        pass
+
+    @dbus.service.signal(NAME, signature="us")
+    def ActionInvoked(self, notification_id, action_key):
+        pass
+
+    @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
+    def Get(self, interface, prop):
+        return self.GetAll(interface)[prop]
+
+    @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
+    def GetAll(self, interface):
+        if interface != NAME:
+            raise dbus.exceptions.DBusException("No such interface " + interface, name="org.freedesktop.DBus.Error.UnknownInterface")
+        return {"Inhibited": dbus.Boolean(self.inhibited)}
+
+    @dbus.service.method(PROPERTIES, in_signature="ssv", out_signature="")
+    def Set(self, interface, prop, value):
+        if interface != NAME or prop != "Inhibited":
+            raise dbus.exceptions.DBusException("No such property " + prop, name="org.freedesktop.DBus.Error.UnknownProperty")
+        self.inhibited = bool(value)
+        self.PropertiesChanged(NAME, {"Inhibited": dbus.Boolean(self.inhibited)}, dbus.Array([], signature="s"))
+
+    @dbus.service.signal(PROPERTIES, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+
+def main():
+    if len(sys.argv) < 2:
+        print("usage: scripted-notify-server.py NAME CAPABILITY...", file=sys.stderr)
+        sys.exit(64)
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.SessionBus()
+    server = Server(bus, sys.argv[1], sys.argv[2:])
+    # Claimed after the object is exported, so a client that sees the name can call it.
+    _name = dbus.service.BusName(NAME, bus, do_not_queue=True)
+    GLib.MainLoop().run()
+    del server, _name
+
+
+if __name__ == "__main__":
+    main()
