@@ -23,6 +23,18 @@ public enum Command: Hashable, Sendable {
     case fastHistory(days: Int, json: Bool)
     /// `chime fast delete ID`: remove a fast from the history (stopping it first if it runs).
     case fastDelete(id: String)
+    /// `chime fast schedule [PLAN RULE | off] [--json]`: set, turn off or show the fast schedule.
+    case fastSchedule(FastScheduleAction)
+
+    /// What `chime fast schedule` does.
+    public enum FastScheduleAction: Hashable, Sendable {
+        /// Show the schedule (`--json`: as JSON).
+        case show(json: Bool)
+        /// Set the schedule: a fast of `plan` at every occurrence of the rule.
+        case set(plan: FastingPlan, ruleText: String)
+        /// Turn the schedule off.
+        case off
+    }
 
     /// `chime water every DURATION ...`: create or reconfigure the water schedule.
     case waterEvery(WaterEvery)

@@ -24,26 +24,76 @@ extension CommandRunner {
             case .at(let time): (start, note) = resolve(time, now: now)
             case .ago(let span): start = now.addingTimeInterval(-span.timeInterval)
             }
-            let session = FastingSession(
+            var session = FastingSession(
                 id: id, plan: plan, start: start, tag: options.tag ?? "",
                 mode: options.repeating ? .rolling : .single, remindBefore: remindBefore
             )
+            let oldSchedule = try store.fastSchedule()
+            // A repeating plan of exactly a day repeats on the local clock, as a fast schedule.
+            var newSchedule: FastSchedule?
+            if options.repeating, FastSchedule.isDaily(plan) {
+                if let oldSchedule, !options.replace {
+                    throw CommandFailure(.dataError, "fast schedule \(oldSchedule.id) is set (\(oldSchedule.plan.displayName) at \(oldSchedule.ruleText)), and there is one at a time: turn it off with 'chime fast schedule off', or add --replace")
+                }
+                let schedule = try FastSchedule(
+                    id: try generateID(prefix: "fs"), plan: plan,
+                    ruleText: FastSchedule.dailyRuleText(at: start, timeZone: environment.timeZone, calendar: calendar),
+                    start: start, tag: session.tag, remindBefore: remindBefore
+                )
+                var first = schedule.session(startingAt: start, timeZone: environment.timeZone, calendar: calendar)
+                first.id = id
+                session = first
+                newSchedule = schedule
+            }
             // Those running, and those a fast started in the past would overlap.
             var existing = try store.sessions(notEndedAt: now)
             for earlier in try store.sessions(fastedAfter: start, now: now) where !existing.contains(where: { $0.id == earlier.id }) {
                 existing.append(earlier)
             }
-            let change = try planner.start(session, existing: existing, replace: options.replace, now: now)
-            // The planner ends every running fast first; the new session comes last.
-            let replaced = change.sessions.dropLast().map(\.id)
-            return (change, [messages(now).fastStarted(session, replaced: replaced, discarded: change.deletedSessions) + note + nudgeNote])
+            // A fast started by hand takes the place of the schedule's fasts not started yet: they
+            // are made again after it, that day's left out.
+            var change = ChangePlan()
+            if let oldSchedule, newSchedule == nil {
+                for waiting in existing where waiting.scheduleID == oldSchedule.id && waiting.status(at: now).phase == .scheduled {
+                    change.merge(planner.delete(waiting))
+                }
+                existing.removeAll { change.deletedSessions.contains($0.id) }
+            }
+            let skipped = change.deletedSessions
+            change.merge(try planner.start(session, existing: existing, replace: options.replace, now: now))
+            if let newSchedule {
+                if let oldSchedule {
+                    change.merge(planner.remove(oldSchedule, occurrences: existing.filter { $0.scheduleID == oldSchedule.id }, now: now))
+                }
+                change.fastSchedules = [newSchedule]
+            } else if oldSchedule != nil {
+                change = try continuingSchedule(
+                    after: change, replacedDay: LocalDate(of: start, in: environment.timeZone, calendar: calendar), now: now
+                )
+            }
+            // The planner ends every running fast first; the new session comes after them.
+            let started = change.sessions.firstIndex { $0.id == session.id } ?? change.sessions.endIndex
+            let replaced = change.sessions[..<started].map(\.id)
+            let discarded = change.deletedSessions.filter { !skipped.contains($0) }
+            var line = messages(now).fastStarted(session, replaced: replaced, discarded: discarded) + note + nudgeNote
+            if let newSchedule { line += messages(now).repeatingOnLocalClock(newSchedule) }
+            if !skipped.isEmpty { line += "; it takes the place of scheduled fast \(skipped.joined(separator: ", "))" }
+            var lines = [line]
+            if let next = change.sessions.last(where: { $0.scheduleID != nil && $0.id != session.id && $0.status(at: now).phase == .scheduled }) {
+                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+            }
+            return (change, lines)
         }
     }
 
     func stopFast(id: String?, now: Date) throws {
         try commit(now: now) { now in
             let session = try chosenSession(id: id, now: now)
-            let change = try planner.stop(session, now: now)
+            var change = try planner.stop(session, now: now)
+            // Stopping a scheduled fast skips it, not the schedule.
+            if session.scheduleID != nil {
+                change = try continuingSchedule(after: change, now: now)
+            }
             let line: String
             if change.deletedSessions.contains(session.id) {
                 line = messages(now).fastDiscarded(session)
@@ -53,7 +103,11 @@ extension CommandRunner {
             } else {
                 line = messages(now).fastStopped(session)
             }
-            return (change, [line])
+            var lines = [line]
+            if let next = change.sessions.first(where: { $0.scheduleID != nil && $0.id != session.id }) {
+                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+            }
+            return (change, lines)
         }
     }
 
@@ -80,7 +134,7 @@ extension CommandRunner {
         if let id {
             session = try chosenSession(id: id, now: now)
         } else {
-            let running = try store().sessions(notEndedAt: now)
+            let running = FastingSession.choosable(among: try store().sessions(notEndedAt: now), at: now)
             if running.count > 1 { throw severalRunning(running) }
             session = try currentSession(now: now)
         }
@@ -123,7 +177,7 @@ extension CommandRunner {
             }
             return session
         }
-        let running = try store.sessions(notEndedAt: now)
+        let running = FastingSession.choosable(among: try store.sessions(notEndedAt: now), at: now)
         guard let session = running.first else {
             throw CommandFailure(.dataError, "no fast is running: start one with \"chime fast start\"")
         }
@@ -142,7 +196,7 @@ extension CommandRunner {
     }
 
     /// The `fast.remind_before` setting.
-    private func defaultNudges() throws -> [TimeSpan] {
+    func defaultNudges() throws -> [TimeSpan] {
         if case .durations(let spans) = try setting(.fastRemindBefore) { return spans }
         return []
     }
@@ -150,7 +204,7 @@ extension CommandRunner {
     /// The nudges of the `fast.remind_before` setting that a fast of `plan` can show, and the
     /// note naming those left out: the setting is for every fast, so a short one is not refused
     /// for it (an explicit `--remind-before` is).
-    private func defaultNudges(for plan: FastingPlan, now: Date) throws -> ([TimeSpan], String) {
+    func defaultNudges(for plan: FastingPlan, now: Date) throws -> ([TimeSpan], String) {
         let all = try defaultNudges()
         let unfit = all.filter { !plan.allowsNudge(before: $0) }
         guard !unfit.isEmpty else { return (all, "") }

@@ -143,6 +143,11 @@ extension CommandRunner {
                 change.reminderOccurrences.append(ReminderNag.ended(open))
             }
         }
+        // A scheduled fast's end brings the schedule's next fast: cancelled, the next comes now.
+        for request in cancelledRequests where request.kind == .fastEnd || change.cancelledGroups.contains(request.group) {
+            guard let session = try store.session(id: request.group), session.scheduleID != nil else { continue }
+            change = try continuingSchedule(after: change, skippedEnd: session.id, now: now)
+        }
         if let goesOn = messages(now).goesOn(after: change.requests) {
             line += "; " + goesOn
         }

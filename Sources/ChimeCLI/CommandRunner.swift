@@ -84,6 +84,7 @@ public final class CommandRunner {
         case .fastHistory(let days, let json): try showFastHistory(days: days, json: json, now: now)
         case .waterEvery(let options): try configureWater(options, now: now)
         case .fastDelete(let id): try deleteFast(id: id, now: now)
+        case .fastSchedule(let action): try fastSchedule(action, now: now)
         case .waterDrink(let amount, let time): try drinkWater(amount, at: time, now: now)
         case .waterUndo: try undoWater(now: now)
         case .waterPause(let span): try pauseWater(for: span, now: now)

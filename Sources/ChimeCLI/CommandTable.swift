@@ -131,6 +131,32 @@ public enum CommandTable {
                     .fastDelete(id: try arguments.positional("ID")!.identifier())
                 }
             ),
+            CommandSpec(
+                name: "schedule",
+                summary: "start fasts by a rule, both ends on the local clock (off: stop; alone: show)",
+                discussion: "Each start of RULE (\(RecurrencePhrase.forms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.",
+                positionals: [
+                    .init("PLAN", .plan, .optional, "fasting plan, or \"off\" to turn the schedule off"),
+                    .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted)"),
+                ],
+                options: [jsonOption],
+                examples: ["fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 36h \"mon,thu 20:00\"", "fast schedule", "fast schedule --json", "fast schedule off"],
+                build: { arguments throws(UsageError) in
+                    guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
+                    if planText.text == "off" {
+                        if arguments.positional("RULE") != nil {
+                            throw UsageError(.unexpectedArgument, "\"fast schedule off\" takes no rule: run \"chime fast schedule off\"")
+                        }
+                        return .fastSchedule(.off)
+                    }
+                    let plan = try planText.plan()
+                    guard let rule = arguments.positional("RULE") else {
+                        throw UsageError(.missingArgument, "a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"")
+                    }
+                    _ = try rule.recurrenceRule()
+                    return .fastSchedule(.set(plan: plan, ruleText: rule.text))
+                }
+            ),
         ]
     )
 

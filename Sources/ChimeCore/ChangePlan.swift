@@ -13,6 +13,10 @@ public struct ChangePlan: Hashable, Sendable {
     public var schedules: [WaterSchedule] = []
     /// Water schedules to delete (by id).
     public var deletedSchedules: [String] = []
+    /// Fast schedules to insert or replace (by id); one at a time.
+    public var fastSchedules: [FastSchedule] = []
+    /// Fast schedules to delete (by id).
+    public var deletedFastSchedules: [String] = []
     /// One-off reminders to insert or replace (by id).
     public var reminders: [OneOffReminder] = []
     /// Intake to log: (schedule id, intake).

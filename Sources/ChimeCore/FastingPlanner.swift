@@ -288,6 +288,8 @@ extension ChangePlan {
         schedules += other.schedules
         deletedSchedules += other.deletedSchedules
         reminders += other.reminders
+        fastSchedules += other.fastSchedules
+        deletedFastSchedules += other.deletedFastSchedules
         intakes += other.intakes
         deletedIntakes += other.deletedIntakes
         cancelledGroups += other.cancelledGroups

@@ -40,6 +40,26 @@ public struct FastingSession: Hashable, Codable, Sendable {
     public var remindBefore: [TimeSpan]
     /// Extra fasting time for one cycle, if the user extended a fast.
     public var fastExtension: Extension?
+    /// The fast schedule this session is an occurrence of (``FastSchedule``), if any.
+    public var scheduleID: String?
+    /// Where a scheduled fast's ends fall on the local clock, replacing the plan's real-time
+    /// lengths (a single session only).
+    public var localEnds: LocalEnds?
+
+    /// The instants a fast of a schedule ends and its eating window closes, fixed on the local
+    /// clock when the occurrence is made.
+    public struct LocalEnds: Hashable, Codable, Sendable {
+        /// When the fast ends (before any extension).
+        public var fastEnd: Date
+        /// When the eating window closes.
+        public var eatingEnd: Date
+
+        /// Makes the ends.
+        public init(fastEnd: Date, eatingEnd: Date) {
+            self.fastEnd = fastEnd
+            self.eatingEnd = eatingEnd
+        }
+    }
 
     /// Makes a session.
     public init(
@@ -50,7 +70,9 @@ public struct FastingSession: Hashable, Codable, Sendable {
         mode: Mode = .single,
         stoppedAt: Date? = nil,
         remindBefore: [TimeSpan] = [],
-        fastExtension: Extension? = nil
+        fastExtension: Extension? = nil,
+        scheduleID: String? = nil,
+        localEnds: LocalEnds? = nil
     ) {
         self.id = id
         self.plan = plan
@@ -60,6 +82,8 @@ public struct FastingSession: Hashable, Codable, Sendable {
         self.stoppedAt = stoppedAt
         self.remindBefore = remindBefore
         self.fastExtension = fastExtension
+        self.scheduleID = scheduleID
+        self.localEnds = localEnds
     }
 
     /// One fast of the session and the eating window after it.
@@ -86,6 +110,10 @@ public struct FastingSession: Hashable, Codable, Sendable {
         let extra = fastExtension.map { $0.cycle == number ? TimeInterval(max(0, $0.seconds)) : 0 } ?? 0
         switch mode {
         case .single:
+            if let localEnds {
+                let fastEnd = localEnds.fastEnd.addingTimeInterval(extra)
+                return Cycle(number: number, fastStart: start, fastEnd: fastEnd, eatingEnd: max(fastEnd, localEnds.eatingEnd), plannedFastEnd: localEnds.fastEnd)
+            }
             let fastEnd = start.addingTimeInterval(plan.fasting.timeInterval + extra)
             let eatingEnd = fastEnd.addingTimeInterval(plan.eating?.timeInterval ?? 0)
             let planned = start.addingTimeInterval(plan.fasting.timeInterval)

@@ -30,9 +30,31 @@ public struct FollowUpPlanner {
     /// The next occurrence after `now` of the repeating request `request`, to persist with its
     /// delivery (the rule is ``FastingPlanner/nextOccurrence(of:records:now:timeZone:calendar:)``).
     func nextOccurrence(of request: NotificationRequest, now: Date, timeZone: TimeZone, dropped: Bool = false) throws(StoreError) -> ChangePlan? {
-        planner.nextOccurrence(
+        switch request.kind {
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
+            if let session = try store.session(id: request.group), session.scheduleID != nil {
+                // A scheduled fast's end brings the schedule's next fast.
+                guard request.kind == .fastEnd else { return nil }
+                let plan = try continuingSchedule(after: ChangePlan(), now: now, timeZone: timeZone)
+                return plan.isEmpty ? nil : plan
+            }
+        case .water, .reminder:
+            break
+        }
+        return planner.nextOccurrence(
             of: request, records: try records(for: request, now: now), now: now, timeZone: timeZone,
             calendar: Self.calendar(in: timeZone), dropped: dropped
+        )
+    }
+
+    /// `change` with the fast schedule's next occurrence added when, once it is applied, none
+    /// is waiting to start (the rule is ``FastingPlanner/continuing(_:after:sessions:replacedDay:skippedEnd:now:timeZone:calendar:)``);
+    /// `change` itself without a fast schedule.
+    public func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, skippedEnd: String? = nil, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
+        guard let schedule = try store.fastSchedule(), !change.deletedFastSchedules.contains(schedule.id) else { return change }
+        return planner.continuing(
+            schedule, after: change, sessions: try store.sessions(notEndedAt: now), replacedDay: replacedDay,
+            skippedEnd: skippedEnd, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
     }
 
@@ -68,7 +90,8 @@ public struct FollowUpPlanner {
         case .endFast:
             // Only the fast this bubble is about: never a later cycle of a repeating one.
             guard let session = try store.session(id: request.group) else { return nil }
-            return try planner.stop(session, now: now, cycle: session.cycleNumber(at: request.due))
+            let stop = try planner.stop(session, now: now, cycle: session.cycleNumber(at: request.due))
+            return try continuingSchedule(after: stop, now: now, timeZone: timeZone)
         case .extendOneHour:
             guard let session = try store.session(id: request.group), let span = action.fastExtension else { return nil }
             return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))
@@ -104,6 +127,21 @@ public struct FollowUpPlanner {
             plan.merge(configured)
         }
         return plan
+    }
+
+    /// The fast schedule's fast still waiting to start made again in `timeZone`, for a change
+    /// of the time zone: its start and both ends are the rule's local readings in the new zone.
+    /// A fast already running keeps its ends; one whose group is in `busyGroups` (a
+    /// notification on its way) is left alone. Empty without a schedule or a waiting fast.
+    func rederiveFastSchedule(now: Date, timeZone: TimeZone, busyGroups: Set<String>) throws(StoreError) -> ChangePlan {
+        guard let schedule = try store.fastSchedule() else { return ChangePlan() }
+        let waiting = try store.sessions(notEndedAt: now).filter {
+            $0.scheduleID == schedule.id && $0.status(at: now).phase == .scheduled && !busyGroups.contains($0.id)
+        }
+        guard !waiting.isEmpty else { return ChangePlan() }
+        var plan = ChangePlan()
+        for session in waiting { plan.merge(planner.delete(session)) }
+        return try continuingSchedule(after: plan, now: now, timeZone: timeZone)
     }
 
     /// A Gregorian calendar in `timeZone`.

@@ -257,6 +257,16 @@ public final class Scheduler {
         } catch {
             fail(error, while: "deriving water reminders in the new time zone")
         }
+        do {
+            let busyGroups = Set(flights.values.map(\.stored.request.group))
+            let plan = try followUps.rederiveFastSchedule(now: now, timeZone: zone, busyGroups: busyGroups)
+            if !plan.isEmpty {
+                try store.apply(plan, now: now)
+                try syncChanges()
+            }
+        } catch {
+            fail(error, while: "deriving the fast schedule's next fast in the new time zone")
+        }
         rearm()
     }
 

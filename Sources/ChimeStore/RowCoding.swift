@@ -175,7 +175,7 @@ enum RowCoding {
     // MARK: Sessions
 
     /// The columns ``session(_:path:)`` reads, in order.
-    static let sessionColumns = "id, plan, start, tag, mode, stopped_at, remind_before, extension_cycle, extension_seconds"
+    static let sessionColumns = "id, plan, start, tag, mode, stopped_at, remind_before, extension_cycle, extension_seconds, schedule_id, local_fast_end, local_eating_end"
 
     /// A session from a row holding ``sessionColumns``.
     static func session(_ row: SQLiteStatement, path: String) throws(StoreError) -> FastingSession {
@@ -193,9 +193,12 @@ enum RowCoding {
         }
         let fastExtension: FastingSession.Extension? = row.isNull(7) || row.isNull(8)
             ? nil : FastingSession.Extension(cycle: row.int64(7), seconds: row.int64(8))
+        let localEnds: FastingSession.LocalEnds? = row.isNull(10) || row.isNull(11)
+            ? nil : FastingSession.LocalEnds(fastEnd: row.date(10), eatingEnd: row.date(11))
         return FastingSession(
             id: id, plan: plan, start: row.date(2), tag: row.text(3), mode: mode,
-            stoppedAt: row.optionalDate(5), remindBefore: remindBefore, fastExtension: fastExtension
+            stoppedAt: row.optionalDate(5), remindBefore: remindBefore, fastExtension: fastExtension,
+            scheduleID: row.isNull(9) ? nil : row.text(9), localEnds: localEnds
         )
     }
 
@@ -206,6 +209,39 @@ enum RowCoding {
             .text(session.mode.rawValue), .date(session.stoppedAt),
             .text(session.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
             .integer(session.fastExtension?.cycle), .integer(session.fastExtension?.seconds),
+            .text(session.scheduleID), .date(session.localEnds?.fastEnd), .date(session.localEnds?.eatingEnd),
+        ]
+    }
+
+    // MARK: Fast schedules
+
+    /// The columns ``fastSchedule(_:path:)`` reads, in order.
+    static let fastScheduleColumns = "id, plan, rule, start, tag, remind_before"
+
+    /// A fast schedule from a row holding ``fastScheduleColumns``.
+    static func fastSchedule(_ row: SQLiteStatement, path: String) throws(StoreError) -> FastSchedule {
+        let id = row.text(0)
+        func bad(_ what: String) -> StoreError { badData(path: path, what: "fast schedule \"\(id)\"", problem: what) }
+        var remindBefore: [TimeSpan] = []
+        for part in row.text(5).split(separator: ",") {
+            guard let seconds = Int64(part), let span = TimeSpan(seconds: seconds) else {
+                throw bad("an unreadable reminder offset \"\(part)\"")
+            }
+            remindBefore.append(span)
+        }
+        do {
+            let plan = try FastingPlan(parsing: row.text(1))
+            return try FastSchedule(id: id, plan: plan, ruleText: row.text(2), start: row.date(3), tag: row.text(4), remindBefore: remindBefore)
+        } catch {
+            throw bad("an unreadable plan or rule (\(error.message))")
+        }
+    }
+
+    /// The values bound for ``fastScheduleColumns`` of `schedule`.
+    static func fastScheduleValues(_ schedule: FastSchedule) -> [SQLiteValue] {
+        [
+            .text(schedule.id), .text(schedule.plan.description), .text(schedule.ruleText), .date(schedule.start),
+            .text(schedule.tag), .text(schedule.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
         ]
     }
 

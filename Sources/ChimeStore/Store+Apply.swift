@@ -114,6 +114,13 @@ extension Store {
         for schedule in plan.schedules {
             try connection.run(upsertSchedule, RowCoding.scheduleValues(schedule))
         }
+        // Deleted first: with one fast schedule at a time, the new one fits only once the old is gone.
+        for id in plan.deletedFastSchedules {
+            try connection.run("DELETE FROM fast_schedules WHERE id = ?", [.text(id)])
+        }
+        for schedule in plan.fastSchedules {
+            try connection.run(upsertFastSchedule, RowCoding.fastScheduleValues(schedule))
+        }
         for reminder in plan.reminders {
             try connection.run(
                 "INSERT OR REPLACE INTO reminders (id, text, due) VALUES (?, ?, ?)",
@@ -183,6 +190,8 @@ extension Store {
     /// conflict on any unique index by deleting the other row, so a second water schedule would
     /// silently remove the first instead of being refused by the one-at-a-time index.
     static let upsertSession = upsert(into: "sessions", columns: RowCoding.sessionColumns)
+    /// ``upsert(into:columns:)`` for fast schedules.
+    static let upsertFastSchedule = upsert(into: "fast_schedules", columns: RowCoding.fastScheduleColumns)
     /// ``upsert(into:columns:)`` for water schedules.
     static let upsertSchedule = upsert(into: "water_schedules", columns: RowCoding.scheduleColumns)
 

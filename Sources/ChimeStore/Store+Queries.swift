@@ -30,6 +30,23 @@ extension Store {
         }
     }
 
+    /// The sessions of the fast schedule `scheduleID` that start at or after `instant`, oldest first.
+    public func sessions(ofSchedule scheduleID: String, startingAtOrAfter instant: Date) throws(StoreError) -> [FastingSession] {
+        try sessions(where: "schedule_id = ? AND start >= ? ORDER BY start, id", [.text(scheduleID), .date(instant)])
+    }
+
+    // MARK: Fast schedules
+
+    /// The fast schedule, if one is set (there is at most one).
+    public func fastSchedule() throws(StoreError) -> FastSchedule? {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [FastSchedule] in
+            try connection.query("SELECT \(RowCoding.fastScheduleColumns) FROM fast_schedules ORDER BY id") {
+                (row) throws(StoreError) -> FastSchedule in try RowCoding.fastSchedule(row, path: path)
+            }
+        }.first
+    }
+
     // MARK: Water schedules, intake, reminders
 
     /// Every water schedule, by id.

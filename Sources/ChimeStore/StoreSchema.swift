@@ -14,11 +14,12 @@ enum StoreSchema {
     static var latestVersion: Int { migrations.count }
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
-    /// later versions only add constraints, an index and the nagging record (read as empty when missing).
-    static let readableWithoutMigration = 3
+    /// versions 4 to 6 only add constraints, an index and the nagging record (read as empty when
+    /// missing); version 7 adds the columns of scheduled fasts, which every query of sessions reads.
+    static let readableWithoutMigration = 7
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7FastSchedules]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -205,6 +206,24 @@ enum StoreSchema {
         );
         CREATE INDEX reminder_occurrences_by_due ON reminder_occurrences (due);
         CREATE INDEX reminder_occurrences_open ON reminder_occurrences (reminder_id) WHERE outcome = 'open';
+        """
+
+    /// Version 7 (fast schedules): the one fast schedule (`chime fast schedule`) and, on each
+    /// session, the schedule it is an occurrence of and its two ends fixed on the local clock.
+    /// Self-contained: it only adds a table, an index and nullable columns.
+    static let version7FastSchedules = """
+        CREATE TABLE fast_schedules (
+            id TEXT PRIMARY KEY,
+            plan TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            start REAL NOT NULL,
+            tag TEXT NOT NULL DEFAULT '',
+            remind_before TEXT NOT NULL DEFAULT ''
+        );
+        CREATE UNIQUE INDEX fast_schedules_one_at_a_time ON fast_schedules ((0));
+        ALTER TABLE sessions ADD COLUMN schedule_id TEXT;
+        ALTER TABLE sessions ADD COLUMN local_fast_end REAL;
+        ALTER TABLE sessions ADD COLUMN local_eating_end REAL;
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per

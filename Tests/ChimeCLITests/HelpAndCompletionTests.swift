@@ -45,7 +45,7 @@ import Testing
     @Test func everyLeafCommandIsInTheTableAndInRootHelp() {
         let leaves = CommandTable.leafCommands.map { $0.path.joined(separator: " ") }
         #expect(Set(leaves) == [
-            "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete",
+            "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
             "remind in", "remind at", "remind every", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "config unset", "help",

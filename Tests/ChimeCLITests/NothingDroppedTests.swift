@@ -44,7 +44,8 @@ struct NothingDroppedTests {
     @Test("a repeating fast's cancelled end names the next one, not a fast left without an end")
     func cancelRollingFastEnd() {
         let harness = RunnerHarness()
-        harness.succeed("fast", "start", "--id", "f-rol", "--repeat")
+        // 16:9 repeats in real time; a 24 h plan such as the default 16:8 would be a fast schedule.
+        harness.succeed("fast", "start", "16:9", "--id", "f-rol", "--repeat")
         let line = harness.succeed("cancel", "fast/f-rol/end/0")
         #expect(line.contains("fast f-rol repeats"), "\(line)")
         #expect(!line.contains("without its end notification"))

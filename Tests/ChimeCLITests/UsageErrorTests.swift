@@ -168,7 +168,7 @@ import Testing
 
     @Test func missingSubcommandListsThem() throws {
         let error = try #require(failure("fast"))
-        #expect(error.message == "\"chime fast\" needs a subcommand: start, stop, extend, status, history or delete (see \"chime fast --help\")")
+        #expect(error.message == "\"chime fast\" needs a subcommand: start, stop, extend, status, history, delete or schedule (see \"chime fast --help\")")
     }
 
     @Test func cancelNeedsOneTarget() throws {

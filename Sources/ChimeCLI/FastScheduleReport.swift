@@ -1,0 +1,98 @@
+import ChimeCore
+import Foundation
+
+/// What `chime fast schedule` shows: the schedule and its current fast (running, in its eating
+/// window, or next), a pure function of them, `now` and the zone.
+public struct FastScheduleReport: Sendable {
+    /// The schedule, `nil` when none is set.
+    public let schedule: FastSchedule?
+    /// Its occurrence not ended at ``TimeDisplay/now``, if there is one.
+    public let current: FastingSession?
+    /// Where times are shown.
+    public let display: TimeDisplay
+
+    /// Makes the report.
+    public init(schedule: FastSchedule?, current: FastingSession?, display: TimeDisplay) {
+        self.schedule = schedule
+        self.current = current
+        self.display = display
+    }
+
+    /// The text lines.
+    public var text: String {
+        guard let schedule else {
+            return "No fast schedule is set: set one with \"chime fast schedule 16:8 'daily 20:00'\""
+        }
+        var lines = ["Fast schedule \(schedule.id): \(schedule.plan.displayName) at \(schedule.ruleText) (\(schedule.rule.rruleText)), both ends on the local clock"]
+        if let current {
+            let cycle = current.cycle(0)
+            let phase = current.status(at: display.now).phase
+            let label = phase == .scheduled ? "Next fast" : phase == .fasting ? "Fasting" : "Eating window"
+            var line = "\(label): \(current.id) from \(display.clock(cycle.fastStart)) to \(display.clock(cycle.fastEnd))"
+            if current.plan.eating != nil { line += ", eating until \(display.clock(cycle.eatingEnd))" }
+            lines.append(line + ChangeMessage(display: display).clockChangeNote(current))
+        } else {
+            lines.append("No fast of it is planned")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `fast schedule --json`: `{"id","plan","rule","rrule","time_zone","current":{"id","phase","starts_at","fast_ends_at","eating_ends_at"}}`
+    /// (nulls without a schedule or a current fast).
+    public var json: FastScheduleJSON {
+        FastScheduleJSON(
+            id: schedule?.id, plan: schedule?.plan.displayName, rule: schedule?.ruleText, rrule: schedule?.rule.rruleText,
+            timeZone: display.timeZone.identifier,
+            current: current.map { session in
+                let cycle = session.cycle(0)
+                return FastScheduleJSON.Occurrence(
+                    id: session.id, phase: session.status(at: display.now).phase.rawValue,
+                    startsAt: display.iso8601(cycle.fastStart), fastEndsAt: display.iso8601(cycle.fastEnd),
+                    eatingEndsAt: display.iso8601(cycle.eatingEnd)
+                )
+            }
+        )
+    }
+}
+
+/// The JSON object of `chime fast schedule --json`.
+public struct FastScheduleJSON: Encodable, Sendable {
+    /// One fast of the schedule.
+    public struct Occurrence: Encodable, Sendable {
+        let id: String
+        let phase: String
+        let startsAt: String
+        let fastEndsAt: String
+        let eatingEndsAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, phase
+            case startsAt = "starts_at"
+            case fastEndsAt = "fast_ends_at"
+            case eatingEndsAt = "eating_ends_at"
+        }
+    }
+
+    let id: String?
+    let plan: String?
+    let rule: String?
+    let rrule: String?
+    let timeZone: String
+    let current: Occurrence?
+
+    enum CodingKeys: String, CodingKey {
+        case id, plan, rule, rrule, current
+        case timeZone = "time_zone"
+    }
+
+    /// Encodes nulls explicitly, so every key is always there.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(plan, forKey: .plan)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(rrule, forKey: .rrule)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(current, forKey: .current)
+    }
+}

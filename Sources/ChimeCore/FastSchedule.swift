@@ -1,0 +1,119 @@
+import Foundation
+
+/// Fasts that start by a recurrence rule and end on the local clock (`chime fast schedule`).
+///
+/// Each occurrence of the rule becomes a single ``FastingSession`` of its own, made when it is
+/// next (``session(startingAt:timeZone:calendar:)``): only the next occurrence's requests are
+/// pending, and the one after is derived when its fast ends, in the same transaction. Both ends
+/// of each fast are wall-clock readings: a 16:8 from 20:00 ends at 12:00 and its eating window
+/// at 20:00 local, so across a daylight-saving change the fast lasts an hour more or less.
+public struct FastSchedule: Hashable, Sendable {
+    /// The schedule's id (`fs-3k9`), the prefix of its occurrences' session ids.
+    public var id: String
+    /// The fast and eating window of every occurrence.
+    public var plan: FastingPlan
+    /// The rule as the user wrote it (`daily 20:00`).
+    public var ruleText: String
+    /// When fasts start.
+    public var rule: RecurrenceRule
+    /// The rule's start (its DTSTART): when the schedule was made.
+    public var start: Date
+    /// Free text attached to every occurrence.
+    public var tag: String
+    /// Nudges before each fast ends.
+    public var remindBefore: [TimeSpan]
+
+    /// Makes a schedule.
+    public init(id: String, plan: FastingPlan, ruleText: String, rule: RecurrenceRule, start: Date, tag: String = "", remindBefore: [TimeSpan] = []) {
+        self.id = id
+        self.plan = plan
+        self.ruleText = ruleText
+        self.rule = rule
+        self.start = start
+        self.tag = tag
+        self.remindBefore = remindBefore
+    }
+
+    /// Makes a schedule from the rule text the user gave, read by ``RecurrencePhrase``.
+    public init(id: String, plan: FastingPlan, ruleText: String, start: Date, tag: String = "", remindBefore: [TimeSpan] = []) throws(DomainError) {
+        let rule = try RecurrencePhrase.rule(from: ruleText)
+        guard rule.frequency >= .daily else {
+            throw DomainError(.invalidRule, "the rule \"\(ruleText)\" repeats more often than daily, and a fast schedule starts at most one fast a day: use a rule like \"daily 20:00\" or \"mon,thu 20:00\"")
+        }
+        self.init(id: id, plan: plan, ruleText: ruleText, rule: rule, start: start, tag: tag, remindBefore: remindBefore)
+    }
+
+    /// The daily rule text of a fast started at `instant` (`daily 20:00`), for `fast start --repeat`.
+    public static func dailyRuleText(at instant: Date, timeZone: TimeZone, calendar: Calendar) -> String {
+        "daily \(LocalTimeResolver.wallClock(of: instant, in: timeZone, calendar: calendar).time)"
+    }
+
+    /// Whether `plan` repeats on the local clock as a daily schedule: its fast and eating window
+    /// add up to exactly 24 h.
+    public static func isDaily(_ plan: FastingPlan) -> Bool {
+        plan.eating != nil && plan.cycleLength == 86_400
+    }
+
+    /// The first start of a fast at or after `instant`, or `nil` once the rule has ended.
+    public func occurrence(atOrAfter instant: Date, in timeZone: TimeZone) -> Date? {
+        RecurrenceExpander(rule: rule, start: start, timeZone: timeZone).firstOccurrence(atOrAfter: instant)
+    }
+
+    /// The session of the first fast that starts at or after `instant`, or `nil` once the rule
+    /// has ended.
+    public func nextSession(atOrAfter instant: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession? {
+        occurrence(atOrAfter: instant, in: timeZone).map { session(startingAt: $0, timeZone: timeZone, calendar: calendar) }
+    }
+
+    /// The session of the occurrence that starts at `fastStart`: its id names the schedule and
+    /// the local start (`fs-3k9.20270328-2000`), its ends are wall-clock readings.
+    public func session(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession {
+        let wall = LocalTimeResolver.wallClock(of: fastStart, in: timeZone, calendar: calendar)
+        let date = wall.date.description.replacingOccurrences(of: "-", with: "")
+        let time = wall.time.description.replacingOccurrences(of: ":", with: "")
+        let fastEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds, in: timeZone)
+        let wallEatingEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds + (plan.eating?.seconds ?? 0), in: timeZone)
+        // The eating window closes when the next fast starts, at the latest: a start the clocks
+        // skip moved to the jump, while the rule's next start is at its own reading again.
+        let following = RecurrenceExpander(rule: rule, start: start, timeZone: timeZone).firstOccurrence(after: fastStart)
+        let eatingEnd = max(fastEnd, min(wallEatingEnd, following ?? wallEatingEnd))
+        return FastingSession(
+            id: "\(id).\(date)-\(time)", plan: plan, start: fastStart, tag: tag, mode: .single,
+            remindBefore: remindBefore, scheduleID: id,
+            localEnds: FastingSession.LocalEnds(fastEnd: fastEnd, eatingEnd: eatingEnd)
+        )
+    }
+
+    /// `15 h fast: the clocks change tonight` for a fast of a schedule that a daylight-saving
+    /// change makes shorter or longer in real time than its plan says; `nil` otherwise.
+    public static func clockChangeNote(for session: FastingSession) -> String? {
+        guard session.localEnds != nil else { return nil }
+        let cycle = session.cycle(0)
+        let real = cycle.plannedFastEnd.timeIntervalSince(cycle.fastStart)
+        guard abs(real - session.plan.fasting.timeInterval) >= 1 else { return nil }
+        let hours = real / 3600
+        let length = hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
+        return "\(length) h fast: the clocks change tonight"
+    }
+
+    /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock
+    /// arithmetic), through ``LocalTimeResolver``: a reading the clocks skip moves to the jump,
+    /// a repeated one means its first occurrence.
+    public static func wallClockInstant(after instant: Date, by seconds: Int64, in timeZone: TimeZone) -> Date {
+        let offset = timeZone.secondsFromGMT(for: instant)
+        let reading = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down)) + Int(seconds)
+        let fraction = instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)
+        return LocalTimeResolver.instant(ofReading: reading, in: timeZone).addingTimeInterval(fraction)
+    }
+}
+
+extension FastingSession {
+    /// The sessions among `sessions` (those not ended at `now`) that a command without `--id`
+    /// may mean: a schedule's fast that has not started yet does not count while another one
+    /// runs (it is only the schedule's next fast), so `fast stop` and `fast status` still name one.
+    public static func choosable(among sessions: [FastingSession], at now: Date) -> [FastingSession] {
+        let waiting = sessions.filter { $0.scheduleID != nil && $0.status(at: now).phase == .scheduled }
+        guard waiting.count < sessions.count else { return sessions }
+        return sessions.filter { session in !waiting.contains { $0.id == session.id } }
+    }
+}

@@ -1,0 +1,134 @@
+import ChimeCore
+import Foundation
+import Testing
+
+@Suite("fast schedules on the local clock")
+struct FastScheduleTests {
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    func at(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+
+    func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    func schedule(_ plan: String, _ rule: String, start: Date) throws -> FastSchedule {
+        try FastSchedule(id: "fs-1", plan: try FastingPlan(parsing: plan), ruleText: rule, start: start)
+    }
+
+    /// The fast from the first occurrence at or after `from`: start, end, eating end, real hours.
+    func fast(_ plan: String, _ rule: String, from: String, zone: TimeZone) throws -> FastingSession {
+        let schedule = try schedule(plan, rule, start: at(from))
+        return try #require(schedule.nextSession(atOrAfter: at(from), timeZone: zone, calendar: calendar(zone)))
+    }
+
+    @Test("16:8 from 20:00 ends at 12:00 and eats until 20:00 local, 15 or 17 real hours across a change", arguments: [
+        // Berlin spring forward (2027-03-28 02:00 -> 03:00): the fast of the night before lasts 15 h.
+        ("2027-03-27T12:00:00+01:00", berlin, "2027-03-27T20:00:00+01:00", "2027-03-28T12:00:00+02:00", "2027-03-28T20:00:00+02:00", 15.0),
+        // Berlin fall back (2027-10-31 03:00 -> 02:00): 17 h.
+        ("2027-10-30T12:00:00+02:00", berlin, "2027-10-30T20:00:00+02:00", "2027-10-31T12:00:00+01:00", "2027-10-31T20:00:00+01:00", 17.0),
+        // An ordinary Berlin day: 16 h.
+        ("2027-03-28T13:00:00+02:00", berlin, "2027-03-28T20:00:00+02:00", "2027-03-29T12:00:00+02:00", "2027-03-29T20:00:00+02:00", 16.0),
+        // New York spring forward (2027-03-14) and fall back (2027-11-07).
+        ("2027-03-13T12:00:00-05:00", newYork, "2027-03-13T20:00:00-05:00", "2027-03-14T12:00:00-04:00", "2027-03-14T20:00:00-04:00", 15.0),
+        ("2027-11-06T12:00:00-04:00", newYork, "2027-11-06T20:00:00-04:00", "2027-11-07T12:00:00-05:00", "2027-11-07T20:00:00-05:00", 17.0),
+    ])
+    func dstMatrix(from: String, zone: TimeZone, start: String, end: String, eatingEnd: String, hours: Double) throws {
+        let session = try fast("16:8", "daily 20:00", from: from, zone: zone)
+        let cycle = session.cycle(0)
+        #expect(cycle.fastStart == at(start))
+        #expect(cycle.fastEnd == at(end))
+        #expect(cycle.eatingEnd == at(eatingEnd))
+        #expect(cycle.fastEnd.timeIntervalSince(cycle.fastStart) == hours * 3600)
+        #expect(session.scheduleID == "fs-1")
+        let note = FastSchedule.clockChangeNote(for: session)
+        #expect(note == (hours == 16 ? nil : "\(Int(hours)) h fast: the clocks change tonight"))
+        // The notifications carry the real length.
+        let requests = RequestPlanner().requests(for: session, after: at(from))
+        let plan = try #require(requests.first { $0.kind == .fastStart }?.content.arguments[ContentArgument.plan])
+        #expect(plan == (hours == 16 ? "16:8" : "16:8 (\(Int(hours)) h fast: the clocks change tonight)"))
+    }
+
+    @Test("a start the clocks skip moves to the jump; its fast still ends on the rule's reading plus the plan")
+    func startInGap() throws {
+        // 02:30 does not exist in Berlin on 2027-03-28.
+        let session = try fast("16:8", "daily 02:30", from: "2027-03-27T12:00:00+01:00", zone: Self.berlin)
+        #expect(session.start == at("2027-03-28T03:00:00+02:00"))
+        #expect(session.cycle(0).fastEnd == at("2027-03-28T19:00:00+02:00"))
+        // The eating window closes at the next start, 02:30 the day after.
+        #expect(session.cycle(0).eatingEnd == at("2027-03-29T02:30:00+02:00"))
+    }
+
+    @Test("weekdays and mon,thu rules: occurrences on their days, ends on the local clock")
+    func otherRules() throws {
+        // Friday 2027-03-26 in Berlin: the weekday fast at 19:00, 18 h to Saturday 13:00.
+        let friday = try fast("18:6", "weekdays 19:00", from: "2027-03-26T10:00:00+01:00", zone: Self.berlin)
+        #expect(friday.start == at("2027-03-26T19:00:00+01:00"))
+        #expect(friday.cycle(0).fastEnd == at("2027-03-27T13:00:00+01:00"))
+        let monday = try fast("18:6", "weekdays 19:00", from: "2027-03-26T20:00:00+01:00", zone: Self.berlin)
+        #expect(monday.start == at("2027-03-29T19:00:00+02:00"))
+        // 36 h from Thursday 20:00 (before the change) to Saturday 08:00; the id names the day.
+        let long = try fast("36h", "mon,thu 20:00", from: "2027-03-23T10:00:00+01:00", zone: Self.berlin)
+        #expect(long.start == at("2027-03-25T20:00:00+01:00"))
+        #expect(long.cycle(0).fastEnd == at("2027-03-27T08:00:00+01:00"))
+        #expect(long.cycle(0).eatingEnd == long.cycle(0).fastEnd)
+        #expect(long.id == "fs-1.20270325-2000")
+    }
+
+    @Test("the phase of a scheduled fast: scheduled, fasting, eating, ended")
+    func phases() throws {
+        let session = try fast("16:8", "daily 20:00", from: "2027-03-27T12:00:00+01:00", zone: Self.berlin)
+        #expect(session.status(at: at("2027-03-27T19:00:00+01:00")).phase == .scheduled)
+        #expect(session.status(at: at("2027-03-28T11:59:00+02:00")).phase == .fasting)
+        #expect(session.status(at: at("2027-03-28T12:00:00+02:00")).phase == .eating)
+        #expect(session.status(at: at("2027-03-28T20:00:00+02:00")).phase == .ended)
+    }
+
+    @Test("setting a schedule makes only its next fast, with its requests; overlapping plans are refused")
+    func setSchedule() throws {
+        let now = at("2027-03-27T12:00:00+01:00")
+        let cal = calendar(Self.berlin)
+        let planner = FastingPlanner()
+        let plan = try planner.setSchedule(
+            try schedule("16:8", "daily 20:00", start: now), replacing: nil, oldOccurrences: [], sessions: [],
+            now: now, timeZone: Self.berlin, calendar: cal
+        )
+        #expect(plan.fastSchedules.map(\.id) == ["fs-1"])
+        #expect(plan.sessions.map(\.id) == ["fs-1.20270327-2000"])
+        #expect(Set(plan.requests.map(\.kind)) == [.fastStart, .fastEnd])
+        #expect(throws: DomainError.self) {
+            try planner.setSchedule(
+                try schedule("36h", "daily 20:00", start: now), replacing: nil, oldOccurrences: [], sessions: [],
+                now: now, timeZone: Self.berlin, calendar: cal
+            )
+        }
+    }
+
+    @Test("continuing: nothing while a fast of the schedule waits or fasts; the next after its eating window; a replaced day is left out")
+    func continuing() throws {
+        let now = at("2027-03-27T12:00:00+01:00")
+        let cal = calendar(Self.berlin)
+        let planner = FastingPlanner()
+        let schedule = try schedule("16:8", "daily 20:00", start: now)
+        let first = schedule.session(startingAt: at("2027-03-27T20:00:00+01:00"), timeZone: Self.berlin, calendar: cal)
+        #expect(planner.continuing(schedule, after: ChangePlan(), sessions: [first], now: now, timeZone: Self.berlin, calendar: cal).isEmpty)
+        let atEnd = at("2027-03-28T12:00:00+02:00")
+        let next = planner.continuing(schedule, after: ChangePlan(), sessions: [first], now: atEnd, timeZone: Self.berlin, calendar: cal)
+        #expect(next.sessions.map(\.id) == ["fs-1.20270328-2000"])
+        // A fast started by hand at 15:00 that day takes its place: the next is the day after.
+        let manual = FastingSession(id: "f-1", plan: .standard, start: at("2027-03-28T15:00:00+02:00"))
+        let replaced = planner.continuing(
+            schedule, after: ChangePlan(), sessions: [manual], replacedDay: LocalDate(year: 2027, month: 3, day: 28),
+            now: at("2027-03-28T15:00:00+02:00"), timeZone: Self.berlin, calendar: cal
+        )
+        #expect(replaced.sessions.map(\.id) == ["fs-1.20270329-2000"])
+    }
+
+    @Test("a 24 h plan is daily; others are not", arguments: [("16:8", true), ("18:6", true), ("23:1", true), ("20:5", false), ("36h", false)])
+    func daily(plan: String, daily: Bool) throws {
+        #expect(FastSchedule.isDaily(try FastingPlan(parsing: plan)) == daily)
+    }
+}

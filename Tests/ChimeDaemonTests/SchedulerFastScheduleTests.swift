@@ -1,0 +1,102 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeStore
+import ChimeTestSupport
+import Foundation
+import Testing
+
+@Suite("Scheduler: fast schedules")
+struct SchedulerFastScheduleTests {
+    func at(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    @Test("a scheduled fast's delivered end brings the next fast in the same transaction, on the local clock across the spring change")
+    func followUp() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let now = at("2027-03-27T12:00:00+01:00")
+        let harness = try SchedulerHarness(now: now, zone: berlin)
+        let schedule = try FastSchedule(id: "fs-1", plan: .standard, ruleText: "daily 20:00", start: now)
+        try harness.store.apply(
+            try FastingPlanner().setSchedule(schedule, replacing: nil, oldOccurrences: [], sessions: [], now: now, timeZone: berlin, calendar: calendar),
+            now: now
+        )
+        try harness.start()
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+
+        // The fast ends at 12:00 local on Sunday, after 15 real hours: 10:00 UTC.
+        harness.advance(to: at("2027-03-28T09:59:00Z"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start"])
+        harness.advance(to: at("2027-03-28T10:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+        let ended = try #require(try harness.stored("fast/fs-1.20270327-2000/end"))
+        let next = try #require(try harness.stored("fast/fs-1.20270328-2000/start"))
+        #expect(next.state == .pending)
+        #expect(next.request.due == at("2027-03-28T20:00:00+02:00"))
+        #expect(next.changeSequence == ended.changeSequence)
+        #expect(try harness.store.session(id: "fs-1.20270328-2000")?.cycle(0).fastEnd == at("2027-03-29T12:00:00+02:00"))
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270328-2000/start", "fast/fs-1.20270328-2000/end"])
+        #expect(try harness.isInSync())
+    }
+
+    func setUp(_ now: Date, zone: TimeZone) throws -> SchedulerHarness {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let harness = try SchedulerHarness(now: now, zone: zone)
+        let schedule = try FastSchedule(id: "fs-1", plan: .standard, ruleText: "daily 20:00", start: now)
+        try harness.store.apply(
+            try FastingPlanner().setSchedule(schedule, replacing: nil, oldOccurrences: [], sessions: [], now: now, timeZone: zone, calendar: calendar),
+            now: now
+        )
+        return harness
+    }
+
+    @Test("\"End fast\" on a scheduled fast stops it and makes the schedule's next fast, in the fall-back night's 17 h")
+    func endFastSkips() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try setUp(at("2027-10-30T12:00:00+02:00"), zone: berlin)
+        try harness.start()
+        harness.advance(to: at("2027-10-30T20:00:00+02:00"))
+        #expect(harness.deliveredIdentifiers == ["fast/fs-1.20271030-2000/start"])
+        harness.advance(to: at("2027-10-30T21:00:00+02:00"))
+        harness.notifier.send(.actionInvoked(identifier: "fast/fs-1.20271030-2000/start", action: .endFast))
+        harness.receive(1)
+        #expect(try harness.store.session(id: "fs-1.20271030-2000")?.stoppedAt == harness.now)
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20271031-2000/start", "fast/fs-1.20271031-2000/end"])
+        let next = try #require(try harness.store.session(id: "fs-1.20271031-2000"))
+        #expect(next.start == at("2027-10-31T20:00:00+01:00"))
+        #expect(try harness.isInSync())
+    }
+
+    @Test("a scheduled fast's end missed while chimed was away still brings the schedule's next fast")
+    func missedEnd() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let harness = try setUp(at("2027-01-04T12:00:00Z"), zone: utc)
+        // chimed first runs three days later: the start and the end are past their grace.
+        harness.jump(to: at("2027-01-07T13:00:00Z"))
+        try harness.start()
+        harness.settle()
+        #expect(try harness.stored("fast/fs-1.20270104-2000/end")?.state == .missed)
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270107-2000/start", "fast/fs-1.20270107-2000/end"])
+    }
+
+    @Test("after a change of the time zone the waiting fast starts and ends on the new local clock")
+    func zoneChange() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try setUp(at("2027-03-27T12:00:00+01:00"), zone: berlin)
+        try harness.start()
+        harness.zones.set(newYork)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // 12:00 in Berlin is 07:00 in New York: today's 20:00 there, ending 12:00 there.
+        #expect(try harness.pendingIdentifiers() == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
+        let session = try #require(try harness.store.session(id: "fs-1.20270327-2000"))
+        #expect(session.start == at("2027-03-27T20:00:00-04:00"))
+        #expect(session.cycle(0).fastEnd == at("2027-03-28T12:00:00-04:00"))
+        #expect(try harness.stored("fast/fs-1.20270327-2000/start")?.request.due == at("2027-03-27T20:00:00-04:00"))
+        #expect(try harness.isInSync())
+    }
+}
