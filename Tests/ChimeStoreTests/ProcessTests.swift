@@ -79,9 +79,12 @@ struct ProcessTests {
         let path = directory.file("chime.db")
         let prefixes = ["a", "b", "c"]
         let count = 80
-        // All four start together on a database that does not exist yet.
+        // All four start together on a database that does not exist yet; the writers wait for
+        // each other after their first commit, so their runs overlap however the load falls.
+        let barrier = directory.file("barrier")
+        try FileManager.default.createDirectory(atPath: barrier, withIntermediateDirectories: true)
         let follower = try WorkerProcess(["follow", path, prefixes.joined(separator: ","), String(count)])
-        let writers = try prefixes.map { try WorkerProcess(["write", path, $0, String(count)]) }
+        let writers = try prefixes.map { try WorkerProcess(["write", path, $0, String(count), barrier, String(prefixes.count)]) }
 
         var sequences: [Int] = []
         var ranges: [ClosedRange<Int>] = []

@@ -2,9 +2,12 @@
 //
 //   chime-store-worker crash  DB START            apply plan START, START+1, ... forever; after each
 //                                                 commit print "<index> <sequence> <replayed>"
-//   chime-store-worker write  DB PREFIX COUNT     like COUNT CLI commands: open the store, add
+//   chime-store-worker write  DB PREFIX COUNT [BARRIER WRITERS]
+//                                                 like COUNT CLI commands: open the store, add
 //                                                 PREFIX/k, cancel PREFIX/(k-1), close; print
-//                                                 "ack <identifier> <sequence>" after each
+//                                                 "ack <identifier> <sequence>" after each; with
+//                                                 BARRIER, wait after the first until WRITERS
+//                                                 writers have made theirs (files in BARRIER)
 //   chime-store-worker follow DB PREFIXES COUNT   like the daemon: follow the change sequence until
 //                                                 every writer's final state is seen, then print
 //                                                 one JSON object: what was seen and the queue
@@ -71,12 +74,26 @@ func runCrash(path: String, start: Int) throws {
     }
 }
 
-func runWriter(path: String, prefix: String, count: Int) throws {
+func runWriter(path: String, prefix: String, count: Int, barrier: (directory: String, writers: Int)? = nil) throws {
     for k in 0..<count {
         // A new store per command, as each `chime` invocation opens its own.
         let store = try Store(path: path)
         let result = try store.apply(writerPlan(prefix: prefix, k), requestID: "\(prefix)-\(k)", now: Date())
         emit("ack \(prefix)/\(k) \(result.sequence)")
+        if k == 0, let barrier { wait(at: barrier, as: prefix) }
+    }
+}
+
+/// Says this writer made its first commit and waits (20 s at most) until every writer has: so
+/// each writer's first commit comes before every other's last, whatever the machine's load.
+func wait(at barrier: (directory: String, writers: Int), as prefix: String) {
+    guard FileManager.default.createFile(atPath: barrier.directory + "/first-" + prefix, contents: nil) else {
+        fail("cannot write in \(barrier.directory)")
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while ((try? FileManager.default.contentsOfDirectory(atPath: barrier.directory))?.count ?? 0) < barrier.writers {
+        guard Date() < deadline else { fail("the other writers did not make their first commit within 20 s") }
+        usleep(2_000)
     }
 }
 
@@ -128,11 +145,14 @@ do {
     case ("write", 4):
         guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
         try runWriter(path: arguments[1], prefix: arguments[2], count: count)
+    case ("write", 6):
+        guard let count = Int(arguments[3]), let writers = Int(arguments[5]) else { fail("COUNT and WRITERS must be numbers") }
+        try runWriter(path: arguments[1], prefix: arguments[2], count: count, barrier: (arguments[4], writers))
     case ("follow", 4):
         guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
         try runFollower(path: arguments[1], prefixes: arguments[2].split(separator: ",").map(String.init), count: count)
     default:
-        fail("usage: chime-store-worker crash DB START | write DB PREFIX COUNT | follow DB PREFIXES COUNT")
+        fail("usage: chime-store-worker crash DB START | write DB PREFIX COUNT [BARRIER WRITERS] | follow DB PREFIXES COUNT")
     }
 } catch let error as StoreError {
     fail("\(error.kind): \(error)")
