@@ -150,6 +150,9 @@ enum DatabaseFile {
         }
         for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) && access(sidecar, R_OK | W_OK) != 0 {
             let code = errno
+            // The last connection of another process removes the -wal as it closes: gone between
+            // the two looks is as good as never there.
+            if code == ENOENT { continue }
             if code == EACCES || code == EPERM {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: sidecar, databasePath: path))
             }
