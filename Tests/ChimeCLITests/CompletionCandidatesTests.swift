@@ -48,7 +48,7 @@ struct CompletionCandidatesTests {
 
     @Test("bash offers them", arguments: lines)
     func bash(_ line: String, _ expected: [String]) throws {
-        let offered = try run(.bash, harness: """
+        let offered = try CompletionHarness.run(.bash, harness: """
         source "$1"
         COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}
         read -ra COMP_WORDS <<< "$COMP_LINE"
@@ -56,18 +56,18 @@ struct CompletionCandidatesTests {
         COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
         _chime
         printf '%s\\n' "${COMPREPLY[@]}"
-        """, line: line)
+        """, line: line, chimeStub: Self.stub)
         #expect(offered.filter { !$0.hasPrefix("-") } == expected)
     }
 
     @Test("zsh offers them, colons escaped for _describe", arguments: lines)
     func zsh(_ line: String, _ expected: [String]) throws {
-        let offered = try run(.zsh, harness: """
+        let offered = try CompletionHarness.run(.zsh, harness: """
         _describe() { print -rl -- "${(@P)4}" }
         words=(${=2}); [[ "$2" == *" " ]] && words+=("")
         CURRENT=${#words}
         source "$1"
-        """, line: line)
+        """, line: line, chimeStub: Self.stub)
         // zsh filters by prefix itself; here every candidate comes back.
         let words = offered.map { $0.replacingOccurrences(of: "\\:", with: ":") }.filter { !$0.hasPrefix("-") }
         let prefix = line.hasSuffix(" ") ? "" : String(line.split(separator: " ").last!)
@@ -77,42 +77,10 @@ struct CompletionCandidatesTests {
 
     @Test("fish offers them", arguments: lines)
     func fish(_ line: String, _ expected: [String]) throws {
-        let offered = try run(.fish, harness: """
+        let offered = try CompletionHarness.run(.fish, harness: """
         source $argv[1]
         complete -C $argv[2]
-        """, line: line)
+        """, line: line, chimeStub: Self.stub)
         #expect(offered.map { String($0.prefix { $0 != "\t" }) }.sorted() == expected.sorted())
-    }
-
-    private func run(_ shell: Command.Shell, harness: String, line: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-completion-\(UUID().uuidString)")
-        let bin = directory.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let stub = bin.appendingPathComponent("chime")
-        try Self.stub.write(to: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
-        let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
-        try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        switch shell {
-        case .bash:
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", harness, "harness", script.path, line]
-        case .zsh:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/zsh")
-            process.arguments = ["-f", "-c", harness, "harness", script.path, line]
-        case .fish:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
-            process.arguments = ["--no-config", "-c", harness, script.path, line]
-        }
-        process.environment = ["HOME": directory.path, "PATH": "\(bin.path):/usr/bin:/bin", "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

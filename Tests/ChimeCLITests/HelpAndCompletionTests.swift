@@ -216,7 +216,7 @@ import Testing
     /// given (compsys itself needs an interactive line editor).
     @Test(arguments: settingValueLines)
     func zshOffersASettingsValues(_ line: String, _ expected: [String]) throws {
-        let offered = try runCompletion(shell: .zsh, interpreter: "/usr/bin/zsh", harness: """
+        let offered = try CompletionHarness.run(.zsh, harness: """
         _describe() { print -rl -- "${(@P)4}" }
         words=(${=2}); [[ "$2" == *" " ]] && words+=("")
         CURRENT=${#words}
@@ -240,33 +240,11 @@ import Testing
     /// Asks fish itself what it would complete (`complete -C`).
     @Test(arguments: settingValueLines)
     func fishOffersASettingsValues(_ line: String, _ expected: [String]) throws {
-        let offered = try runCompletion(shell: .fish, interpreter: "/usr/bin/fish", harness: """
+        let offered = try CompletionHarness.run(.fish, harness: """
         source $argv[1]
         complete -C $argv[2]
         """, line: line)
         // fish sorts what it offers, and offers options only once a word starts with a dash.
         #expect(offered.map { String($0.prefix { $0 != "\t" }) }.sorted() == expected.filter { !$0.hasPrefix("-") }.sorted())
-    }
-
-    /// Writes the script for `shell`, runs `harness` with it and `line` as arguments, and returns
-    /// the lines printed.
-    private func runCompletion(shell: Command.Shell, interpreter: String, harness: String, line: String) throws -> [String] {
-        let temporary = try TemporaryDirectory(prefix: "chime-completion")
-        let directory = URL(fileURLWithPath: temporary.path)
-        let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
-        try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: interpreter)
-        process.arguments = shell == .fish
-            ? ["--no-config", "-c", harness, script.path, line]
-            : ["-f", "-c", harness, "harness", script.path, line]
-        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
