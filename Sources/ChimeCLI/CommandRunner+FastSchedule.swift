@@ -12,16 +12,12 @@ extension CommandRunner {
         }
     }
 
-    /// `change` with the fast schedule's next occurrence added when, once it is applied, none
-    /// is waiting to start: ``FastingPlanner/continuing(_:after:sessions:replacedDay:skippedEnd:now:timeZone:calendar:)``
-    /// over what the store holds, as chimed's follow-ups apply it; `change` itself without a
-    /// fast schedule.
+    /// `change` with the fast schedule's next occurrence added when none would be waiting
+    /// (``Store/continuingFastSchedule(after:planner:replacedDay:skippedEnd:now:timeZone:calendar:)``, as chimed applies it).
     func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, skippedEnd: String? = nil, now: Date) throws -> ChangePlan {
-        let store = try store()
-        guard let schedule = try store.fastSchedule(), !change.deletedFastSchedules.contains(schedule.id) else { return change }
-        return planner.continuing(
-            schedule, after: change, sessions: try store.sessions(notEndedAt: now), replacedDay: replacedDay,
-            skippedEnd: skippedEnd, now: now, timeZone: environment.timeZone, calendar: calendar
+        try store().continuingFastSchedule(
+            after: change, planner: planner, replacedDay: replacedDay, skippedEnd: skippedEnd,
+            now: now, timeZone: environment.timeZone, calendar: calendar
         )
     }
 

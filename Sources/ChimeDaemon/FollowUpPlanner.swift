@@ -51,10 +51,9 @@ public struct FollowUpPlanner {
     /// is waiting to start (the rule is ``FastingPlanner/continuing(_:after:sessions:replacedDay:skippedEnd:now:timeZone:calendar:)``);
     /// `change` itself without a fast schedule.
     public func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, skippedEnd: String? = nil, now: Date, timeZone: TimeZone) throws(StoreError) -> ChangePlan {
-        guard let schedule = try store.fastSchedule(), !change.deletedFastSchedules.contains(schedule.id) else { return change }
-        return planner.continuing(
-            schedule, after: change, sessions: try store.sessions(notEndedAt: now), replacedDay: replacedDay,
-            skippedEnd: skippedEnd, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
+        try store.continuingFastSchedule(
+            after: change, planner: planner, replacedDay: replacedDay, skippedEnd: skippedEnd,
+            now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone)
         )
     }
 
