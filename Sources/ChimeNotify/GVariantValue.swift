@@ -55,8 +55,12 @@ final class GVariantValue {
         g_variant_lookup_value(variant, key, nil).map { GVariantValue(owning: $0) }
     }
 
-    /// The value as an array of strings (for `as`).
+    /// The value as an array of strings (for `as`; a `v` holding one is unboxed first).
     var strings: [String] {
+        if g_variant_is_of_type(variant, chime_variant_type("v")) != 0 {
+            return GVariantValue(owning: g_variant_get_variant(variant)).strings
+        }
+        guard g_variant_is_of_type(variant, chime_variant_type("as")) != 0 else { return [] }
         var count: gsize = 0
         guard let array = g_variant_get_strv(variant, &count) else { return [] }
         defer { g_free(array) }  // the container only: the strings belong to the variant

@@ -108,17 +108,19 @@ final class SessionBus {
         subscriptions.append(subscription)
     }
 
-    /// Calls `handler` with the changed properties (`a{sv}`) whenever `sender` reports, by
-    /// `PropertiesChanged` on `path`, a change of properties of `interface`. The handler runs
-    /// on the main-loop thread that subscribed.
-    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue) -> Void) {
+    /// Calls `handler` with the changed properties (`a{sv}`) and the names of those invalidated
+    /// (changed, value not sent) whenever `sender` reports, by `PropertiesChanged` on `path`, a
+    /// change of properties of `interface`. The handler runs on the main-loop thread that
+    /// subscribed.
+    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) {
         let box = Unmanaged.passRetained(PropertiesHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, sender, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, interface, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, userData in
                 guard let parameters, let userData else { return }
                 let changed = GVariantValue(owning: g_variant_get_child_value(parameters, 1))
-                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(changed)
+                let invalidated = GVariantValue(owning: g_variant_get_child_value(parameters, 2)).strings
+                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(changed, invalidated)
             },
             box,
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
@@ -140,8 +142,8 @@ final class SessionBus {
     }
 
     private final class PropertiesHandler {
-        let handler: (GVariantValue) -> Void
-        init(_ handler: @escaping (GVariantValue) -> Void) { self.handler = handler }
+        let handler: (GVariantValue, [String]) -> Void
+        init(_ handler: @escaping (GVariantValue, [String]) -> Void) { self.handler = handler }
     }
 
     private final class OwnerChangeHandler {

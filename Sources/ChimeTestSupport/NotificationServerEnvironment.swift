@@ -57,6 +57,12 @@ public final class NotificationServerEnvironment: Sendable {
         /// `scripts/scripted-notify-server.py` answering as KDE Plasma, with its `Inhibited`
         /// (do-not-disturb) property, set through ``setInhibited(_:)``.
         case plasma
+        /// The same script answering as mako, with mako's `fr.emersion.Mako` object and its
+        /// modes (`do-not-disturb`), set through ``setMakoModes(_:)``. (mako itself needs Wayland.)
+        case mako
+        /// The same script answering as GNOME Shell, whose do-not-disturb is the GSettings key
+        /// `org.gnome.desktop.notifications show-banners` (set in the client's environment).
+        case gnomeShell = "gnome-shell"
     }
 
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
@@ -129,6 +135,15 @@ public final class NotificationServerEnvironment: Sendable {
         try run("gdbus", [
             "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
             "--method", "org.freedesktop.DBus.Properties.Set", "org.freedesktop.Notifications", "Inhibited", inhibited ? "<true>" : "<false>",
+        ])
+    }
+
+    /// Sets the active modes of the ``Server/mako`` server (`do-not-disturb` among them: mako's
+    /// do-not-disturb), as `makoctl mode -s` does.
+    public func setMakoModes(_ modes: [String]) throws {
+        try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/fr/emersion/Mako",
+            "--method", "fr.emersion.Mako.SetModes", "[" + modes.map { "'\($0)'" }.joined(separator: ", ") + "]",
         ])
     }
 
