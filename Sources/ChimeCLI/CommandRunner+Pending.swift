@@ -7,7 +7,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -27,6 +27,12 @@ extension CommandRunner {
             var change = try planner.remind(reminder, now: now)
             if let nag {
                 change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
+            }
+            if let urgency {
+                // Carried by the request: a snooze or a nag moves it, arguments and all.
+                for index in change.requests.indices {
+                    change.requests[index].content.arguments[ContentArgument.urgency] = urgency.rawValue
+                }
             }
             let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
             return (change, [line + note])
@@ -51,7 +57,8 @@ extension CommandRunner {
                 reminderID = try generateID(prefix: "r")
             }
             let reminder = RecurringReminder(
-                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) }
+                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) },
+                urgency: options.urgency?.rawValue
             )
             let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
             return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])

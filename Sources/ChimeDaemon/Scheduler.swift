@@ -430,7 +430,7 @@ public final class Scheduler {
                 holding.append(stored)
                 continue
             }
-            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind), language: language)
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request), language: language)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the

@@ -60,4 +60,19 @@ struct SchedulerDoNotDisturbTests {
         #expect(harness.notifier.deliveries.filter { $0.request.content.template == .waterHeld }.count == 1)
         #expect(try harness.isInSync())
     }
+
+    @Test("a reminder that asked for critical urgency is sent critical, during do-not-disturb too, whatever the setting says")
+    func criticalReminder() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.setSetting(UrgencySettings.reminderKey, to: "low", now: start)
+        var critical = Requests.reminder("train", due: start.addingTimeInterval(60))
+        critical.content.arguments[ContentArgument.urgency] = "critical"
+        try harness.store.apply(Requests.plan(critical, Requests.reminder("tea", due: start.addingTimeInterval(90))), now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.receive(1)
+        harness.advance(to: start.addingTimeInterval(100))
+        let urgencies = harness.notifier.deliveries.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }
+        #expect(urgencies == ["remind/train critical", "remind/tea low"])
+    }
 }

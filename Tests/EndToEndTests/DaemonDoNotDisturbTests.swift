@@ -78,6 +78,9 @@ struct DaemonDoNotDisturbTests {
         let now = Date()
         var plan = waterPlan(due: now.addingTimeInterval(0.5))
         plan.merge(DaemonRequests.reminder("dnd", text: "time-sensitive", due: now.addingTimeInterval(0.5)))
+        var critical = DaemonRequests.reminder("critical", text: "leave for the train", due: now.addingTimeInterval(0.5))
+        critical.requests[0].content.arguments[ContentArgument.urgency] = "critical"
+        plan.merge(critical)
         try bed.write(plan)
 
         // The reminder goes out (dunst keeps it for later); the water reminder is held.
@@ -85,6 +88,10 @@ struct DaemonDoNotDisturbTests {
         #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "water/w/dnd")?.state == .missed }, "\(bed.daemon.errors)")
         #expect(try store.request(identifier: "water/w/dnd")?.lastError == "held: do not disturb")
         #expect(!monitor.notifyCalls.contains { $0.summary == "Time to drink water" })
+        // `remind --urgency critical` goes out critical (a dunst rule can let it through a pause).
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/critical")?.state == .delivered })
+        #expect(monitor.notifyCalls.first { $0.body.contains("leave for the train") }?.hints["urgency"] == "2")
+        #expect(monitor.notifyCalls.first { $0.body.contains("time-sensitive") }?.hints["urgency"] == "1")
         guard case .status(let status) = try bed.sandbox.ask(.status) else { throw DaemonTestFailure("no status") }
         #expect(status.doNotDisturb)
         #expect(status.heldCount == 1)
