@@ -95,6 +95,9 @@ struct DaemonDoNotDisturbTests {
         guard case .status(let status) = try bed.sandbox.ask(.status) else { throw DaemonTestFailure("no status") }
         #expect(status.doNotDisturb)
         #expect(status.heldCount == 1)
+        // As `chime status` shows it.
+        let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
+        #expect(json.contains(#""do_not_disturb":true,"held":1}"#), "\(json)")
 
         try setDoNotDisturb(dunst, bed, false)
         let resumed = Date()
