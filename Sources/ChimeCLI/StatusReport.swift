@@ -11,13 +11,16 @@ public struct StatusSnapshot: Sendable {
     public var upcoming: [PendingNotification]
     /// What asking `chimed` found; `nil` when not asked.
     public var daemon: DaemonAnswer?
+    /// The store's settings (`notify.dnd` says whether do-not-disturb holds anything).
+    public var settings: [String: String]
 
     /// Makes a snapshot.
-    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemon: DaemonAnswer?) {
+    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemon: DaemonAnswer?, settings: [String: String] = [:]) {
         self.fast = fast
         self.water = water
         self.upcoming = upcoming
         self.daemon = daemon
+        self.settings = settings
     }
 }
 
@@ -72,7 +75,7 @@ public struct StatusReport: Sendable {
     }
 
     /// What `chimed` holds back, when it answered.
-    public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon) }
+    public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
 
     /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers",
     /// "do_not_disturb","held"}`.

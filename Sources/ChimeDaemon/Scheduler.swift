@@ -420,13 +420,14 @@ public final class Scheduler {
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
         let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
+        let hold = WaterHold(doNotDisturb: doNotDisturb, away: false, settings: settings)
         let urgencies = UrgencySettings(settings: settings)
         let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            if doNotDisturb, stored.request.content.template == .waterReminder {
+            if hold.holds(stored.request) {
                 holding.append(stored)
                 continue
             }
@@ -436,9 +437,9 @@ public final class Scheduler {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
             // mode ends, stale ones included. One summary comes then instead.
             let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
-            try store.markMissed(rowID: stored.rowID, reason: Self.heldForDoNotDisturb, at: now, followUp: followUp)
+            try store.markMissed(rowID: stored.rowID, reason: hold.reason, at: now, followUp: followUp)
             held = ((held?.count ?? 0) + 1, stored.request)
-            log.info("held \(stored.request.identifier): \(Self.heldForDoNotDisturb)")
+            log.info("held \(stored.request.identifier): \(hold.reason)")
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
@@ -477,9 +478,6 @@ public final class Scheduler {
         }
         return kept
     }
-
-    /// Why a water reminder was not shown while the server was in do-not-disturb mode.
-    static let heldForDoNotDisturb = "held: do not disturb"
 
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
@@ -627,7 +625,14 @@ public final class Scheduler {
     /// while you were busy"), with the day's progress of the latest, at once. Not stored: the
     /// reminders it stands for are recorded as missed already, and it has no buttons.
     private func sendHeldSummary() {
-        guard let held, !isSummarizing, !doNotDisturb else { return }
+        guard let held, !isSummarizing else { return }
+        do {
+            // Another reason may still hold (read as at every wake: the settings may have changed).
+            guard !WaterHold(doNotDisturb: doNotDisturb, away: false, settings: try store.settings()).isHolding else { return }
+        } catch {
+            fail(error, while: "reading the settings for the summary of held water reminders")
+            return
+        }
         let now = clock.now
         var arguments = [ContentArgument.count: String(held.count)]
         arguments[ContentArgument.consumed] = held.latest.content.arguments[ContentArgument.consumed]
