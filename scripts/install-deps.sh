@@ -32,8 +32,9 @@ if [ "${1:-}" = "--test" ]; then
   done < "$here/test-programs.txt"
   # The D-Bus daemon configuration and X server the notification tests run, the Python
   # modules the scripted notification server (scripts/scripted-notify-server.py) imports, and
-  # the GSettings schema of GNOME's do-not-disturb (org.gnome.desktop.notifications).
-  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas)
+  # the GSettings schema of GNOME's do-not-disturb (org.gnome.desktop.notifications), and
+  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift).
+  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock)
 fi
 
 missing=()

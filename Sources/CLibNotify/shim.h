@@ -66,6 +66,11 @@ static inline gulong chime_settings_connect_changed(GSettings *settings, const g
                                  destroy_user_data, (GConnectFlags)0);
 }
 
+/// The parameters `(u)` of a D-Bus call taking one unsigned number (logind's `GetUser`).
+static inline GVariant *chime_variant_new_uint32_tuple(guint32 number) {
+    return g_variant_new("(u)", number);
+}
+
 /// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
 static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
 static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }

@@ -78,7 +78,7 @@ public struct StatusReport: Sendable {
     public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
 
     /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers",
-    /// "do_not_disturb","held"}`.
+    /// "do_not_disturb","away","held"}`.
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
@@ -87,6 +87,7 @@ public struct StatusReport: Sendable {
             daemonRunning: snapshot.daemon?.isRunning,
             daemonAnswers: snapshot.daemon?.answers,
             doNotDisturb: hold?.doNotDisturb,
+            away: hold?.away,
             held: hold?.heldCount
         )
     }
@@ -138,6 +139,8 @@ public struct StatusJSON: Codable, Hashable, Sendable {
     public var daemonAnswers: Bool?
     /// Whether the notification server is in do-not-disturb mode; `null` when `chimed` did not answer.
     public var doNotDisturb: Bool?
+    /// Whether the user's session is locked; `null` when `chimed` did not answer.
+    public var away: Bool?
     /// How many water reminders `chimed` holds for their summary; `null` when it did not answer.
     public var held: Int?
 
@@ -146,6 +149,6 @@ public struct StatusJSON: Codable, Hashable, Sendable {
         case daemonRunning = "daemon_running"
         case daemonAnswers = "daemon_answers"
         case doNotDisturb = "do_not_disturb"
-        case held
+        case away, held
     }
 }

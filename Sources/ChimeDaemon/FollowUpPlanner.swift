@@ -128,6 +128,22 @@ public struct FollowUpPlanner {
         return plan
     }
 
+    /// The next reminder of every water schedule but those in `busyGroups` made due one
+    /// interval after `returned`, when the user is back at the desk (the rule is
+    /// ``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``).
+    func planAfterReturn(at returned: Date, timeZone: TimeZone, skipping busyGroups: Set<String>) throws(StoreError) -> ChangePlan {
+        var plan = ChangePlan()
+        let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
+        guard !schedules.isEmpty else { return plan }
+        let intakes = try store.waterIntakes(since: returned.addingTimeInterval(-intakeLookback))
+        for schedule in schedules {
+            plan.merge(WaterHold.planAfterReturn(
+                of: schedule, at: returned, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone), planner: planner
+            ))
+        }
+        return plan
+    }
+
     /// The fast schedule's fast still waiting to start made again in `timeZone`, for a change
     /// of the time zone: its start and both ends are the rule's local readings in the new zone.
     /// A fast already running keeps its ends; one whose group is in `busyGroups` (a

@@ -109,6 +109,8 @@ public final class Scheduler {
     public private(set) var serverState = NotificationServerState.unknown
     /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
     public private(set) var doNotDisturb = false
+    /// Whether the user's session is locked (nobody at the desk).
+    public private(set) var away = false
     /// How many water reminders were held during do-not-disturb and wait for their summary.
     public var heldCount: Int { held?.count ?? 0 }
 
@@ -162,7 +164,7 @@ public final class Scheduler {
         DaemonStatus(
             armedDeadline: timer.armedDeadline, pendingCount: queue.count,
             notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
-            doNotDisturb: doNotDisturb, heldCount: heldCount
+            doNotDisturb: doNotDisturb, heldCount: heldCount, away: away
         )
     }
 
@@ -420,7 +422,7 @@ public final class Scheduler {
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
         let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
-        let hold = WaterHold(doNotDisturb: doNotDisturb, away: false, settings: settings)
+        let hold = WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings)
         let urgencies = UrgencySettings(settings: settings)
         let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         // Deliveries first: the notifier works while the drops are written.
@@ -577,6 +579,14 @@ public final class Scheduler {
                 ? "the notification server is in do-not-disturb mode: holding water reminders"
                 : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
             if !on { sendHeldSummary() }
+        case .awayChanged(let locked):
+            guard locked != away else { return }
+            away = locked
+            log.notice(locked ? "the session is locked: holding water reminders" : "the session is unlocked")
+            if !locked {
+                restartWaterAfterReturn()
+                sendHeldSummary()
+            }
         case .serverAppeared:
             serverState = .available
             probeServer()
@@ -628,7 +638,7 @@ public final class Scheduler {
         guard let held, !isSummarizing else { return }
         do {
             // Another reason may still hold (read as at every wake: the settings may have changed).
-            guard !WaterHold(doNotDisturb: doNotDisturb, away: false, settings: try store.settings()).isHolding else { return }
+            guard !WaterHold(doNotDisturb: doNotDisturb, away: away, settings: try store.settings()).isHolding else { return }
         } catch {
             fail(error, while: "reading the settings for the summary of held water reminders")
             return
@@ -648,6 +658,25 @@ public final class Scheduler {
         let count = held.count
         notifier.deliver(DeliveryJob(request: summary, now: now, timeZone: timeZones.current)) { outcome in
             post(.summarized(heldCount: count, outcome: outcome))
+        }
+    }
+
+    /// After an unlock, makes each water schedule's next reminder due one interval later
+    /// (``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``), unless
+    /// `notify.away` is off.
+    private func restartWaterAfterReturn() {
+        let now = clock.now
+        do {
+            guard WaterHold.isOn(try store.setting(WaterHold.awaySetting)) else { return }
+            // A schedule with a reminder on its way is left alone: its answer plans the next.
+            let busyGroups = Set(flights.values.map(\.stored.request.group))
+            let plan = try followUps.planAfterReturn(at: now, timeZone: timeZones.current, skipping: busyGroups)
+            guard !plan.isEmpty else { return }
+            try store.apply(plan, now: now)
+            log.info("back at the desk: the next water reminders are due one interval from now")
+            try syncChanges()
+        } catch {
+            fail(error, while: "scheduling the water reminders after the unlock")
         }
     }
 

@@ -13,6 +13,12 @@ final class GVariantValue {
         g_variant_unref(variant)
     }
 
+    /// The value a `v` holds; any other value itself.
+    var unboxed: GVariantValue {
+        guard g_variant_is_of_type(variant, chime_variant_type("v")) != 0 else { return self }
+        return GVariantValue(owning: g_variant_get_variant(variant))
+    }
+
     /// The value at `index` of a tuple.
     func child(_ index: Int) -> GVariantValue {
         GVariantValue(owning: g_variant_get_child_value(variant, gsize(index)))
