@@ -96,8 +96,11 @@ struct DaemonAwayTests {
         let earliest = try #require(dueAfterReturn(at: unlocked))
         let latest = try #require(dueAfterReturn(at: seen))
         #expect(next.request.due >= earliest && next.request.due <= latest, "\(next.request.due) not in \(earliest)...\(latest)")
-        guard case .status(let back) = try bed.sandbox.ask(.status) else { throw DaemonTestFailure("no status") }
-        #expect(!back.away && back.heldCount == 0)
+        // The summary's answer is recorded just after the bus saw its Notify.
+        #expect(try await bed.sandbox.waitUntil(timeout: 5) {
+            guard case .status(let back) = try bed.sandbox.ask(.status) else { return false }
+            return !back.away && back.heldCount == 0
+        })
         bed.daemon.send(SIGTERM)
         #expect(await bed.daemon.waitForExit() == 0)
     }
