@@ -37,13 +37,28 @@ struct DaemonAwayTests {
         return WaterHold.planAfterReturn(of: Self.schedule, at: instant, intakes: [], timeZone: calendar.timeZone, calendar: calendar).requests.first?.due
     }
 
-    @Test("logind's LockedHint: water held while locked, one summary within 2 s of the unlock, the next reminder one interval after it", .timeLimit(.minutes(1)))
-    func logindLocked() async throws {
+    @Test(
+        "logind's LockedHint: water held while locked, one summary within 2 s of the unlock, the next reminder one interval after it",
+        .timeLimit(.minutes(1)),
+        arguments: [false, true]
+    )
+    func logindLocked(throughUserDisplay: Bool) async throws {
         let logind = try DBusMock.logind()
         defer { logind.stop() }
         try logind.addSession("c1", uid: getuid())
+        if throughUserDisplay {
+            // As a systemd user service: in no session, without $XDG_SESSION_ID; the user's
+            // graphical session is logind's `Display` of the user. (dbusmock 0.28's GetUser
+            // fails on its own argument, so it is replaced by a working one.)
+            try logind.call("/org/freedesktop/login1", "org.freedesktop.DBus.Mock.AddMethod", [
+                "org.freedesktop.login1.Manager", "GetUser", "u", "o", "ret = dbus.ObjectPath('/org/freedesktop/login1/user/%d' % args[0])",
+            ])
+            try logind.call("/org/freedesktop/login1/user/\(getuid())", "org.freedesktop.DBus.Properties.Set", [
+                "org.freedesktop.login1.User", "Display", "<('c1', objectpath '/org/freedesktop/login1/session/c1')>",
+            ])
+        }
         let bed = try await DaemonTestBed(
-            dunst: "away", environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.systemBusAddress!, "XDG_SESSION_ID": "c1"]
+            dunst: "away", environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.systemBusAddress!, "XDG_SESSION_ID": throughUserDisplay ? "" : "c1"]
         )
         defer { bed.stop() }
         try await heldWhileLockedThenSummarized(bed) { locked in try logind.setLocked(locked, session: "c1") }
