@@ -111,7 +111,8 @@ public final class Scheduler {
     public private(set) var doNotDisturb = false
     /// Whether the user's session is locked (nobody at the desk).
     public private(set) var away = false
-    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    /// How many water reminders were held (do-not-disturb, a locked session) and wait for their
+    /// summary.
     public var heldCount: Int { held?.count ?? 0 }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
@@ -437,7 +438,8 @@ public final class Scheduler {
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
-            // mode ends, stale ones included. One summary comes then instead.
+            // mode ends (or sit unseen behind a locked screen), stale ones included. One
+            // summary comes then instead (``WaterHold``).
             let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
             try store.markMissed(rowID: stored.rowID, reason: hold.reason, at: now, followUp: followUp)
             held = ((held?.count ?? 0) + 1, stored.request)
