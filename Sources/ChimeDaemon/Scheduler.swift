@@ -592,25 +592,43 @@ public final class Scheduler {
         }
     }
 
+    /// Applies the change a button asks for, or, on a bubble that no longer shows the request
+    /// as it stands (cancelled, moved or replaced since, its fast's cycle over, its schedule or
+    /// session gone), changes nothing but closing that bubble, and logs why.
     private func perform(_ action: ActionKey, on identifier: String) {
         let now = clock.now
         do {
             // Decided inside the write, like every CLI change: a `chime` command changing the
             // same fast or schedule meanwhile is either seen whole or comes after.
-            var outcome = "nothing to do"
+            var ignored: String?
             let timeZone = timeZones.current
-            let applied = try store.apply(now: now) { () throws -> ChangePlan in
+            _ = try store.apply(now: now) { () throws -> ChangePlan in
                 guard let stored = try store.request(identifier: identifier) else {
-                    outcome = "no longer exists: ignored"
+                    ignored = "its notification no longer exists"
                     return ChangePlan()
                 }
-                return try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZone) ?? ChangePlan()
+                // A close is asked for already (or the bubble is known gone): nothing to write.
+                if let reason = stored.staleBubbleReason {
+                    ignored = reason
+                    return ChangePlan()
+                }
+                var closing = ChangePlan()
+                if stored.serverID != nil { closing.closedIdentifiers = [identifier] }
+                do {
+                    if let plan = try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZone) {
+                        return plan
+                    }
+                    ignored = "its fast, water schedule or reminder is gone"
+                } catch let refusal as DomainError {
+                    ignored = refusal.message
+                }
+                return closing
             }
-            guard applied != nil else {
-                log.info("action \(action.rawValue) on \(identifier): \(outcome)")
-                return
+            if let ignored {
+                log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
+            } else {
+                log.info("action \(action.rawValue) on \(identifier) applied")
             }
-            log.info("action \(action.rawValue) on \(identifier) applied")
             try syncChanges()
         } catch let error as StoreError where error.kind != .badData {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
