@@ -542,9 +542,9 @@ public final class Scheduler {
         }
     }
 
-    /// Applies the change a button asks for, or, on a bubble that no longer shows the request
-    /// as it stands (cancelled, moved or replaced since, its fast's cycle over, its schedule or
-    /// session gone), changes nothing but closing that bubble, and logs why.
+    /// Applies the change a button asks for, or, on a bubble that no longer shows its request
+    /// as it stands, only closes that bubble (``FollowUpPlanner/change(for:onBubbleOf:now:timeZone:)``),
+    /// and logs which it was.
     private func perform(_ action: ActionKey, on identifier: String) {
         let now = clock.now
         do {
@@ -553,26 +553,9 @@ public final class Scheduler {
             var ignored: String?
             let timeZone = timeZones.current
             _ = try store.apply(now: now) { () throws -> ChangePlan in
-                guard let stored = try store.request(identifier: identifier) else {
-                    ignored = "its notification no longer exists"
-                    return ChangePlan()
-                }
-                // A close is asked for already (or the bubble is known gone): nothing to write.
-                if let reason = stored.staleBubbleReason {
-                    ignored = reason
-                    return ChangePlan()
-                }
-                var closing = ChangePlan()
-                if stored.serverID != nil { closing.closedIdentifiers = [identifier] }
-                do {
-                    if let plan = try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZone) {
-                        return plan
-                    }
-                    ignored = "its fast, water schedule or reminder is gone"
-                } catch let refusal as DomainError {
-                    ignored = refusal.message
-                }
-                return closing
+                let change = try followUps.change(for: action, onBubbleOf: identifier, now: now, timeZone: timeZone)
+                ignored = change.ignored
+                return change.plan
             }
             if let ignored {
                 log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
