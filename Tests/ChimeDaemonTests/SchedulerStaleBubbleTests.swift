@@ -124,4 +124,25 @@ struct SchedulerStaleBubbleTests {
         #expect(lines.count == 1)
         #expect(lines.first?.contains("ignored: its fast, water schedule or reminder is gone") == true, "\(lines)")
     }
+
+    @Test("a snoozed request shown again while the close of its old bubble still fails replaces that bubble, and no retry closes the new one")
+    func shownAgainBeforeTheCloseWorked() throws {
+        let (harness, shown) = try shownReminder()
+        harness.notifier.setCloseResponse { _ in .timedOut }
+        let stored = try #require(try harness.stored("remind/a"))
+        try harness.write(planner.snooze(stored.request, by: .minutes(1), now: harness.now))
+        #expect(harness.notifier.closedServerIDs == [shown])
+
+        // Due again before a retry of the close gets through: shown in place of the old bubble.
+        harness.advance(by: 61)
+        #expect(harness.deliveredIdentifiers == ["remind/a", "remind/a"])
+        #expect(harness.notifier.deliveries.last?.replacesServerID == shown)
+        let again = try #require(try harness.stored("remind/a"))
+        #expect(again.state == .delivered)
+        #expect(!again.closeRequested, "the bubble on screen is the current one")
+        let closes = harness.notifier.closedServerIDs.count
+        harness.advance(by: 300)
+        #expect(harness.notifier.closedServerIDs.count == closes, "no retry closes the bubble just shown")
+        #expect(try harness.stored("remind/a")?.serverID == shown)
+    }
 }
