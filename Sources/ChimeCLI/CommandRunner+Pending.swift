@@ -91,13 +91,20 @@ extension CommandRunner {
         let store = try store()
         var change = ChangePlan()
         var cancelledRequests: [NotificationRequest] = []
+        // Shown already, with the bubble still on screen: cancelled too (by identifier; a
+        // group's cancellation takes only what is to come), so the bubble closes and its
+        // buttons do nothing any more.
+        var onScreen: [NotificationRequest] = []
         var scope: String?
-        /// The pending requests of group `id`; throws when `id` names nothing at all.
+        /// The pending requests of group `id`, its bubbles on screen into `onScreen`; throws
+        /// when `id` names nothing at all.
         func pendingGroup(_ id: String) throws -> [NotificationRequest] {
             let pending = try store.pendingRequests(inGroup: id)
-            if pending.isEmpty, try !namesSomething(id) {
+            let shown = try store.bubblesOnScreen(inGroup: id)
+            if pending.isEmpty, shown.isEmpty, try !namesSomething(id) {
                 throw CommandFailure.unknownReference(id)
             }
+            onScreen += shown.map(\.request)
             return pending.map(\.request)
         }
         switch target {
@@ -106,11 +113,15 @@ extension CommandRunner {
             for reference in references {
                 switch reference {
                 case .request(let identifier):
-                    guard let stored = try store.request(identifier: identifier), stored.state.isLive else {
+                    guard let stored = try store.request(identifier: identifier), stored.state.isLive || stored.isOnScreen else {
                         throw CommandFailure.unknownReference(identifier)
                     }
-                    change.cancelledIdentifiers.append(identifier)
-                    cancelledRequests.append(stored.request)
+                    if stored.state.isLive {
+                        change.cancelledIdentifiers.append(identifier)
+                        cancelledRequests.append(stored.request)
+                    } else {
+                        onScreen.append(stored.request)
+                    }
                 case .group(let id):
                     cancelledRequests += try pendingGroup(id)
                     change.cancelledGroups.append(id)
@@ -123,12 +134,15 @@ extension CommandRunner {
             scope = id
         case .all:
             cancelledRequests = try store.pendingRequests().map(\.request)
+            onScreen = try store.bubblesOnScreen(inGroup: nil).map(\.request)
             change.cancelledGroups = unique(cancelledRequests.map(\.group))
             scope = "all"
         }
         let cancelled = unique(cancelledRequests.map(\.identifier))
-        var line = messages(now).cancelled(cancelled, scope: scope)
-        guard !cancelled.isEmpty else {
+        let closed = unique(onScreen.map(\.identifier))
+        change.cancelledIdentifiers = unique(change.cancelledIdentifiers + closed)
+        var line = messages(now).cancelled(cancelled, onScreen: closed, scope: scope)
+        guard !cancelled.isEmpty || !closed.isEmpty else {
             return (ChangePlan(), [line])
         }
         // A water schedule that stays on and a rolling fast that goes on keep their next
@@ -145,7 +159,7 @@ extension CommandRunner {
             }
         }
         // A nagging reminder ended while its occurrence waits for Done: it will not come back.
-        for group in unique(change.cancelledGroups) where cancelledRequests.contains(where: { $0.kind == .reminder && $0.group == group }) {
+        for group in unique(change.cancelledGroups) where (cancelledRequests + onScreen).contains(where: { $0.kind == .reminder && $0.group == group }) {
             if let open = try store.openReminderOccurrence(reminderID: group) {
                 change.reminderOccurrences.append(ReminderNag.ended(open))
             }
