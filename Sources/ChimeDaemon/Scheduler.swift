@@ -622,8 +622,7 @@ public final class Scheduler {
         do {
             guard WaterHold.isOn(try store.setting(WaterHold.awaySetting)) else { return }
             // A schedule with a reminder on its way is left alone: its answer plans the next.
-            let busyGroups = Set(flights.values.map(\.stored.request.group))
-            let plan = try followUps.planAfterReturn(at: now, timeZone: timeZones.current, skipping: busyGroups)
+            let plan = try followUps.planAfterReturn(at: now, timeZone: timeZones.current, skipping: outcomes.busyGroups)
             guard !plan.isEmpty else { return }
             try store.apply(plan, now: now)
             log.info("back at the desk: the next water reminders are due one interval from now")
