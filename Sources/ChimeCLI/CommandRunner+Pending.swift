@@ -239,8 +239,7 @@ extension CommandRunner {
     /// The language the bubbles are written in: the `language` setting when it fixes one (as
     /// chimed reads it), else this process's locale variables.
     func notificationLanguage() -> NotificationLanguage {
-        let setting = try? store().setting(NotificationLanguage.settingKey)
-        return NotificationLanguage.chosen(bySetting: setting ?? nil) ?? environment.notificationLanguage
+        language
     }
 
     /// `values` without repetitions, in first-seen order.

@@ -24,6 +24,13 @@ public final class CommandRunner {
     /// How far back intake is read to place the next water reminder.
     static let intakeLookback = WaterDay.intakeLookback
 
+    /// The language of everything this invocation writes: the `language` setting when it names
+    /// one, else the locale variables; read once, on first use.
+    public private(set) lazy var language: UserLanguage = UserLanguage.resolve(
+        setting: environment.storeExists() ? (try? store().setting(UserLanguage.settingKey)) ?? nil : nil,
+        environment: environment.variables
+    )
+
     /// Makes a runner for one invocation.
     public init(environment: CommandEnvironment) {
         self.environment = environment
@@ -36,7 +43,7 @@ public final class CommandRunner {
             return try execute(command)
         } catch {
             let failure = Self.failure(for: error)
-            environment.errors.write(failure.line + "\n")
+            environment.errors.write(failure.line(in: language) + "\n")
             return failure.exitCode
         }
     }
@@ -49,13 +56,16 @@ public final class CommandRunner {
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
         case let error as RuntimeError: return CommandFailure(error.exitCode, error.message)
-        default: return CommandFailure(.software, "unexpected error (\(error)): please report this as a bug")
+        default: return CommandFailure(.software, .unexpectedError, ["error": "\(error)"])
         }
     }
 
     private func execute(_ command: Command) throws -> ExitCode {
         switch command {
-        case .help(let text), .version(let text):
+        case .help(let path):
+            write(HelpFormatter.help(for: CommandTable.command(at: path) ?? CommandTable.root, language: language))
+            return .success
+        case .version(let text):
             write(text)
             return .success
         case .completions(let shell):

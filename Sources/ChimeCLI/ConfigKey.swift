@@ -103,26 +103,30 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore:
             return .durations(try reading { () throws(DomainError) in try Self.durations(parsing: trimmed, field: name) })
         case .waterAmount:
-            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .waterGoal:
             if trimmed.lowercased() == "none" { return .optionalMillilitres(nil) }
-            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
-                                 argumentPosition: argumentPosition, suggestion: suggestion)
+                throw UsageError(
+                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                    argumentPosition: argumentPosition, suggestion: suggestion
+                )
             }
             return .urgency(urgency)
         case .language:
             let choices = ConfigValue.Language.allCases.map(\.rawValue)
             guard let language = ConfigValue.Language(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
-                                 argumentPosition: argumentPosition, suggestion: suggestion)
+                throw UsageError(
+                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                    argumentPosition: argumentPosition, suggestion: suggestion
+                )
             }
             return .language(language)
         }
@@ -146,7 +150,9 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         if trimmed.lowercased() == "none" { return [] }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= maximumNudges else {
-            throw DomainError(.invalidDuration, "too many durations in \(field) (\(parts.count)): give at most \(maximumNudges), separated by commas")
+            throw DomainError(.invalidDuration, LocalizedText(
+                CommandText.tooManyDurations, ["field": field, "count": "\(parts.count)", "maximum": "\(maximumNudges)"]
+            ))
         }
         var spans: [TimeSpan] = []
         for part in parts {

@@ -38,7 +38,7 @@ public struct FastSchedule: Hashable, Sendable {
     public init(id: String, plan: FastingPlan, ruleText: String, start: Date, tag: String = "", remindBefore: [TimeSpan] = []) throws(DomainError) {
         let rule = try RecurrencePhrase.rule(from: ruleText)
         guard rule.frequency >= .daily else {
-            throw DomainError(.invalidRule, "the rule \"\(ruleText)\" repeats more often than daily, and a fast schedule starts at most one fast a day: use a rule like \"daily 20:00\" or \"mon,thu 20:00\"")
+            throw DomainError(.invalidRule, .scheduleTooOften, ["rule": ruleText])
         }
         self.init(id: id, plan: plan, ruleText: ruleText, rule: rule, start: start, tag: tag, remindBefore: remindBefore)
     }

@@ -5,10 +5,11 @@ import Glibc
 // with EPIPE, which the output reports and `status --follow` ends on.
 signal(SIGPIPE, SIG_IGN)
 
+let runner = CommandRunner(environment: .live())
 switch CommandParser.parseProcessArguments() {
 case .failure(let error):
-    FileDescriptorOutput.standardError().write(error.line + "\n")
+    FileDescriptorOutput.standardError().write(error.line(in: runner.language) + "\n")
     exit(error.exitCode.rawValue)
 case .success(let command):
-    exit(CommandRunner(environment: .live()).run(command).rawValue)
+    exit(runner.run(command).rawValue)
 }

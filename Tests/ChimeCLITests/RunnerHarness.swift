@@ -151,7 +151,8 @@ final class RunnerHarness {
                 return .elapsed
             },
             probeNotificationServer: { [unowned self] in probe },
-            terminalWidth: terminalWidth
+            terminalWidth: terminalWidth,
+            storeExists: { FileManager.default.fileExists(atPath: path) }
         )
     }
 

@@ -1,0 +1,72 @@
+/// The messages of the core's errors (rejected values, refused changes), in English and
+/// Simplified Chinese: one line per message.
+public enum CoreText: String, TextCatalog {
+    case invalidDuration, invalidDurationWithSuggestion
+    case durationEmpty, durationNegative, durationSigned, durationFraction, durationNumberFirst, durationUnitOrder
+    case durationNeedsUnit, durationTooLong, durationZero, durationUnknownUnit
+    case invalidPlan, planHoursRange, planFastingPart, planEatingPart, planOneColon
+    case invalidTimeOfDay, unknownTimeZone
+    case textHasNUL, textEmpty, textTooLong
+    case invalidAmount
+    case invalidIdentifier
+    case repeatingNeedsEating, nudgeNeverShown, fastIDRunning, fastScheduled, fastRunning, fastsOverlap
+    case fastAlreadyEnded, fastCycleOver, fastNotRunningToExtend, fastCannotExtend, fastEndedLongAgo, extendLeavesNoEating
+    case reminderPassed, ruleNoOccurrence, scheduleNoOccurrence, scheduleOverlaps, scheduleTooOften
+    case nagOccurrenceUnknown, nagAlreadyDone, nagMissed, nagNotShown
+
+    /// The template of this message in `language`.
+    public func template(_ language: UserLanguage) -> String {
+        let (english, chinese) = entry
+        return language == .english ? english : chinese
+    }
+
+    private var entry: (String, String) {
+        switch self {
+        case .invalidDuration: return ("invalid duration \"{text}\": {reason}; use forms like {forms}", "无效的时长“{text}”：{reason}；请使用 {forms} 这样的写法")
+        case .invalidDurationWithSuggestion: return ("invalid duration \"{text}\": {reason}: use {suggestion}", "无效的时长“{text}”：{reason}：请用 {suggestion}")
+        case .durationEmpty: return ("it is empty", "内容为空")
+        case .durationNegative: return ("a duration must be positive", "时长必须为正")
+        case .durationSigned: return ("write the number without a sign", "数字前不要加正负号")
+        case .durationFraction: return ("fractions are not supported, combine units instead (1h30m)", "不支持小数，请组合单位（1h30m）")
+        case .durationNumberFirst: return ("a number must come before \"{unit}\"", "“{unit}”前必须有数字")
+        case .durationUnitOrder: return ("write each unit once, largest first (d, h, m, s)", "每个单位只写一次，从大到小（d、h、m、s）")
+        case .durationNeedsUnit: return ("the number {number} needs a unit (d, h, m or s)", "数字 {number} 需要单位（d、h、m 或 s）")
+        case .durationTooLong: return ("it is longer than the maximum of {maximum}", "超过了上限 {maximum}")
+        case .durationZero: return ("a duration must be longer than zero", "时长必须大于零")
+        case .durationUnknownUnit: return ("unknown unit \"{unit}\"", "未知单位“{unit}”")
+        case .invalidPlan: return ("invalid fasting plan \"{text}\": {reason}; use forms like {forms}", "无效的禁食方案“{text}”：{reason}；请使用 {forms} 这样的写法")
+        case .planHoursRange: return ("hours must be between 1 and {maximum}", "小时数必须在 1 到 {maximum} 之间")
+        case .planFastingPart: return ("the fasting part \"{part}\": {reason}", "禁食部分“{part}”：{reason}")
+        case .planEatingPart: return ("the eating part \"{part}\": {reason}", "进食部分“{part}”：{reason}")
+        case .planOneColon: return ("write at most one \":\" between fasting and eating time", "禁食与进食时间之间最多写一个“:”")
+        case .invalidTimeOfDay: return ("invalid time of day \"{text}\": use HH:MM on the 24-hour clock, like 09:00 or 21:30", "无效的时刻“{text}”：请用 24 小时制的 HH:MM，如 09:00 或 21:30")
+        case .unknownTimeZone: return ("unknown time zone \"{zone}\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ", "TZ 中的时区“{zone}”未知：请用 Asia/Shanghai 这样的名称（见 /usr/share/zoneinfo），或取消设置 TZ")
+        case .textHasNUL: return ("the {field} contains a NUL character: remove it", "{field}含有 NUL 字符：请删除它")
+        case .textEmpty: return ("the {field} is empty: write some text", "{field}为空：请写一些文字")
+        case .textTooLong: return ("the {field} is {bytes} bytes long: use at most {maximum} bytes", "{field}长 {bytes} 字节：最多 {maximum} 字节")
+        case .invalidAmount: return ("invalid {field} {ml} ml: use a whole number of millilitres from 1 to {maximum}", "无效的{field} {ml} 毫升：请用 1 到 {maximum} 之间的整数毫升")
+        case .invalidIdentifier: return ("invalid id \"{text}\": use 1-{maximum} letters, digits, '-', '_' or '.', starting with a letter or digit", "无效的 id“{text}”：请用 1-{maximum} 个字母、数字、'-'、'_' 或 '.'，以字母或数字开头")
+        case .repeatingNeedsEating: return ("a repeating fast needs an eating window: use a plan like 16:8 instead of {plan}", "重复的禁食需要进食窗口：请用 16:8 这样的方案代替 {plan}")
+        case .nudgeNeverShown: return ("a nudge {lead} before the end of a {fasting} fast would come before the fast begins and could never be shown: remind less than {fasting} before the end", "在 {fasting} 禁食结束前 {lead} 的提示会早于禁食开始，永远不会显示：请提前少于 {fasting}")
+        case .fastIDRunning: return ("a fast with id \"{id}\" is still running: stop it first or choose another id", "id 为“{id}”的禁食仍在进行：请先结束它，或换一个 id")
+        case .fastScheduled: return ("fast {id} is scheduled to start: stop it with 'chime fast stop' or start with --replace", "禁食 {id} 已安排开始：用 'chime fast stop' 结束它，或加 --replace 开始")
+        case .fastRunning: return ("fast {id} is already running: stop it with 'chime fast stop' or start with --replace", "禁食 {id} 已在进行：用 'chime fast stop' 结束它，或加 --replace 开始")
+        case .fastsOverlap: return ("fast {id} was still fasting when this one would start, and fasts cannot overlap: start it after fast {id} ended, or add --replace to end fast {id} at the new start", "这次禁食开始时禁食 {id} 仍在进行，禁食不能重叠：请在禁食 {id} 结束后开始，或加 --replace 让禁食 {id} 在新的开始时结束")
+        case .fastAlreadyEnded: return ("fast {id} has already ended", "禁食 {id} 已经结束")
+        case .fastCycleOver: return ("that notification was about cycle {cycle} of fast {id}, which is over (cycle {current} runs now): stop it with 'chime fast stop'", "该通知属于禁食 {id} 的第 {cycle} 轮，已经结束（现在是第 {current} 轮）：用 'chime fast stop' 结束它")
+        case .fastNotRunningToExtend: return ("fast {id} is not running, so there is nothing to extend: start a new fast instead", "禁食 {id} 没有在进行，无可延长：请开始新的禁食")
+        case .fastCannotExtend: return ("that notification was about a fast of {id} that can no longer be extended by {span}: see 'chime fast status'", "该通知所属的 {id} 禁食已不能再延长 {span}：见 'chime fast status'")
+        case .fastEndedLongAgo: return ("fast {id} ended longer than {span} ago, so there is nothing to extend: start a new fast instead", "禁食 {id} 结束已超过 {span}，无可延长：请开始新的禁食")
+        case .extendLeavesNoEating: return ("extending by {span} would leave no eating window before the next fast: extend by less than {limit}, or stop the fast", "延长 {span} 会使下一次禁食前没有进食窗口：请延长少于 {limit}，或结束禁食")
+        case .reminderPassed: return ("the reminder time {due} has already passed: choose a time in the future", "提醒时间 {due} 已经过去：请选择将来的时间")
+        case .ruleNoOccurrence: return ("the rule \"{rule}\" has no occurrence after now: check its start, UNTIL or COUNT", "规则“{rule}”此后不再出现：请检查它的开始、UNTIL 或 COUNT")
+        case .scheduleNoOccurrence: return ("the rule \"{rule}\" has no occurrence after now, so no fast would start: check its UNTIL or COUNT", "规则“{rule}”此后不再出现，不会开始任何禁食：请检查它的 UNTIL 或 COUNT")
+        case .scheduleOverlaps: return ("a {plan} fast from \"{rule}\" would still run when the next one starts ({next}), and fasts cannot overlap: use a shorter plan or a rule with fewer starts", "按“{rule}”开始的 {plan} 禁食在下一次开始时（{next}）仍在进行，禁食不能重叠：请用更短的方案或开始次数更少的规则")
+        case .scheduleTooOften: return ("the rule \"{rule}\" repeats more often than daily, and a fast schedule starts at most one fast a day: use a rule like \"daily 20:00\" or \"mon,thu 20:00\"", "规则“{rule}”比每天一次更频繁，而禁食计划每天最多开始一次禁食：请用“daily 20:00”或“mon,thu 20:00”这样的规则")
+        case .nagOccurrenceUnknown: return ("no nagging reminder occurrence is \"{identifier}\": give a reminder set with --nag, or an identifier from 'chime remind history'", "没有名为“{identifier}”的催促提醒：请给出用 --nag 设置的提醒，或 'chime remind history' 中的标识")
+        case .nagAlreadyDone: return ("{identifier} is already done: see 'chime remind history {group}'", "{identifier} 已经完成：见 'chime remind history {group}'")
+        case .nagMissed: return ("{identifier} was missed (the next occurrence came): see 'chime remind history {group}'", "{identifier} 已错过（下一次已到）：见 'chime remind history {group}'")
+        case .nagNotShown: return ("{identifier} has not been shown yet: 'chime done' acknowledges a reminder once it came", "{identifier} 还没有显示：'chime done' 只能确认已出现的提醒")
+        }
+    }
+}
