@@ -104,7 +104,7 @@ extension CommandRunner {
             let schedules = try store().waterSchedules()
             // A pause that already ended is no pause: resuming it would only rewrite the schedule.
             if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
-                return (ChangePlan(), [ChangeMessage.waterNotPaused])
+                return (ChangePlan(), [ChangeMessage.waterNotPaused(in: language)])
             }
             let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
             return (change, [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])

@@ -164,7 +164,7 @@ public final class CommandRunner {
 
     /// Times shown relative to `now` in the local zone.
     func display(_ now: Date) -> TimeDisplay {
-        TimeDisplay(now: now, timeZone: environment.timeZone)
+        TimeDisplay(now: now, timeZone: environment.timeZone, language: language)
     }
 
     /// The human lines of changes made at `now`.
@@ -212,7 +212,7 @@ public final class CommandRunner {
         }
         guard !result.replayed else {
             // The lines describe this run's plan (fresh ids and all), which was not applied.
-            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence, in: language))
             return
         }
         for line in lines { write(line) }
@@ -227,15 +227,15 @@ public final class CommandRunner {
             let daemon = try environment.openDaemon(Self.nudgeTimeout)
             switch try daemon.send(.changed(sequence: sequence)) {
             case .changeApplied: return
-            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message)
-            case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm("it gave an unexpected answer")
+            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message, in: language)
+            case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm(CommandText.unexpectedAnswer.text(language), in: language)
             }
         } catch let error as RuntimeError where error.kind == .daemonNotRunning {
-            problem = ChangeMessage.daemonNotRunning
+            problem = ChangeMessage.daemonNotRunning(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
-            problem = ChangeMessage.daemonDidNotConfirm("it did not answer within \(Self.nudgeTimeout)")
+            problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
         } catch {
-            problem = ChangeMessage.daemonDidNotConfirm("\(error)")
+            problem = ChangeMessage.daemonDidNotConfirm("\(error)", in: language)
         }
         if !quietly { notice(problem) }
     }

@@ -18,13 +18,29 @@ enum CommandText: String, TextCatalog {
     case invalidNumber, invalidChoice, invalidSettingValue, invalidSettingValueSuggest, unknownSetting
     case invalidEncoding, tooManyDurations, amountNotNumber, amountOutOfRange, invalidRequestIdentifier
     case scheduleOffTakesNoRule, scheduleNeedsRule, nagTooShort
-    case invalidTime
+    case invalidTime, timeForms
     case timeEmpty, timeYearRange, timeMonthRange, timeNoSuchDay, timeDateNeedsClock, timeSeparator, timeSecondsNeedOffset
     case timeAfterOffset, timeDateForm, timeNeedsDate, timeExpectedClock, timeHoursMinutes, timeHourDigits, timeMinuteDigits
     case timeSecondDigits, timeFractionDigits, timeHourRange, timeMinuteRange, timeExpectedOffset, timeOffsetSign
     case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange
     case fieldTag, fieldReminderText, fieldAmount, fieldGoal, fieldValueFor, fieldDays, fieldOccurrences
     case unknownReference, unexpectedError
+
+    // Output lines of changes.
+    case daemonNotRunning, daemonNotRunningStatus, daemonDidNotConfirm, alreadyApplied, unexpectedAnswer, noAnswerWithin
+    case repeating, taggedDetail, detailSeparator, clauseSeparator, scope
+    case fastStarts, fastStartedEnds, fastStartedEnded, endedFast, endedFasts, discardedFast, discardedFasts
+    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone
+    case fastCancelledBeforeStart, fastStoppedExtended, fastStoppedShort, fastStoppedEating, fastHadEnded, fastExtended
+    case nudgeLeftOut, nudgesLeftOut, overnightUntil, waterConfigured, waterGoalPart, waterLogged, waterLoggedFor, goalReached
+    case waterPaused, waterResumed, waterNotPaused, waterOff, reminderSet, recurringReminderSet, reminderReplaced, skippedTimeNote
+    case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
+    case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
+    case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
+    case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending
+
+    // Times.
+    case tomorrowAt, yesterdayAt, now, inSpan, spanAgo
 
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
@@ -36,7 +52,7 @@ enum CommandText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<CommandText> = [.listComma]
+    static let sameInEveryLanguage: Set<CommandText> = []
 
     private var entry: (String, String) {
         switch self {
@@ -81,6 +97,7 @@ enum CommandText: String, TextCatalog {
         case .scheduleNeedsRule: return ("a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"", "禁食计划在方案后需要规则：请用“chime fast schedule 16:8 'daily 20:00'”这样的写法")
         case .nagTooShort: return ("invalid --nag \"{text}\": use 1m or more, like 10m", "无效的 --nag“{text}”：请用 1m 或更长，如 10m")
         case .invalidTime: return ("invalid time \"{text}\": {reason}; use {forms}", "无效的时间“{text}”：{reason}；请用 {forms}")
+        case .timeForms: return ("HH:MM, YYYY-MM-DD HH:MM, or ISO 8601 with an offset such as 2026-03-29T20:00+02:00", "HH:MM、YYYY-MM-DD HH:MM，或带时差的 ISO 8601，如 2026-03-29T20:00+02:00")
         case .timeEmpty: return ("it is empty", "内容为空")
         case .timeYearRange: return ("the year must be between {low} and {high}", "年份必须在 {low} 到 {high} 之间")
         case .timeMonthRange: return ("months run from 01 to 12", "月份为 01 到 12")
@@ -113,6 +130,83 @@ enum CommandText: String, TextCatalog {
         case .fieldOccurrences: return ("number of occurrences", "次数")
         case .unknownReference: return ("no pending notification or id \"{text}\": see \"chime list\"", "没有待发通知或 id“{text}”：见“chime list”")
         case .unexpectedError: return ("unexpected error ({error}): please report this as a bug", "意外错误（{error}）：请报告这个缺陷")
+
+        case .daemonNotRunning: return ("chimed is not running: saved, and notifications will fire once it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")", "chimed 没有运行：已保存，它运行后通知就会发出（用“systemctl --user start chimed”或“chimed --foreground”启动它）")
+        case .daemonNotRunningStatus: return ("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")", "chimed 没有运行：它运行前不会显示任何通知（用“systemctl --user start chimed”或“chimed --foreground”启动它）")
+        case .daemonDidNotConfirm: return ("chimed did not confirm the change ({reason}): saved, and notifications will fire once it answers (check it with \"systemctl --user status chimed\" or \"chime doctor\")", "chimed 没有确认这次更改（{reason}）：已保存，它应答后通知就会发出（用“systemctl --user status chimed”或“chime doctor”检查）")
+        case .alreadyApplied: return ("Already done: request \"{request}\" was applied before (change {sequence}); nothing changed", "已经完成：请求“{request}”之前已应用（更改 {sequence}）；没有任何变化")
+        case .unexpectedAnswer: return ("it gave an unexpected answer", "它给出了意外的应答")
+        case .noAnswerWithin: return ("it did not answer within {timeout}", "它在 {timeout} 内没有应答")
+        case .repeating: return ("repeating", "重复")
+        case .taggedDetail: return ("tag \"{tag}\"", "标签“{tag}”")
+        case .detailSeparator: return (", ", "，")
+        case .clauseSeparator: return ("; ", "；")
+        case .scope: return (" ({scope})", "（{scope}）")
+        case .fastStarts: return ("Fast {id} starts {start}, ends {end} ({details})", "禁食 {id} 将于 {start} 开始，{end} 结束（{details}）")
+        case .fastStartedEnds: return ("Fast {id} started {start}, ends {end} ({details})", "禁食 {id} 已于 {start} 开始，将于 {end} 结束（{details}）")
+        case .fastStartedEnded: return ("Fast {id} started {start}, ended {end} ({details})", "禁食 {id} 已于 {start} 开始，已于 {end} 结束（{details}）")
+        case .endedFast: return ("; ended fast {ids}", "；已结束禁食 {ids}")
+        case .endedFasts: return ("; ended fasts {ids}", "；已结束禁食 {ids}")
+        case .discardedFast: return ("; discarded fast {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它会不足 2 分钟）")
+        case .discardedFasts: return ("; discarded fasts {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它们会不足 2 分钟）")
+        case .fastDiscarded: return ("Fast {id} discarded: stopped within its first 2 min, it is not kept in the history", "禁食 {id} 已丢弃：在开始后 2 分钟内结束，不计入历史")
+        case .fastStoppedAtCycleStart: return ("Fast {id} stopped at {time}, where its last cycle began (a fast of under 2 min is not kept)", "禁食 {id} 在 {time} 结束，即最后一轮开始时（不足 2 分钟的禁食不保留）")
+        case .fastDeleted: return ("Fast {id} deleted ({plan}, started {start})", "禁食 {id} 已删除（{plan}，开始于 {start}）")
+        case .waterUndone: return ("Removed the {ml} ml logged for {time}: {intake} today", "已删除 {time} 记录的 {ml} 毫升：今天 {intake}")
+        case .fastCancelledBeforeStart: return ("Fast {id} cancelled before it started (it was due {due})", "禁食 {id} 在开始前已取消（原定 {due}）")
+        case .fastStoppedExtended: return ("Fast {id} stopped after {fasted}, completed ({plan}, extended)", "禁食 {id} 在 {fasted}后结束，已完成（{plan}，延长过）")
+        case .fastStoppedShort: return ("Fast {id} stopped after {fasted}, {short} short of {goal} ({plan})", "禁食 {id} 在 {fasted}后结束，离 {goal} 还差 {short}（{plan}）")
+        case .fastStoppedEating: return ("Fast {id} stopped in its eating window; the last fast of {fasted} was completed ({plan})", "禁食 {id} 在进食窗口中结束；上一次 {fasted}的禁食已完成（{plan}）")
+        case .fastHadEnded: return ("Fast {id} had already ended", "禁食 {id} 已经结束")
+        case .fastExtended: return ("Fast {id} extended by {span}, now ends {end}", "禁食 {id} 已延长 {span}，现在于 {end} 结束")
+        case .nudgeLeftOut: return ("; the {leads} nudge of fast.remind_before is left out: a {fasting} fast is too short for it", "；fast.remind_before 中 {leads} 的提示被略去：{fasting} 的禁食太短")
+        case .nudgesLeftOut: return ("; the {leads} nudges of fast.remind_before are left out: a {fasting} fast is too short for them", "；fast.remind_before 中 {leads} 的提示被略去：{fasting} 的禁食太短")
+        case .overnightUntil: return (" overnight, until {until} the next day", " 跨夜，到次日 {until}")
+        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} ml a glass", "喝水 {id}：每 {interval}，{window}，每杯 {ml} 毫升")
+        case .waterGoalPart: return (", goal {goal} ml", "，目标 {goal} 毫升")
+        case .waterLogged: return ("Logged {ml} ml: {intake} today", "已记录 {ml} 毫升：今天 {intake}")
+        case .waterLoggedFor: return ("Logged {ml} ml for {time}: {intake} today", "已记录 {time} 的 {ml} 毫升：今天 {intake}")
+        case .goalReached: return (", goal reached", "，已达目标")
+        case .waterPaused: return ("Water reminders paused until {until}", "喝水提醒已暂停到 {until}")
+        case .waterResumed: return ("Water reminders resumed; ", "喝水提醒已恢复；")
+        case .waterNotPaused: return ("Water reminders are not paused; nothing changed", "喝水提醒没有暂停；没有任何变化")
+        case .waterOff: return ("Water reminders {id} turned off", "喝水提醒 {id} 已关闭")
+        case .reminderSet: return ("Reminder {id} at {due}: {text}", "提醒 {id} 于 {due}：{text}")
+        case .recurringReminderSet: return ("Reminder {id} every {rule}, next {next} at {due}: {text}", "提醒 {id} 按 {rule} 重复，下一次 {next} 于 {due}：{text}")
+        case .reminderReplaced: return ("Reminder {id} replaced: due {due}: {text}", "提醒 {id} 已替换：于 {due}：{text}")
+        case .skippedTimeNote: return ("; note: {reading} does not exist on {date} in {zone} (the clocks skip it), so it was moved to {moved}", "；注意：{zone} 在 {date} 没有 {reading}（时钟跳过了它），因此改为 {moved}")
+        case .nothingToCancel: return ("Nothing to cancel", "没有可取消的")
+        case .cancelledOne: return ("Cancelled {identifier}", "已取消 {identifier}")
+        case .cancelledCountOne: return ("Cancelled {count} pending notification", "已取消 {count} 条待发通知")
+        case .cancelledCount: return ("Cancelled {count} pending notifications", "已取消 {count} 条待发通知")
+        case .reminderGoesOn: return ("reminder {group} goes on, next at {next}: end it with \"chime cancel {group}\"", "提醒 {group} 继续，下一次于 {next}：用“chime cancel {group}”结束它")
+        case .waterStaysOn: return ("water reminders {group} stay on, next at {next}: turn them off with \"chime water off\"", "喝水提醒 {group} 仍开启，下一次于 {next}：用“chime water off”关闭")
+        case .fastRepeats: return ("fast {group} repeats, the same reminder comes next at {next}: end it with \"chime fast stop --id {group}\"", "禁食 {group} 会重复，同样的提醒下一次于 {next}：用“chime fast stop --id {group}”结束它")
+        case .fastRunsOn: return ("fast {group} keeps running without its end notification: stop it with \"chime fast stop --id {group}\"", "禁食 {group} 会继续进行，但没有结束通知：用“chime fast stop --id {group}”结束它")
+        case .snoozed: return ("Snoozed {identifier} until {until}", "已把 {identifier} 推迟到 {until}")
+        case .configSet: return ("{key} set to {value}", "{key} 已设为 {value}")
+        case .configUnset: return ("{key} unset: back to its default, {value}", "{key} 已取消设置：恢复为默认值 {value}")
+        case .configNotSet: return ("{key} is not set: it has its default, {value}; nothing changed", "{key} 没有设置：使用默认值 {value}；没有任何变化")
+        case .nextReminder: return ("next reminder {next}", "下一次提醒 {next}")
+        case .noReminderToCome: return ("no reminder to come", "没有待来的提醒")
+        case .fastScheduleSet: return ("Fast schedule {id} set: {plan} at {rule}, both ends on the local clock", "禁食计划 {id} 已设置：{plan}，按 {rule}，两端都按本地时钟")
+        case .fastScheduleReplaced: return (" (replaced {id}, {plan} at {rule})", "（替换了 {id}，{plan}，按 {rule}）")
+        case .fastScheduleOff: return ("Fast schedule {id} turned off ({plan} at {rule})", "禁食计划 {id} 已关闭（{plan}，按 {rule}）")
+        case .fastGoesOn: return ("; fast {id} goes on until {end}: stop it with 'chime fast stop'", "；禁食 {id} 继续到 {end}：用 'chime fast stop' 结束它")
+        case .repeatsOnLocalClock: return ("; it repeats {rule} on the local clock as fast schedule {id} (see 'chime fast schedule')", "；它作为禁食计划 {id} 按本地时钟 {rule} 重复（见 'chime fast schedule'）")
+        case .intake: return ("{ml} ml", "{ml} 毫升")
+        case .intakeOfGoal: return ("{ml} of {goal} ml", "{ml}/{goal} 毫升")
+        case .noWaterReminders: return ("No water reminders (today {ml} ml). Set them up with \"chime water every 1h\".", "没有喝水提醒（今天 {ml} 毫升）。用“chime water every 1h”设置。")
+        case .today: return ("today {intake}", "今天 {intake}")
+        case .pausedUntil: return ("paused until {until}", "暂停到 {until}")
+        case .goalReachedPart: return ("goal reached", "已达目标")
+        case .noReminderPending: return ("no reminder pending", "没有待发的提醒")
+
+        case .tomorrowAt: return ("tomorrow {time}", "明天 {time}")
+        case .yesterdayAt: return ("yesterday {time}", "昨天 {time}")
+        case .now: return ("now", "现在")
+        case .inSpan: return ("in {span}", "{span}后")
+        case .spanAgo: return ("{span} ago", "{span}前")
 
         case .helpUsage: return ("Usage: {usage}", "用法：{usage}")
         case .helpCommands: return ("Commands", "命令")

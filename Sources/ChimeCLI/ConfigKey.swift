@@ -41,7 +41,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast: return "urgency of fasting notifications"
         case .urgencyWater: return "urgency of water reminders"
         case .urgencyReminder: return "urgency of one-off reminders"
-        case .language: return "language of notifications and list titles"
+        case .language: return "language of help, messages and notifications"
         }
     }
 

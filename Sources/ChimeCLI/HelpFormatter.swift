@@ -75,7 +75,7 @@ public enum HelpFormatter {
             (CommandSpec.versionOption.spelling, said(CommandSpec.versionOption.summary)),
         ]
         return [
-            "\(CommandTable.versionText)\(heading(language)) \(said(root.summary))",
+            "\(CommandTable.versionText)\(heading(language))\(language == .english ? " " : "")\(said(root.summary))",
             CommandText.helpUsage.text(language, ["usage": "\(ErrorLine.programName) COMMAND [ARGUMENTS] [OPTIONS]"]),
             table(CommandText.helpCommands.text(language), commandRows(below: root, language: language), language: language),
             table(CommandText.helpOptions.text(language), options, language: language),

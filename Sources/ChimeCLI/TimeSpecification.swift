@@ -27,7 +27,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             self = specification
         case .failure(let problem):
             throw DomainError(.invalidTime, LocalizedText(CommandText.invalidTime, localized: [
-                "text": LocalizedText(verbatim: text), "reason": problem.reason, "forms": LocalizedText(verbatim: Self.validForms),
+                "text": LocalizedText(verbatim: text), "reason": problem.reason, "forms": CommandText.timeForms.localized,
             ]))
         }
     }
