@@ -21,21 +21,21 @@ public struct ChangeMessage: Sendable {
     }
 
     /// Printed (on standard error) after a saved change while `chimed` does not answer.
-    public static func daemonNotRunning(in language: UserLanguage) -> String {
+    public static func daemonNotRunningText(in language: UserLanguage) -> String {
         CommandText.daemonNotRunning.text(language)
     }
 
-    /// ``daemonNotRunning(in:)`` in English.
-    public static var daemonNotRunning: String { daemonNotRunning(in: .english) }
+    /// ``daemonNotRunningText(in:)`` in English.
+    public static var daemonNotRunning: String { daemonNotRunningText(in: .english) }
 
     /// The line `status` ends with while `chimed` does not answer (nothing was saved: no
     /// "saved" there).
-    public static func daemonNotRunningStatus(in language: UserLanguage) -> String {
+    public static func daemonNotRunningStatusText(in language: UserLanguage) -> String {
         CommandText.daemonNotRunningStatus.text(language)
     }
 
-    /// ``daemonNotRunningStatus(in:)`` in English.
-    public static var daemonNotRunningStatus: String { daemonNotRunningStatus(in: .english) }
+    /// ``daemonNotRunningStatusText(in:)`` in English.
+    public static var daemonNotRunningStatus: String { daemonNotRunningStatusText(in: .english) }
 
     /// Printed (on standard error) after a saved change when `chimed` runs but did not confirm it
     /// (it timed out or answered with an error); `reason` says which.

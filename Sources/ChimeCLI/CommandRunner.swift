@@ -231,7 +231,7 @@ public final class CommandRunner {
             case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm(CommandText.unexpectedAnswer.text(language), in: language)
             }
         } catch let error as RuntimeError where error.kind == .daemonNotRunning {
-            problem = ChangeMessage.daemonNotRunning(in: language)
+            problem = ChangeMessage.daemonNotRunningText(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
             problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
         } catch {

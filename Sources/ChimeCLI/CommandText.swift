@@ -40,7 +40,13 @@ enum CommandText: String, TextCatalog {
     case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending
 
     // Times.
-    case tomorrowAt, yesterdayAt, now, inSpan, spanAgo
+    case tomorrowAt, yesterdayAt, now, inSpan, spanAgo, clockAndRelative
+
+    // Tables and reports.
+    case noFast, fastHeading, phaseScheduled, phaseFasting, phaseEating, phaseEnded, fastStartsLine, fastStartedLine, fastProgress
+    case fastEndedNextStarts, fastEndedWindowCloses, leftToEat, cancelledBeforeStart, fastedGoalReached, fastedStoppedEarly, tagLine
+    case nextLine, nextTooltip, barFasting, barEating, barFastStarts, barWater, daemonAnswers, daemonNotAnswering, daemonUnreachable
+    case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
 
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
@@ -52,7 +58,7 @@ enum CommandText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<CommandText> = []
+    static let sameInEveryLanguage: Set<CommandText> = [.columnID]
 
     private var entry: (String, String) {
         switch self {
@@ -154,9 +160,9 @@ enum CommandText: String, TextCatalog {
         case .fastDeleted: return ("Fast {id} deleted ({plan}, started {start})", "禁食 {id} 已删除（{plan}，开始于 {start}）")
         case .waterUndone: return ("Removed the {ml} ml logged for {time}: {intake} today", "已删除 {time} 记录的 {ml} 毫升：今天 {intake}")
         case .fastCancelledBeforeStart: return ("Fast {id} cancelled before it started (it was due {due})", "禁食 {id} 在开始前已取消（原定 {due}）")
-        case .fastStoppedExtended: return ("Fast {id} stopped after {fasted}, completed ({plan}, extended)", "禁食 {id} 在 {fasted}后结束，已完成（{plan}，延长过）")
-        case .fastStoppedShort: return ("Fast {id} stopped after {fasted}, {short} short of {goal} ({plan})", "禁食 {id} 在 {fasted}后结束，离 {goal} 还差 {short}（{plan}）")
-        case .fastStoppedEating: return ("Fast {id} stopped in its eating window; the last fast of {fasted} was completed ({plan})", "禁食 {id} 在进食窗口中结束；上一次 {fasted}的禁食已完成（{plan}）")
+        case .fastStoppedExtended: return ("Fast {id} stopped after {fasted}, completed ({plan}, extended)", "禁食 {id} 已结束，共禁食 {fasted}，已完成（{plan}，延长过）")
+        case .fastStoppedShort: return ("Fast {id} stopped after {fasted}, {short} short of {goal} ({plan})", "禁食 {id} 已结束，共禁食 {fasted}，离 {goal} 还差 {short}（{plan}）")
+        case .fastStoppedEating: return ("Fast {id} stopped in its eating window; the last fast of {fasted} was completed ({plan})", "禁食 {id} 在进食窗口中结束；上一次 {fasted} 的禁食已完成（{plan}）")
         case .fastHadEnded: return ("Fast {id} had already ended", "禁食 {id} 已经结束")
         case .fastExtended: return ("Fast {id} extended by {span}, now ends {end}", "禁食 {id} 已延长 {span}，现在于 {end} 结束")
         case .nudgeLeftOut: return ("; the {leads} nudge of fast.remind_before is left out: a {fasting} fast is too short for it", "；fast.remind_before 中 {leads} 的提示被略去：{fasting} 的禁食太短")
@@ -202,6 +208,39 @@ enum CommandText: String, TextCatalog {
         case .goalReachedPart: return ("goal reached", "已达目标")
         case .noReminderPending: return ("no reminder pending", "没有待发的提醒")
 
+        case .noFast: return ("No fast. Start one with \"chime fast start\" (plans: {plans}).", "没有禁食。用“chime fast start”开始一次（方案：{plans}）。")
+        case .fastHeading: return ("Fast {id} ({plan}): ", "禁食 {id}（{plan}）：")
+        case .phaseScheduled: return ("scheduled", "已安排")
+        case .phaseFasting: return ("fasting", "禁食中")
+        case .phaseEating: return ("eating window", "进食窗口")
+        case .phaseEnded: return ("ended", "已结束")
+        case .fastStartsLine: return ("starts {start}, ends {end}", "{start} 开始，{end} 结束")
+        case .fastStartedLine: return ("started {start}, ends {end}", "{start} 开始，{end} 结束")
+        case .fastProgress: return ("{done} done, {left} to go", "已过 {done}，还剩 {left}")
+        case .fastEndedNextStarts: return ("fast ended {end}, next fast starts {next}", "禁食已于 {end} 结束，下一次禁食 {next} 开始")
+        case .fastEndedWindowCloses: return ("fast ended {end}, eating window closes {next}", "禁食已于 {end} 结束，进食窗口 {next} 关闭")
+        case .leftToEat: return ("{left} left to eat", "还可进食 {left}")
+        case .cancelledBeforeStart: return ("cancelled before it started", "在开始前已取消")
+        case .fastedGoalReached: return ("fasted {fasted} from {start} to {end}, goal reached", "从 {start} 到 {end} 禁食 {fasted}，已达目标")
+        case .fastedStoppedEarly: return ("fasted {fasted} from {start} to {end}, stopped early", "从 {start} 到 {end} 禁食 {fasted}，提前结束")
+        case .tagLine: return ("tag: {tag}", "标签：{tag}")
+        case .nextLine: return ("Next: {summary} {due} [{identifier}]", "下一条：{summary} {due} [{identifier}]")
+        case .nextTooltip: return ("Next: {summary} {due}", "下一条：{summary} {due}")
+        case .barFasting: return ("{plan} {left} left", "{plan} 还剩 {left}")
+        case .barEating: return ("eating {left} left", "进食 还剩 {left}")
+        case .barFastStarts: return ("fast {when}", "禁食 {when}")
+        case .barWater: return ("water {intake}", "喝水 {intake}")
+        case .daemonAnswers: return ("chimed is running and answers (pid {pid})", "chimed 正在运行并应答（pid {pid}）")
+        case .daemonNotAnswering: return ("chimed is running but does not answer ({reason}): notifications may not be shown (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")", "chimed 正在运行但没有应答（{reason}）：通知可能不会显示（用“chime doctor”检查，用“systemctl --user restart chimed”重启）")
+        case .daemonUnreachable: return ("chimed cannot be reached ({reason}): check it with \"chime doctor\"", "无法连接 chimed（{reason}）：用“chime doctor”检查")
+        case .titleAndText: return ("{title}: {text}", "{title}：{text}")
+        case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
+        case .columnID: return ("ID", "ID")
+        case .columnGroup: return ("GROUP", "分组")
+        case .columnKind: return ("KIND", "类型")
+        case .columnDue: return ("DUE", "时间")
+        case .columnTitle: return ("TITLE", "标题")
+        case .clockAndRelative: return ("{clock} ({relative})", "{clock}（{relative}）")
         case .tomorrowAt: return ("tomorrow {time}", "明天 {time}")
         case .yesterdayAt: return ("yesterday {time}", "昨天 {time}")
         case .now: return ("now", "现在")

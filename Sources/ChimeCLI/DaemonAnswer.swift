@@ -1,3 +1,4 @@
+import ChimeCore
 import ChimeControl
 import Foundation
 
@@ -31,18 +32,20 @@ public enum DaemonAnswer: Hashable, Sendable {
         return false
     }
 
-    /// The line `chime status` ends with.
-    public var statusLine: String {
+    /// The line `chime status` ends with, in English.
+    public var statusLine: String { statusText(in: .english) }
+
+    /// The line `chime status` ends with, in `language` (a reason given by the system stays as it is).
+    public func statusText(in language: UserLanguage) -> String {
         switch self {
         case .answered(let status):
-            return "chimed is running and answers (pid \(status.daemon.pid))"
+            return CommandText.daemonAnswers.text(language, ["pid": "\(status.daemon.pid)"])
         case .notRunning:
-            return ChangeMessage.daemonNotRunningStatus
+            return ChangeMessage.daemonNotRunningStatusText(in: language)
         case .notAnswering(let reason):
-            return "chimed is running but does not answer (\(reason)): notifications may not be shown"
-                + " (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")"
+            return CommandText.daemonNotAnswering.text(language, ["reason": reason])
         case .unreachable(let reason):
-            return "chimed cannot be reached (\(reason)): check it with \"chime doctor\""
+            return CommandText.daemonUnreachable.text(language, ["reason": reason])
         }
     }
 }

@@ -136,7 +136,7 @@ enum HelpTranslation {
         "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "规则的开始（默认：现在）：HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
         "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))": "显示几次出现（默认 \(Command.Explain.defaultCount)，最多 \(Command.Explain.maximumCount)）",
         "show pending notifications": "显示待发通知",
-        "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.": "ID 列是 cancel 和 snooze 接受的标识；GROUP 是它所属的禁食、计划或提醒。",
+        "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.": "ID 列是 cancel 和 snooze 接受的标识；分组列是它所属的禁食、计划或提醒。",
         "only those of one fast, water schedule or reminder": "只看某个禁食、喝水计划或提醒的",
         "cancel pending notifications": "取消待发通知",
         "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).": "ID 是“chime list”中的请求标识，或禁食、喝水计划、提醒的 id（其全部通知）。",

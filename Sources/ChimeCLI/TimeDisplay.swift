@@ -87,7 +87,7 @@ public struct TimeDisplay: Sendable {
 
     /// `tomorrow 12:00 (in 15 h 32 min)`.
     public func clockAndRelative(_ instant: Date) -> String {
-        "\(clock(instant)) (\(relative(instant)))"
+        CommandText.clockAndRelative.text(language, ["clock": clock(instant), "relative": relative(instant)])
     }
 
     /// `instant` in ISO 8601 with the zone's offset at that instant.
