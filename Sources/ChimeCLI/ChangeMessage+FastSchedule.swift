@@ -24,7 +24,7 @@ extension ChangeMessage {
     /// `; 15 h fast: the clocks change tonight` for a scheduled fast that a daylight-saving
     /// change makes shorter or longer in real time; `""` otherwise.
     public func clockChangeNote(_ session: FastingSession) -> String {
-        FastSchedule.clockChangeNote(for: session).map { "; \($0)" } ?? ""
+        FastSchedule.realHours(of: session).map { say(.clockChangeNote, ["hours": $0]) } ?? ""
     }
 
     /// `Fast f-3k9 started 20:00, ... ; it repeats daily on the local clock as fast schedule fs-3k9`.

@@ -26,7 +26,7 @@ extension CommandRunner {
             let store = try store()
             let running = try store.sessions(notEndedAt: now)
             if let rolling = running.first(where: { $0.mode == .rolling }) {
-                throw CommandFailure(.dataError, "fast \(rolling.id) repeats in real time, and its fasts would overlap the schedule's: stop it with 'chime fast stop' first")
+                throw CommandFailure(.dataError, .rollingOverlapsSchedule, ["id": rolling.id])
             }
             let old = try store.fastSchedule()
             let schedule = try FastSchedule(

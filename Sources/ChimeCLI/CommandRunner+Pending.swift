@@ -10,7 +10,11 @@ extension CommandRunner {
     func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
-            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
+            throw CommandFailure(.dataError, LocalizedText { language in
+                CommandText.reminderTimePassed.text(language, [
+                    "due": TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language).clock(due),
+                ])
+            })
         }
         try commit(now: now) { now in
             let reminderID: String
@@ -37,7 +41,7 @@ extension CommandRunner {
     func remindEvery(_ options: Command.RemindEvery, now: Date) throws {
         var rule = options.rule
         if options.until != nil || options.count != nil, rule.until != nil || rule.count != nil {
-            throw CommandFailure(.dataError, "the rule \"\(options.ruleText)\" already ends (COUNT or UNTIL): drop --until and --count, or the rule's own end")
+            throw CommandFailure(.dataError, .ruleAlreadyEnds, ["rule": options.ruleText])
         }
         if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
         if let count = options.count { rule.count = count }
@@ -183,14 +187,16 @@ extension CommandRunner {
         // A reminder brought back must not share its id with what took the id since it was shown.
         if stored.request.kind == .reminder, !stored.state.isLive,
            let owner = try liveOwner(of: stored.request.group, otherThan: .reminder, now: now) {
-            throw CommandFailure(.dataError, "reminder \(stored.request.group) cannot come back: its id now names \(owner); set a new reminder with \"chime remind\"")
+            throw CommandFailure(.dataError, LocalizedText(CommandText.reminderCannotComeBack, localized: [
+                "group": LocalizedText(verbatim: stored.request.group), "owner": owner,
+            ]))
         }
         // The same rule as a bubble's Snooze button: later than it would have come (a
         // notification still to come moves from its due time), a water reminder becoming its
         // schedule's next one.
         let records = try store.followUpRecords(for: stored.request, now: now)
         guard let change = planner.snooze(stored.request, by: span, records: records, now: now, timeZone: environment.timeZone, calendar: calendar) else {
-            throw CommandFailure(.dataError, "\(stored.request.identifier) belongs to water reminders that are off: turn them on with \"chime water every 1h\"")
+            throw CommandFailure(.dataError, .waterReminderOff, ["identifier": stored.request.identifier])
         }
         let request = change.requests[0]
         return (change, [messages(now).snoozed(request.identifier, until: request.due)])

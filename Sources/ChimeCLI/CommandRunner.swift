@@ -248,7 +248,7 @@ public final class CommandRunner {
         do {
             return try key.value(parsing: text)
         } catch {
-            throw CommandFailure(.dataError, "the stored setting \(key.name) is \"\(text)\", which is not valid: set it again with \"chime config set \(key.name) VALUE\"")
+            throw CommandFailure(.dataError, .storedSettingInvalid, ["key": key.name, "text": text])
         }
     }
 
@@ -261,6 +261,6 @@ public final class CommandRunner {
             let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
             if try !namesSomething(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
         }
-        throw CommandFailure(.tryAgain, "could not find a free id starting with \(prefix)-: give one with --id")
+        throw CommandFailure(.tryAgain, .noFreeID, ["prefix": prefix])
     }
 }

@@ -25,6 +25,10 @@ enum CommandText: String, TextCatalog {
     case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange
     case fieldTag, fieldReminderText, fieldAmount, fieldGoal, fieldValueFor, fieldDays, fieldOccurrences
     case unknownReference, unexpectedError
+    case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
+    case reminderTimePassed, ruleAlreadyEnds, fastIDUsed, fastScheduleIsSet, noFastWithIDHistory, noFastWithID, noFastRunning, fastsRunning
+    case waterScheduleOn, waterSchedulesOn, waterSchedules, glassInFuture, nothingToUndo, glassesChanged, noWaterToPause, noWaterToResume
+    case storedSettingInvalid, noFreeID, rollingOverlapsSchedule
 
     // Output lines of changes.
     case daemonNotRunning, daemonNotRunningStatus, daemonDidNotConfirm, alreadyApplied, unexpectedAnswer, noAnswerWithin
@@ -46,6 +50,11 @@ enum CommandText: String, TextCatalog {
     case noFast, fastHeading, phaseScheduled, phaseFasting, phaseEating, phaseEnded, fastStartsLine, fastStartedLine, fastProgress
     case fastEndedNextStarts, fastEndedWindowCloses, leftToEat, cancelledBeforeStart, fastedGoalReached, fastedStoppedEarly, tagLine
     case nextLine, nextTooltip, barFasting, barEating, barFastStarts, barWater, daemonAnswers, daemonNotAnswering, daemonUnreachable
+    case completionRate, historySummary, historySummaryOneDay, fastCount, fastCountOne, streakOneDay, streakDays, fastingHoursChart, recentFasts
+    case completed, stoppedEarly
+    case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
+    case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
+    case clockChangeNote
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
 
     // Help.
@@ -233,6 +242,32 @@ enum CommandText: String, TextCatalog {
         case .daemonAnswers: return ("chimed is running and answers (pid {pid})", "chimed 正在运行并应答（pid {pid}）")
         case .daemonNotAnswering: return ("chimed is running but does not answer ({reason}): notifications may not be shown (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")", "chimed 正在运行但没有应答（{reason}）：通知可能不会显示（用“chime doctor”检查，用“systemctl --user restart chimed”重启）")
         case .daemonUnreachable: return ("chimed cannot be reached ({reason}): check it with \"chime doctor\"", "无法连接 chimed（{reason}）：用“chime doctor”检查")
+        case .completionRate: return (" ({percent}%)", "（{percent}%）")
+        case .historySummary: return ("Last {days} days: {fasts}, {completed} completed{rate}, {streak}", "最近 {days} 天：{fasts}，完成 {completed} 次{rate}，{streak}")
+        case .historySummaryOneDay: return ("Last {days} day: {fasts}, {completed} completed{rate}, {streak}", "最近 {days} 天：{fasts}，完成 {completed} 次{rate}，{streak}")
+        case .fastCount: return ("{count} fasts", "禁食 {count} 次")
+        case .fastCountOne: return ("{count} fast", "禁食 {count} 次")
+        case .streakOneDay: return ("current streak {count} day", "当前连续 {count} 天")
+        case .streakDays: return ("current streak {count} days", "当前连续 {count} 天")
+        case .fastingHoursChart: return ("Fasting hours, last {days} days:", "最近 {days} 天的禁食小时数：")
+        case .recentFasts: return ("Recent fasts:", "最近的禁食：")
+        case .completed: return ("completed", "已完成")
+        case .stoppedEarly: return ("stopped early", "提前结束")
+        case .noOccurrences: return ("No reminder occurrences recorded: they are recorded for reminders set with --nag.", "没有记录到提醒的出现：只有用 --nag 设置的提醒才会记录。")
+        case .outcomeOpen: return ("open", "未结")
+        case .outcomeOnTime: return ("done on time", "按时完成")
+        case .outcomeLate: return ("done late", "迟到完成")
+        case .outcomeMissed: return ("missed", "错过")
+        case .outcomeAt: return (" at {time}", "于 {time}")
+        case .doneOfSettled: return ("{done} of {settled} done", "{settled} 次中完成 {done} 次")
+        case .noFastSchedule: return ("No fast schedule is set: set one with \"chime fast schedule 16:8 'daily 20:00'\"", "没有设置禁食计划：用“chime fast schedule 16:8 'daily 20:00'”设置")
+        case .fastScheduleShown: return ("Fast schedule {id}: {plan} at {rule} ({rrule}), both ends on the local clock", "禁食计划 {id}：{plan}，按 {rule}（{rrule}），两端都按本地时钟")
+        case .scheduleNextFast: return ("Next fast: {id} from {start} to {end}", "下一次禁食：{id}，{start} 到 {end}")
+        case .scheduleFasting: return ("Fasting: {id} from {start} to {end}", "禁食中：{id}，{start} 到 {end}")
+        case .scheduleEating: return ("Eating window: {id} from {start} to {end}", "进食窗口：{id}，{start} 到 {end}")
+        case .eatingUntil: return (", eating until {until}", "，进食到 {until}")
+        case .noFastPlanned: return ("No fast of it is planned", "它没有安排任何禁食")
+        case .clockChangeNote: return ("; {hours} h fast: the clocks change tonight", "；今晚时钟调整，本次禁食 {hours} 小时")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")
@@ -247,6 +282,32 @@ enum CommandText: String, TextCatalog {
         case .inSpan: return ("in {span}", "{span}后")
         case .spanAgo: return ("{span} ago", "{span}前")
 
+        case .ownerFastScheduled: return ("fast {id}, which starts {start}", "禁食 {id}（{start} 开始）")
+        case .ownerFastRunning: return ("fast {id}, which is running", "正在进行的禁食 {id}")
+        case .ownerWaterSchedule: return ("water schedule {id}, which is on", "已开启的喝水计划 {id}")
+        case .ownerReminder: return ("reminder {id}, due {due}", "提醒 {id}（{due}）")
+        case .idTaken: return ("the id \"{id}\" already names {owner}: choose another --id", "id“{id}”已用于{owner}：请换一个 --id")
+        case .reminderCannotComeBack: return ("reminder {group} cannot come back: its id now names {owner}; set a new reminder with \"chime remind\"", "提醒 {group} 无法恢复：它的 id 现在用于{owner}；请用“chime remind”设置新提醒")
+        case .waterReminderOff: return ("{identifier} belongs to water reminders that are off: turn them on with \"chime water every 1h\"", "{identifier} 属于已关闭的喝水提醒：用“chime water every 1h”开启")
+        case .reminderTimePassed: return ("the reminder time {due} has already passed: choose a time in the future", "提醒时间 {due} 已经过去：请选择将来的时间")
+        case .ruleAlreadyEnds: return ("the rule \"{rule}\" already ends (COUNT or UNTIL): drop --until and --count, or the rule's own end", "规则“{rule}”本身已有结束（COUNT 或 UNTIL）：请去掉 --until 和 --count，或去掉规则自己的结束")
+        case .fastIDUsed: return ("there already was a fast with id \"{id}\": choose another id, or add --replace to overwrite it", "已经有 id 为“{id}”的禁食：请换一个 id，或加 --replace 覆盖它")
+        case .fastScheduleIsSet: return ("fast schedule {id} is set ({plan} at {rule}), and there is one at a time: turn it off with 'chime fast schedule off', or add --replace", "已设置禁食计划 {id}（{plan}，按 {rule}），同一时间只能有一个：用 'chime fast schedule off' 关闭，或加 --replace")
+        case .noFastWithIDHistory: return ("no fast has the id \"{id}\": see \"chime fast history --json\" for the ids", "没有 id 为“{id}”的禁食：见“chime fast history --json”中的 id")
+        case .noFastWithID: return ("no fast has the id \"{id}\": see \"chime fast history\" or \"chime status\"", "没有 id 为“{id}”的禁食：见“chime fast history”或“chime status”")
+        case .noFastRunning: return ("no fast is running: start one with \"chime fast start\"", "没有正在进行的禁食：用“chime fast start”开始一次")
+        case .fastsRunning: return ("{count} fasts are running ({ids}): choose one with --id", "有 {count} 次禁食正在进行（{ids}）：用 --id 选择一个")
+        case .waterScheduleOn: return ("water schedule {ids} is already on (there is one at a time): change it with \"chime water every {interval}\" without --id, or turn it off first with \"chime water off\"", "喝水计划 {ids} 已开启（同一时间只有一个）：用不带 --id 的“chime water every {interval}”修改它，或先用“chime water off”关闭")
+        case .waterSchedulesOn: return ("water schedules {ids} are already on (there is one at a time): change it with \"chime water every {interval}\" without --id, or turn it off first with \"chime water off\"", "喝水计划 {ids} 已开启（同一时间只有一个）：用不带 --id 的“chime water every {interval}”修改，或先用“chime water off”关闭")
+        case .waterSchedules: return ("there are {count} water schedules ({ids}): choose one with --id", "有 {count} 个喝水计划（{ids}）：用 --id 选择一个")
+        case .glassInFuture: return ("{time} is still to come: log a glass when it is drunk, or give a time that has passed", "{time} 还没到：请在喝了之后记录，或给出已经过去的时间")
+        case .nothingToUndo: return ("no glass is logged, so there is nothing to undo: log one with \"chime water drink\"", "没有记录任何一杯，无可撤销：用“chime water drink”记录一杯")
+        case .glassesChanged: return ("another command changed the logged glasses meanwhile: run \"chime water undo\" again", "另一个命令同时修改了喝水记录：请再运行一次“chime water undo”")
+        case .noWaterToPause: return ("there are no water reminders to pause: set them up with \"chime water every 1h\"", "没有可暂停的喝水提醒：用“chime water every 1h”设置")
+        case .noWaterToResume: return ("there are no water reminders to resume: set them up with \"chime water every 1h\"", "没有可恢复的喝水提醒：用“chime water every 1h”设置")
+        case .storedSettingInvalid: return ("the stored setting {key} is \"{text}\", which is not valid: set it again with \"chime config set {key} VALUE\"", "已保存的设置 {key} 为“{text}”，无效：请用“chime config set {key} VALUE”重新设置")
+        case .noFreeID: return ("could not find a free id starting with {prefix}-: give one with --id", "找不到以 {prefix}- 开头的空闲 id：请用 --id 指定")
+        case .rollingOverlapsSchedule: return ("fast {id} repeats in real time, and its fasts would overlap the schedule's: stop it with 'chime fast stop' first", "禁食 {id} 按实际时间重复，会与计划的禁食重叠：请先用 'chime fast stop' 结束它")
         case .helpUsage: return ("Usage: {usage}", "用法：{usage}")
         case .helpCommands: return ("Commands", "命令")
         case .helpArguments: return ("Arguments", "参数")

@@ -87,13 +87,18 @@ public struct FastSchedule: Hashable, Sendable {
     /// `15 h fast: the clocks change tonight` for a fast of a schedule that a daylight-saving
     /// change makes shorter or longer in real time than its plan says; `nil` otherwise.
     public static func clockChangeNote(for session: FastingSession) -> String? {
+        realHours(of: session).map { "\($0) h fast: the clocks change tonight" }
+    }
+
+    /// The hours (`15`, `16.5`) a fast of a schedule really lasts when a daylight-saving change
+    /// makes it differ from its plan; `nil` when it does not.
+    public static func realHours(of session: FastingSession) -> String? {
         guard session.localEnds != nil else { return nil }
         let cycle = session.cycle(0)
         let real = cycle.plannedFastEnd.timeIntervalSince(cycle.fastStart)
         guard abs(real - session.plan.fasting.timeInterval) >= 1 else { return nil }
         let hours = real / 3600
-        let length = hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
-        return "\(length) h fast: the clocks change tonight"
+        return hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
     }
 
     /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock
