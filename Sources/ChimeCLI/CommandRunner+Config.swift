@@ -43,6 +43,6 @@ extension CommandRunner {
         for key in ConfigKey.allCases where try store().setting(key.name) != nil {
             stored[key] = try setting(key)
         }
-        write(ConfigKey.listing(stored))
+        write(ConfigKey.listing(stored, language: language))
     }
 }

@@ -79,10 +79,10 @@ extension CommandRunner {
             let discarded = change.deletedSessions.filter { !skipped.contains($0) }
             var line = messages(now).fastStarted(session, replaced: replaced, discarded: discarded) + note + nudgeNote
             if let newSchedule { line += messages(now).repeatingOnLocalClock(newSchedule) }
-            if !skipped.isEmpty { line += "; it takes the place of scheduled fast \(skipped.joined(separator: ", "))" }
+            if !skipped.isEmpty { line += messages(now).say(.takesPlaceOf, ["ids": skipped.joined(separator: ", ")]) }
             var lines = [line]
             if let next = change.sessions.last(where: { $0.scheduleID != nil && $0.id != session.id && $0.status(at: now).phase == .scheduled }) {
-                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+                lines.append(messages(now).say(.nextScheduledFast, ["id": next.id, "start": display(now).clock(next.start)]))
             }
             return (change, lines)
         }
@@ -107,7 +107,7 @@ extension CommandRunner {
             }
             var lines = [line]
             if let next = change.sessions.first(where: { $0.scheduleID != nil && $0.id != session.id }) {
-                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+                lines.append(messages(now).say(.nextScheduledFast, ["id": next.id, "start": display(now).clock(next.start)]))
             }
             return (change, lines)
         }

@@ -121,7 +121,7 @@ extension CommandRunner {
         case .all:
             cancelledRequests = try store.pendingRequests().map(\.request)
             change.cancelledGroups = unique(cancelledRequests.map(\.group))
-            scope = "all"
+            scope = messages(now).say(.scopeAll)
         }
         let cancelled = unique(cancelledRequests.map(\.identifier))
         var line = messages(now).cancelled(cancelled, scope: scope)
@@ -153,10 +153,10 @@ extension CommandRunner {
             change = try continuingSchedule(after: change, skippedEnd: session.id, now: now)
         }
         if let goesOn = messages(now).goesOn(after: change.requests) {
-            line += "; " + goesOn
+            line += messages(now).say(.clauseSeparator) + goesOn
         }
         if let runsOn = messages(now).fastsRunOn(afterCancelling: cancelledRequests, next: change.requests) {
-            line += "; " + runsOn
+            line += messages(now).say(.clauseSeparator) + runsOn
         }
         return (change, [line])
     }
@@ -238,7 +238,7 @@ extension CommandRunner {
             return (rendered.title, rendered.plainBody)
         } catch {
             // Stored text the renderer refuses would also be refused at delivery: say so.
-            return (request.kind.rawValue, "cannot be shown: \(error)")
+            return (request.kind.rawValue, CommandText.cannotBeShown.text(language, ["error": "\(error)"]))
         }
     }
 

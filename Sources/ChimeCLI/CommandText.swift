@@ -54,7 +54,8 @@ enum CommandText: String, TextCatalog {
     case completed, stoppedEarly
     case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
     case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
-    case clockChangeNote
+    case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
+    case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
 
     // Help.
@@ -67,7 +68,7 @@ enum CommandText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<CommandText> = [.columnID]
+    static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged]
 
     private var entry: (String, String) {
         switch self {
@@ -268,6 +269,18 @@ enum CommandText: String, TextCatalog {
         case .eatingUntil: return (", eating until {until}", "，进食到 {until}")
         case .noFastPlanned: return ("No fast of it is planned", "它没有安排任何禁食")
         case .clockChangeNote: return ("; {hours} h fast: the clocks change tonight", "；今晚时钟调整，本次禁食 {hours} 小时")
+        case .scopeAll: return ("all", "全部")
+        case .cannotBeShown: return ("cannot be shown: {error}", "无法显示：{error}")
+        case .takesPlaceOf: return ("; it takes the place of scheduled fast {ids}", "；它取代了计划中的禁食 {ids}")
+        case .nextScheduledFast: return ("Next scheduled fast: {id} at {start}", "下一次计划的禁食：{id}，于 {start}")
+        case .acknowledged: return ("{identifier} {outcome}", "{identifier} {outcome}")
+        case .nextOccurrence: return (", next {identifier} at {due}", "，下一次 {identifier} 于 {due}")
+        case .defaultValue: return ("{value} (default)", "{value}（默认）")
+        case .explainRule: return ("Rule: {rule}", "规则：{rule}")
+        case .explainFrom: return ("From: {start} ({zone})", "开始：{start}（{zone}）")
+        case .neverOccurs: return ("It never occurs: no date or time satisfies it.", "它永远不会出现：没有任何日期或时间满足它。")
+        case .noOccurrenceAhead: return ("No occurrence at or after the start (looked {years} years ahead).", "开始及之后没有出现（向后查找了 {years} 年）。")
+        case .noMoreOccurrences: return ("No more: the rule ends after these.", "没有更多：规则在这些之后结束。")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")

@@ -135,11 +135,13 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     /// The lines of `config list`: every key with its value, defaults marked.
     ///
     /// - Parameter stored: the values set in the store; missing keys show their default.
-    public static func listing(_ stored: [ConfigKey: ConfigValue]) -> String {
+    public static func listing(_ stored: [ConfigKey: ConfigValue], language: UserLanguage = .english) -> String {
         let width = allCases.map(\.name.count).max() ?? 0
         return allCases.map { key in
             let padding = String(repeating: " ", count: width - key.name.count)
-            guard let value = stored[key] else { return "\(key.name)\(padding)  \(key.defaultValue.storedText) (default)" }
+            guard let value = stored[key] else {
+                return "\(key.name)\(padding)  " + CommandText.defaultValue.text(language, ["value": key.defaultValue.storedText])
+            }
             return "\(key.name)\(padding)  \(value.storedText)"
         }.joined(separator: "\n") + "\n"
     }

@@ -31,6 +31,11 @@ public struct TimeDisplay: Sendable {
     private static let chineseWeekdays = ["周日", "周一", "周二", "周三", "周四", "周五", "周六"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The short name of `instant`'s local weekday: `Mon`, `周一`.
+    func weekdayName(of instant: Date) -> String {
+        weekday(calendar.component(.weekday, from: instant))
+    }
+
     /// The short name of weekday `number` (1 Sunday ... 7 Saturday).
     private func weekday(_ number: Int) -> String {
         language == .english ? Self.weekdays[number - 1] : Self.chineseWeekdays[number - 1]
