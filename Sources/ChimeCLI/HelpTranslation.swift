@@ -37,6 +37,7 @@ enum HelpTranslation {
 
     private static let shells = Command.Shell.allCases.map(\.rawValue).joined(separator: ", ")
     private static let ruleForms = RecurrencePhrase.forms
+    private static let ruleFormsChinese = LocalizedText(CoreText.ruleForms, ["examples": RecurrencePhrase.examples]).text(in: .simplifiedChinese)
 
     /// The rows of the `Keys` table (`config --help`), as ``CommandTable`` writes them.
     private static let configRows: [String: String] = Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map { key in
@@ -91,7 +92,7 @@ enum HelpTranslation {
         "remove a fast from the history (a running one is stopped and removed)": "从历史中删除一次禁食（正在进行的会先结束再删除）",
         "the fast to delete, as fast history --json names it": "要删除的禁食，即 fast history --json 中的名称",
         "start fasts by a rule, both ends on the local clock (off: stop; alone: show)": "按规则开始禁食，两端都按本地时钟（off：停止；不带参数：显示）",
-        "Each start of RULE (\(ruleForms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.": "RULE（\(ruleForms)）的每次开始都会开始一次 PLAN 禁食；它在本地时钟上开始时刻加上禁食时长时结束（20:00 开始的 16:8 在 12:00 结束），因此跨越夏令时切换时会多或少一小时。同一时间只有一个计划：新的会替换旧的。在计划日手动开始的禁食会取代当天的那次。",
+        "Each start of RULE (\(ruleForms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.": "RULE（\(ruleFormsChinese)）的每次开始都会开始一次 PLAN 禁食；它在本地时钟上开始时刻加上禁食时长时结束（20:00 开始的 16:8 在 12:00 结束），因此跨越夏令时切换时会多或少一小时。同一时间只有一个计划：新的会替换旧的。在计划日手动开始的禁食会取代当天的那次。",
         "fasting plan, or \"off\" to turn the schedule off": "禁食方案，或用“off”关闭计划",
         "when fasts start, like \"daily 20:00\" (quoted)": "禁食何时开始，如“daily 20:00”（加引号）",
         "reminders to drink water": "喝水提醒",
@@ -121,7 +122,7 @@ enum HelpTranslation {
         "remind once at TIME": "在 TIME 提醒一次",
         "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
         "remind at each occurrence of a recurrence rule": "在重复规则的每次出现时提醒",
-        "RULE is one argument: \(ruleForms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.": "RULE 是一个参数：\(ruleForms)。只有下一次出现处于待发状态，形如 remind/ID/DATETHH:MM；取消它会跳过这一次，取消 ID 则结束该提醒。",
+        "RULE is one argument: \(ruleForms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.": "RULE 是一个参数：\(ruleFormsChinese)。只有下一次出现处于待发状态，形如 remind/ID/DATETHH:MM；取消它会跳过这一次，取消 ID 则结束该提醒。",
         "when, like \"weekdays 09:30\" (quoted)": "何时，如“weekdays 09:30”（加引号）",
         "the rule's start (default: now)": "规则的开始（默认：现在）",
         "the last time it may come": "最后一次可能出现的时间",
@@ -131,7 +132,7 @@ enum HelpTranslation {
         "only this reminder": "只看这个提醒",
         "days to show, today included (default \(Command.defaultHistoryDays))": "显示的天数，含今天（默认 \(Command.defaultHistoryDays)）",
         "show the next occurrences of a recurrence rule": "显示重复规则接下来的出现时间",
-        "RULE is a rule for people (\(ruleForms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).": "RULE 是给人看的规则（\(ruleForms)）。列出 --from（规则的开始）及之后的出现时间，开始本身只有符合规则时才算；规则中没有的时间取自开始。按本地时区显示（遵循 TZ）。",
+        "RULE is a rule for people (\(ruleForms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).": "RULE 是给人看的规则（\(ruleFormsChinese)）。列出 --from（规则的开始）及之后的出现时间，开始本身只有符合规则时才算；规则中没有的时间取自开始。按本地时区显示（遵循 TZ）。",
         "the rule, like \"weekdays 09:30\" (the rest of the line)": "规则，如“weekdays 09:30”（本行其余部分）",
         "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "规则的开始（默认：现在）：HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
         "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))": "显示几次出现（默认 \(Command.Explain.defaultCount)，最多 \(Command.Explain.maximumCount)）",

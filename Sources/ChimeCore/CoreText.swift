@@ -13,6 +13,10 @@ public enum CoreText: String, TextCatalog {
     case fastAlreadyEnded, fastCycleOver, fastNotRunningToExtend, fastCannotExtend, fastEndedLongAgo, extendLeavesNoEating
     case reminderPassed, ruleNoOccurrence, scheduleNoOccurrence, scheduleOverlaps, scheduleTooOften
     case nagOccurrenceUnknown, nagAlreadyDone, nagMissed, nagNotShown
+    case ruleForms, invalidRule, ruleEndsEarly, ruleWordIsNot, ruleEmpty, ruleBadStart, ruleBadCount, ruleNotWholeMinutes
+    case ruleNotADay, ruleNotAMonthDay, ruleNotADate, ruleNotATime, ruleExtraWord, ruleTimesMinutes
+    case wantedCountOrDuration, wantedUnit, wantedUnitExample, wantedDuration, wantedWindowOrDays, wantedWindow, wantedWindowInDay
+    case wantedDays, wantedMonthDay, wantedWeekdayAfter, wantedDate, wantedTimeOfDay
 
     /// The template of this message in `language`.
     public func template(_ language: UserLanguage) -> String {
@@ -66,6 +70,32 @@ public enum CoreText: String, TextCatalog {
         case .nagOccurrenceUnknown: return ("no nagging reminder occurrence is \"{identifier}\": give a reminder set with --nag, or an identifier from 'chime remind history'", "没有名为“{identifier}”的催促提醒：请给出用 --nag 设置的提醒，或 'chime remind history' 中的标识")
         case .nagAlreadyDone: return ("{identifier} is already done: see 'chime remind history {group}'", "{identifier} 已经完成：见 'chime remind history {group}'")
         case .nagMissed: return ("{identifier} was missed (the next occurrence came): see 'chime remind history {group}'", "{identifier} 已错过（下一次已到）：见 'chime remind history {group}'")
+        case .ruleForms: return ("{examples}, or RRULE text (FREQ=...)", "{examples}，或 RRULE 文本（FREQ=...）")
+        case .invalidRule: return ("invalid rule \"{text}\": {detail}", "无效的规则“{text}”：{detail}")
+        case .ruleEndsEarly: return ("it ends too early: {wanted} is missing", "规则过早结束：缺少{wanted}")
+        case .ruleWordIsNot: return ("\"{word}\" is not {wanted}", "“{word}”不是{wanted}")
+        case .ruleEmpty: return ("it is empty: write {examples}, or RRULE text (FREQ=...)", "规则为空：请写 {examples}，或 RRULE 文本（FREQ=...）")
+        case .ruleBadStart: return ("\"{word}\" is not a way to start a rule: write {examples}, or RRULE text (FREQ=...)", "规则不能以“{word}”开头：请写 {examples}，或 RRULE 文本（FREQ=...）")
+        case .ruleBadCount: return ("\"{word}\" is not a count from 1 to 1000", "“{word}”不是 1 到 1000 之间的次数")
+        case .ruleNotWholeMinutes: return ("\"{word}\" is not whole minutes: steps in a window are minutes or hours (90m, 2h)", "“{word}”不是整分钟：时段内的间隔须为分钟或小时（90m、2h）")
+        case .ruleNotADay: return ("\"{word}\" is not a day: use mon, tue, wed, thu, fri, sat, sun (or weekdays, weekends)", "“{word}”不是星期几：请用 mon、tue、wed、thu、fri、sat、sun（或 weekdays、weekends）")
+        case .ruleNotAMonthDay: return ("\"{word}\" is not a day of the month: use 1 to 31, last, or first/second/third/fourth/last and a weekday (first fri)", "“{word}”不是每月的某一天：请用 1 到 31、last，或 first/second/third/fourth/last 加星期几（first fri）")
+        case .ruleNotADate: return ("\"{word}\" is not a date: write MM-DD, like 03-14", "“{word}”不是日期：请写 MM-DD，如 03-14")
+        case .ruleNotATime: return ("\"{word}\" is not a time of day: use HH:MM on the 24-hour clock, like 09:30 (or 08:00,20:00)", "“{word}”不是时刻：请用 24 小时制的 HH:MM，如 09:30（或 08:00,20:00）")
+        case .ruleExtraWord: return ("\"{word}\" is one word too many: the rule ends with its times", "“{word}”是多余的词：规则以时刻结尾")
+        case .ruleTimesMinutes: return ("times {times} need the same minutes at every hour (like 08:15,20:15) in this rule: name its days, or give times that share their minutes", "此规则中的时刻 {times} 需要每个小时的分钟相同（如 08:15,20:15）：请写出星期几，或给出分钟相同的时刻")
+        case .wantedCountOrDuration: return ("a count or a duration (every 2 weeks, every 90m)", "次数或时长（every 2 weeks、every 90m）")
+        case .wantedUnit: return ("a unit (days, weeks, months or years)", "单位（days、weeks、months 或 years）")
+        case .wantedUnitExample: return ("a unit: use days, weeks, months or years (every 2 weeks fri 17:00)", "单位：请用 days、weeks、months 或 years（every 2 weeks fri 17:00）")
+        case .wantedDuration: return ("a duration ({forms})", "时长（{forms}）")
+        case .wantedWindowOrDays: return ("a daily window (09:00-17:00) or days (weekdays, mon,thu)", "每天的时段（09:00-17:00）或星期几（weekdays、mon,thu）")
+        case .wantedWindow: return ("a daily window: write HH:MM-HH:MM, like 09:00-17:00", "每天的时段：请写 HH:MM-HH:MM，如 09:00-17:00")
+        case .wantedWindowInDay: return ("a window within one day: its end must not be before its start (09:00-17:00)", "一天之内的时段：结束不能早于开始（09:00-17:00）")
+        case .wantedDays: return ("days (weekdays, weekends or mon,thu)", "星期几（weekdays、weekends 或 mon,thu）")
+        case .wantedMonthDay: return ("a day of the month (1, 1,15, last, first fri, last fri)", "每月的某一天（1、1,15、last、first fri、last fri）")
+        case .wantedWeekdayAfter: return ("a weekday after \"{word}\": use mon, tue, wed, thu, fri, sat or sun (first fri)", "“{word}”后的星期几：请用 mon、tue、wed、thu、fri、sat 或 sun（first fri）")
+        case .wantedDate: return ("a date as MM-DD (03-14)", "MM-DD 形式的日期（03-14）")
+        case .wantedTimeOfDay: return ("a time of day (HH:MM, or HH:MM,HH:MM)", "时刻（HH:MM，或 HH:MM,HH:MM）")
         case .nagNotShown: return ("{identifier} has not been shown yet: 'chime done' acknowledges a reminder once it came", "{identifier} 还没有显示：'chime done' 只能确认已出现的提醒")
         }
     }
