@@ -54,6 +54,12 @@ enum CommandText: String, TextCatalog {
     case completed, stoppedEarly
     case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
     case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
+    case outcomeOK, outcomeWarning, outcomeProblem, checkStore, checkDaemon, checkSessionBus, checkServer, checkTimeZone
+    case storeHealth, storeReadOnly, storeReadOnlyFix, storeDamaged, storeDamagedFix, theDatabase, cannotBeUsed
+    case startDaemonFix, daemonAnswersDetail, nextWake, daemonServer, versionMismatch, daemonNotRunningDetail, daemonNotAnsweringDetail
+    case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
+    case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
+    case timeZoneFix, systemZone, fromTZ, timeZoneDetail
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
@@ -281,6 +287,48 @@ enum CommandText: String, TextCatalog {
         case .neverOccurs: return ("It never occurs: no date or time satisfies it.", "它永远不会出现：没有任何日期或时间满足它。")
         case .noOccurrenceAhead: return ("No occurrence at or after the start (looked {years} years ahead).", "开始及之后没有出现（向后查找了 {years} 年）。")
         case .noMoreOccurrences: return ("No more: the rule ends after these.", "没有更多：规则在这些之后结束。")
+        case .outcomeOK: return ("ok", "正常")
+        case .outcomeWarning: return ("warning", "警告")
+        case .outcomeProblem: return ("problem", "问题")
+        case .checkStore: return ("store", "数据库")
+        case .checkDaemon: return ("daemon", "守护进程")
+        case .checkSessionBus: return ("session bus", "会话总线")
+        case .checkServer: return ("notification server", "通知服务器")
+        case .checkTimeZone: return ("time zone", "时区")
+        case .storeHealth: return ("{path} (schema {schema}, {size}, {pending} pending, integrity ok)", "{path}（模式 {schema}，{size}，{pending} 条待发，完整性正常）")
+        case .storeReadOnly: return ("{health} is on a read-only file system: commands that only read work, nothing can be changed, and chimed cannot record what it shows", "{health}位于只读文件系统：只读的命令可用，但无法做任何更改，chimed 也无法记录它显示的内容")
+        case .storeReadOnlyFix: return ("remount it read-write, or set XDG_DATA_HOME to a writable place", "以读写方式重新挂载，或把 XDG_DATA_HOME 设为可写的位置")
+        case .storeDamaged: return ("{path}: integrity check says {check}, journal mode {mode}", "{path}：完整性检查结果为 {check}，日志模式 {mode}")
+        case .storeDamagedFix: return ("move the file aside and restore a backup, or start afresh with an empty database", "把文件移开并恢复备份，或用空数据库重新开始")
+        case .theDatabase: return ("the Chime database", "Chime 数据库")
+        case .cannotBeUsed: return ("{path} cannot be used", "{path} 无法使用")
+        case .startDaemonFix: return ("start it with \"systemctl --user start chimed\" (after \"make install\") or \"chimed --foreground\"", "用“systemctl --user start chimed”（在“make install”之后）或“chimed --foreground”启动它")
+        case .daemonAnswersDetail: return ("chimed {version} (pid {pid}) answers: {pending} pending", "chimed {version}（pid {pid}）应答：{pending} 条待发")
+        case .nextWake: return (", next wake {when}", "，下次唤醒 {when}")
+        case .daemonServer: return (", notification server {server}", "，通知服务器 {server}")
+        case .versionMismatch: return ("chimed is version {daemon} and chime {chime}: restart chimed after updating", "chimed 的版本是 {daemon}，chime 是 {chime}：更新后请重启 chimed")
+        case .daemonNotRunningDetail: return ("chimed is not running", "chimed 没有运行")
+        case .daemonNotAnsweringDetail: return ("chimed is running but does not answer: {reason}", "chimed 正在运行但没有应答：{reason}")
+        case .restartDaemonFix: return ("restart it: systemctl --user restart chimed", "重启它：systemctl --user restart chimed")
+        case .daemonUnreachableDetail: return ("chimed cannot be reached: {reason}", "无法连接 chimed：{reason}")
+        case .busFix: return ("log in to a desktop session, or set DBUS_SESSION_BUS_ADDRESS to its bus (chimed needs the same)", "登录桌面会话，或把 DBUS_SESSION_BUS_ADDRESS 设为它的总线（chimed 也需要同样的设置）")
+        case .reachable: return ("reachable", "可连接")
+        case .notReachable: return ("not reachable", "无法连接")
+        case .serverAnswers: return ("answers", "应答正常")
+        case .noCapabilities: return ("none", "无")
+        case .serverDetail: return ("{name} {version} ({vendor}, specification {specification}); capabilities: {capabilities}", "{name} {version}（{vendor}，规范 {specification}）；能力：{capabilities}")
+        case .noButtonsFix: return ("this server shows no buttons: use \"chime water drink\" and \"chime snooze\" instead of Drank and Snooze", "该服务器不显示按钮：请用“chime water drink”和“chime snooze”代替“已喝”和“稍后提醒”按钮")
+        case .noServer: return ("nothing owns org.freedesktop.Notifications on the session bus", "会话总线上没有进程持有 org.freedesktop.Notifications")
+        case .startServerFix: return ("start a notification server (dunst, mako, or your desktop's)", "启动一个通知服务器（dunst、mako 或桌面自带的）")
+        case .serverWithoutBus: return ("cannot be asked without a session bus", "没有会话总线，无法询问")
+        case .serverTimedOut: return ("did not answer in time", "没有及时应答")
+        case .restartServerFix: return ("restart the notification server", "重启通知服务器")
+        case .serverFailed: return ("answered with an error", "应答出错")
+        case .restartServerAgainFix: return ("restart the notification server, then run \"chime doctor\" again", "重启通知服务器，然后再运行“chime doctor”")
+        case .timeZoneFix: return ("set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone", "把 TZ 设为 Asia/Shanghai 这样的时区名，或取消设置以使用系统时区")
+        case .systemZone: return ("system zone", "系统时区")
+        case .fromTZ: return ("from TZ", "来自 TZ")
+        case .timeZoneDetail: return ("{zone} (UTC{offset} now, {source})", "{zone}（当前 UTC{offset}，{source}）")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")
