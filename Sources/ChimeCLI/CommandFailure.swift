@@ -37,7 +37,7 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// The failure for a store error, with the store's exit code (75 locked or full, 65 bad or
     /// missing data, 69 unavailable, 70 a bug).
     public init(_ error: StoreError) {
-        self.init(error.exitCode, error.message)
+        self.init(error.exitCode, error.text)
     }
 
     /// The failure for a command line that cannot run.

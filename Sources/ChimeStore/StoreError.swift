@@ -31,8 +31,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
-    /// One sentence for the user: what was wrong and what to do.
-    public let message: String
+    /// One sentence for the user, in every language: what was wrong and what to do.
+    public let text: LocalizedText
+    /// The sentence in English.
+    public var message: String { text.description }
     /// SQLite's extended result code, when SQLite reported the failure.
     public let sqliteCode: Int32?
     /// SQLite's own message (`sqlite3_errmsg`), when SQLite reported the failure.
@@ -40,10 +42,34 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Makes an error of `kind` with a sentence for the user and, optionally, SQLite's account.
     public init(_ kind: Kind, _ message: String, sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
+        self.init(kind, LocalizedText(verbatim: message), sqliteCode: sqliteCode, sqliteMessage: sqliteMessage)
+    }
+
+    /// Makes an error of `kind` saying `text`, optionally with SQLite's account.
+    public init(_ kind: Kind, _ text: LocalizedText, sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
         self.kind = kind
-        self.message = message
+        self.text = text
         self.sqliteCode = sqliteCode
         self.sqliteMessage = sqliteMessage
+    }
+
+    /// Makes an error of `kind` saying `message` of the store's texts with `values`.
+    init(_ kind: Kind, _ message: StoreText, _ values: [String: String] = [:], sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
+        self.init(kind, LocalizedText(message, values), sqliteCode: sqliteCode, sqliteMessage: sqliteMessage)
+    }
+
+    /// Equal when alike in everything but the translations of the same English sentence.
+    public static func == (left: StoreError, right: StoreError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+            && left.sqliteCode == right.sqliteCode && left.sqliteMessage == right.sqliteMessage
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+        hasher.combine(sqliteCode)
+        hasher.combine(sqliteMessage)
     }
 
     /// The primary SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, ...) without the extended bits.

@@ -293,7 +293,7 @@ enum StoreSchema {
             throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: "is an SQLite database of another program, not Chime's"))
         }
         if version > latestVersion {
-            throw StoreError(.newerSchema, "the Chime database \(path) was written by a newer version of Chime (schema \(version), this one knows up to \(latestVersion)), so it was left untouched: run the newer chime, or install it again")
+            throw StoreError(.newerSchema, .newerSchema, ["path": path, "version": "\(version)", "latest": "\(latestVersion)"])
         }
     }
 }

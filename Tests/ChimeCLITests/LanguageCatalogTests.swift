@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeStore
 import Testing
 @testable import ChimeCLI
 
@@ -30,6 +31,10 @@ import Testing
 
     @Test func everyCoreErrorIsInBothLanguagesWithTheSameValues() {
         #expect(CoreText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyStoreErrorIsInBothLanguagesWithTheSameValues() {
+        #expect(StoreText.allCases.flatMap { Self.problems(of: $0) } == [])
     }
 
     @Test func everyHelpDescriptionHasItsChinese() {
