@@ -178,10 +178,11 @@ public final class CommandRunner {
     func store() throws -> Store {
         if let openedStore { return openedStore }
         let store = try environment.openStore()
-        for warning in store.warnings {
-            notice(ErrorLine.text("warning: \(warning)"))
-        }
+        // Kept before the warnings are said: choosing their language reads the setting from it.
         openedStore = store
+        for warning in store.warnings {
+            notice(ErrorLine.text(CommandText.warning.text(language, ["warning": warning])))
+        }
         return store
     }
 

@@ -60,6 +60,7 @@ enum CommandText: String, TextCatalog {
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail
+    case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
@@ -329,6 +330,10 @@ enum CommandText: String, TextCatalog {
         case .systemZone: return ("system zone", "系统时区")
         case .fromTZ: return ("from TZ", "来自 TZ")
         case .timeZoneDetail: return ("{zone} (UTC{offset} now, {source})", "{zone}（当前 UTC{offset}，{source}）")
+        case .refusedStatus: return ("it refused the status request: {error}", "它拒绝了状态请求：{error}")
+        case .unexpectedStatusAnswer: return ("it gave an unexpected answer; chime and chimed may be different versions", "它给出了意外的应答；chime 和 chimed 的版本可能不同")
+        case .unreadableAnswer: return ("its answer could not be read; chime and chimed may be different versions", "无法读取它的应答；chime 和 chimed 的版本可能不同")
+        case .warning: return ("warning: {warning}", "警告：{warning}")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")

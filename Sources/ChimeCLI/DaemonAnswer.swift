@@ -57,18 +57,20 @@ extension CommandRunner {
             let daemon = try environment.openDaemon(Self.queryTimeout)
             switch try daemon.send(.status) {
             case .status(let status): return .answered(status)
-            case .error(let error): return .notAnswering(reason: "it refused the status request: \(error.message)")
-            case .pong, .changeApplied: return .notAnswering(reason: "it gave an unexpected answer; chime and chimed may be different versions")
+            case .error(let error): return .notAnswering(reason: CommandText.refusedStatus.text(language, ["error": error.message]))
+            case .pong, .changeApplied: return .notAnswering(reason: CommandText.unexpectedStatusAnswer.text(language))
             }
         } catch let error as RuntimeError {
             switch error.kind {
             case .daemonNotRunning: return .notRunning
-            case .daemonTimedOut: return .notAnswering(reason: "it did not answer within \(TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds)))")
-            case .invalidResponse: return .notAnswering(reason: "its answer could not be read; chime and chimed may be different versions")
+            case .daemonTimedOut:
+                let timeout = TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds), in: language)
+                return .notAnswering(reason: CommandText.noAnswerWithin.text(language, ["timeout": timeout]))
+            case .invalidResponse: return .notAnswering(reason: CommandText.unreadableAnswer.text(language))
             default: return .unreachable(reason: error.message)
             }
         } catch {
-            return .unreachable(reason: Self.failure(for: error).message)
+            return .unreachable(reason: Self.failure(for: error).text.text(in: language))
         }
     }
 }
