@@ -36,7 +36,7 @@ extension CommandRunner {
         let width = String(occurrences.count).count
         for (index, occurrence) in occurrences.enumerated() {
             let number = String(index + 1)
-            lines.append("  \(String(repeating: " ", count: width - number.count))\(number)  \(Self.reading(occurrence, display: display))  (\(display.relative(occurrence)))")
+            lines.append("  \(String(repeating: " ", count: width - number.count))\(number)  \(Self.reading(occurrence, display: display))  " + CommandText.parenthesized.text(language, ["text": display.relative(occurrence)]))
         }
         if occurrences.isEmpty {
             lines.append(expander.neverOccurs

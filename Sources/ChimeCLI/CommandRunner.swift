@@ -55,7 +55,7 @@ public final class CommandRunner {
         case let error as DomainError: return CommandFailure(error)
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
-        case let error as RuntimeError: return CommandFailure(error.exitCode, error.message)
+        case let error as RuntimeError: return CommandFailure(error.exitCode, error.text)
         default: return CommandFailure(.software, .unexpectedError, ["error": "\(error)"])
         }
     }

@@ -61,6 +61,7 @@ enum CommandText: String, TextCatalog {
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
+    case parenthesized, hoursValue
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
@@ -334,6 +335,8 @@ enum CommandText: String, TextCatalog {
         case .unexpectedStatusAnswer: return ("it gave an unexpected answer; chime and chimed may be different versions", "它给出了意外的应答；chime 和 chimed 的版本可能不同")
         case .unreadableAnswer: return ("its answer could not be read; chime and chimed may be different versions", "无法读取它的应答；chime 和 chimed 的版本可能不同")
         case .warning: return ("warning: {warning}", "警告：{warning}")
+        case .parenthesized: return ("({text})", "（{text}）")
+        case .hoursValue: return ("{hours} h", "{hours} 小时")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")

@@ -67,7 +67,7 @@ extension CommandRunner {
                 let timeout = TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds), in: language)
                 return .notAnswering(reason: CommandText.noAnswerWithin.text(language, ["timeout": timeout]))
             case .invalidResponse: return .notAnswering(reason: CommandText.unreadableAnswer.text(language))
-            default: return .unreachable(reason: error.message)
+            default: return .unreachable(reason: error.text.text(in: language))
             }
         } catch {
             return .unreachable(reason: Self.failure(for: error).text.text(in: language))

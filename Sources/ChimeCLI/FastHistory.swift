@@ -78,7 +78,7 @@ public struct FastHistory: Sendable {
             let bar = ProgressBar.cells(fraction: hours / scale, width: 24).filled
             let padding = String(repeating: " ", count: 24 - bar.count)
             let label = display.dayLabel(date)
-            let hoursText = String(format: "%4.1f h", hours)
+            let hoursText = CommandText.hoursValue.text(display.language, ["hours": String(format: "%4.1f", hours)])
             lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursText)")
         }
         if !fasts.isEmpty {

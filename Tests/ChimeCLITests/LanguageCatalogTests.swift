@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 import ChimeStore
 import Testing
@@ -35,6 +36,10 @@ import Testing
 
     @Test func everyStoreErrorIsInBothLanguagesWithTheSameValues() {
         #expect(StoreText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyRuntimeErrorIsInBothLanguagesWithTheSameValues() {
+        #expect(ControlText.allCases.flatMap { Self.problems(of: $0) } == [])
     }
 
     @Test func everyHelpDescriptionHasItsChinese() {
