@@ -17,6 +17,11 @@ public enum CoreText: String, TextCatalog {
     case ruleNotADay, ruleNotAMonthDay, ruleNotADate, ruleNotATime, ruleExtraWord, ruleTimesMinutes
     case wantedCountOrDuration, wantedUnit, wantedUnitExample, wantedDuration, wantedWindowOrDays, wantedWindow, wantedWindowInDay
     case wantedDays, wantedMonthDay, wantedWeekdayAfter, wantedDate, wantedTimeOfDay
+    case rrulePartForm, rrulePartTwice, rruleNotANumber, rruleOutOfRange, rruleBadFrequency, rruleBadInterval, rruleBadCount
+    case rruleBadUntil, rruleBadWeekday, rruleBadOrdinal, rruleBadWeekStart, rruleCalendarScale, rruleUnknownPart, rruleNoFrequency
+    case rruleSeconds, rruleMinutes, rruleHours, rruleMonthDays, rruleYearDays, rruleWeeks, rruleMonths, rrulePositions
+    case rruleCountAndUntil, rruleWeekNumberYearly, rruleYearDayFrequency, rruleMonthDayWeekly, rruleOrdinalFrequency
+    case rruleOrdinalWeekNumber, rruleOrdinalTooWide, rruleSetPositionAlone
 
     /// The template of this message in `language`.
     public func template(_ language: UserLanguage) -> String {
@@ -96,6 +101,36 @@ public enum CoreText: String, TextCatalog {
         case .wantedWeekdayAfter: return ("a weekday after \"{word}\": use mon, tue, wed, thu, fri, sat or sun (first fri)", "“{word}”后的星期几：请用 mon、tue、wed、thu、fri、sat 或 sun（first fri）")
         case .wantedDate: return ("a date as MM-DD (03-14)", "MM-DD 形式的日期（03-14）")
         case .wantedTimeOfDay: return ("a time of day (HH:MM, or HH:MM,HH:MM)", "时刻（HH:MM，或 HH:MM,HH:MM）")
+        case .rrulePartForm: return ("\"{part}\" is not NAME=VALUE: write parts like FREQ=DAILY;BYHOUR=9", "“{part}”不是 NAME=VALUE：请写 FREQ=DAILY;BYHOUR=9 这样的部分")
+        case .rrulePartTwice: return ("{name} is given twice: give each part once", "{name} 给了两次：每个部分只给一次")
+        case .rruleNotANumber: return ("{part}: \"{item}\" is not a number: use {what}", "{part}：“{item}”不是数字：请用{what}")
+        case .rruleOutOfRange: return ("{part}: {item} is out of range: use {what}", "{part}：{item} 超出范围：请用{what}")
+        case .rruleBadFrequency: return ("FREQ={value} is not a frequency: use SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY", "FREQ={value} 不是频率：请用 SECONDLY、MINUTELY、HOURLY、DAILY、WEEKLY、MONTHLY 或 YEARLY")
+        case .rruleBadInterval: return ("INTERVAL={value} is not a whole number from 1 to 1000000", "INTERVAL={value} 不是 1 到 1000000 之间的整数")
+        case .rruleBadCount: return ("COUNT={value} is not a whole number from 1 to 1000000", "COUNT={value} 不是 1 到 1000000 之间的整数")
+        case .rruleBadUntil: return ("UNTIL={value} is not a date or time: use 20271231, 20271231T235959 or 20271231T235959Z", "UNTIL={value} 不是日期或时间：请用 20271231、20271231T235959 或 20271231T235959Z")
+        case .rruleBadWeekday: return ("BYDAY={value}: \"{item}\" is not a weekday: use MO, TU, WE, TH, FR, SA, SU, optionally with an ordinal like 1FR or -1SU", "BYDAY={value}：“{item}”不是星期几：请用 MO、TU、WE、TH、FR、SA、SU，可加序数，如 1FR 或 -1SU")
+        case .rruleBadOrdinal: return ("BYDAY={value}: \"{item}\" has a bad ordinal: use 1 to 53 or -53 to -1 before the weekday, like 2MO or -1FR", "BYDAY={value}：“{item}”的序数无效：请在星期几前用 1 到 53 或 -53 到 -1，如 2MO 或 -1FR")
+        case .rruleBadWeekStart: return ("WKST={value} is not a weekday: use MO, TU, WE, TH, FR, SA or SU", "WKST={value} 不是星期几：请用 MO、TU、WE、TH、FR、SA 或 SU")
+        case .rruleCalendarScale: return ("{name} (RFC 7529 calendar scales) is not supported: write the rule in the Gregorian calendar", "不支持 {name}（RFC 7529 历法）：请按公历写规则")
+        case .rruleUnknownPart: return ("{name} is not a rule part: use FREQ, INTERVAL, COUNT, UNTIL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS or WKST", "{name} 不是规则的部分：请用 FREQ、INTERVAL、COUNT、UNTIL、BYSECOND、BYMINUTE、BYHOUR、BYDAY、BYMONTHDAY、BYYEARDAY、BYWEEKNO、BYMONTH、BYSETPOS 或 WKST")
+        case .rruleNoFrequency: return ("FREQ is missing: start with FREQ=DAILY, FREQ=WEEKLY, ...", "缺少 FREQ：请以 FREQ=DAILY、FREQ=WEEKLY 等开头")
+        case .rruleSeconds: return ("seconds 0-59", "秒 0-59")
+        case .rruleMinutes: return ("minutes 0-59", "分钟 0-59")
+        case .rruleHours: return ("hours 0-23", "小时 0-23")
+        case .rruleMonthDays: return ("days of the month 1 to 31 or -31 to -1", "每月的第 1 到 31 天或 -31 到 -1")
+        case .rruleYearDays: return ("days of the year 1 to 366 or -366 to -1", "每年的第 1 到 366 天或 -366 到 -1")
+        case .rruleWeeks: return ("weeks 1 to 53 or -53 to -1", "第 1 到 53 周或 -53 到 -1")
+        case .rruleMonths: return ("months 1-12", "月份 1-12")
+        case .rrulePositions: return ("positions 1 to 366 or -366 to -1", "位置 1 到 366 或 -366 到 -1")
+        case .rruleCountAndUntil: return ("COUNT and UNTIL cannot both be given: keep one", "COUNT 和 UNTIL 不能同时给出：保留一个")
+        case .rruleWeekNumberYearly: return ("BYWEEKNO works only with FREQ=YEARLY", "BYWEEKNO 只能与 FREQ=YEARLY 一起用")
+        case .rruleYearDayFrequency: return ("BYYEARDAY cannot be used with FREQ={frequency}: use FREQ=YEARLY (or a finer FREQ)", "BYYEARDAY 不能与 FREQ={frequency} 一起用：请用 FREQ=YEARLY（或更细的 FREQ）")
+        case .rruleMonthDayWeekly: return ("BYMONTHDAY cannot be used with FREQ=WEEKLY: use FREQ=MONTHLY or DAILY", "BYMONTHDAY 不能与 FREQ=WEEKLY 一起用：请用 FREQ=MONTHLY 或 DAILY")
+        case .rruleOrdinalFrequency: return ("BYDAY with an ordinal (like 1FR) needs FREQ=MONTHLY or FREQ=YEARLY", "带序数的 BYDAY（如 1FR）需要 FREQ=MONTHLY 或 FREQ=YEARLY")
+        case .rruleOrdinalWeekNumber: return ("BYDAY with an ordinal cannot be combined with BYWEEKNO", "带序数的 BYDAY 不能与 BYWEEKNO 同时使用")
+        case .rruleOrdinalTooWide: return ("BYDAY={day}: a month has at most 5 of a weekday: use 1 to 5 or -5 to -1", "BYDAY={day}：一个月里同一星期几最多 5 个：请用 1 到 5 或 -5 到 -1")
+        case .rruleSetPositionAlone: return ("BYSETPOS needs another BY part to choose from (like BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1)", "BYSETPOS 需要另一个 BY 部分来选择（如 BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1）")
         case .nagNotShown: return ("{identifier} has not been shown yet: 'chime done' acknowledges a reminder once it came", "{identifier} 还没有显示：'chime done' 只能确认已出现的提醒")
         }
     }
