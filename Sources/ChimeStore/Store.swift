@@ -110,7 +110,7 @@ public final class Store: @unchecked Sendable {
         let header = try DatabaseFile.inspectReadOnly(path: path)
         try DatabaseFile.checkLog(path: path, header: header)
         let directory = DatabaseFile.directory(of: path)
-        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: .actionWriteInDirectory))
         // A log left beside the database may hold the latest changes: read through it then.
         let hasLog = DatabaseFile.size(of: [path + "-wal"]) > 0 && DatabaseFile.exists(path + "-shm")
         let connection = try SQLiteConnection(

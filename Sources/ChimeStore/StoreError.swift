@@ -103,30 +103,31 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension StoreError {
     /// The sentence for a file Chime will not use: names it and says how to get going again.
-    static func corruptSentence(path: String, problem: String) -> String {
-        "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    static func corruptSentence(path: String, problem: StoreText) -> LocalizedText {
+        LocalizedText(StoreText.corrupt, localized: ["path": LocalizedText(verbatim: path), "problem": LocalizedText(problem)])
     }
 
     /// The sentence for a database directory the user may not write in. `creating` names the
     /// directory that could not be made in it, if that was the step that failed.
-    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> String {
-        let what = creating.map { "cannot create \($0)" } ?? "cannot create files in \(directory)"
-        return "\(what): you may not write in \(directory), and the Chime database \(path) needs it (SQLite keeps its -wal and -shm files beside it), so nothing was saved: make the directory writable for you (chmod u+rwx '\(directory)'; chown it first if it is another user's) and try again"
+    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> LocalizedText {
+        let what = creating.map { LocalizedText(StoreText.cannotCreate, ["path": $0]) } ?? LocalizedText(StoreText.cannotCreateFilesIn, ["path": directory])
+        return LocalizedText(StoreText.directoryNotWritable, localized: [
+            "what": what, "directory": LocalizedText(verbatim: directory), "path": LocalizedText(verbatim: path),
+        ])
     }
 
     /// The sentence for a database file, or its `-wal` or `-shm` file, the user may not read and write.
-    static func fileNotWritableSentence(file: String, databasePath path: String) -> String {
-        let what = file == path ? "the Chime database \(path)" : "\(file), beside the Chime database \(path),"
-        return "\(what) is not writable for you, so nothing was saved: make it readable and writable for you (chmod u+rw '\(file)'; chown it first if it is another user's) and try again"
+    static func fileNotWritableSentence(file: String, databasePath path: String) -> LocalizedText {
+        LocalizedText(file == path ? StoreText.databaseNotWritable : .sidecarNotWritable, ["file": file, "path": path])
     }
 
     /// The sentence for a file system mounted read-only.
-    static func readOnlyFileSystemSentence(path: String, action: String) -> String {
-        "cannot \(action) \(path): the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again"
+    static func readOnlyFileSystemSentence(path: String, action: StoreText) -> LocalizedText {
+        LocalizedText(StoreText.readOnlyFileSystem, localized: ["action": LocalizedText(action), "path": LocalizedText(verbatim: path)])
     }
 
     /// The sentence for a WAL database whose `-shm` index exists without its `-wal` log.
-    static func missingLogSentence(path: String) -> String {
-        "the Chime database \(path) is in WAL mode and its index \(path)-shm exists, but its write-ahead log \(path)-wal is missing, so Chime neither read nor changed it (the latest changes may be in that log): if you moved or copied the database, put its -wal file back beside it; or, to use the database as it is without what the log held, remove \(path)-shm; then try again"
+    static func missingLogSentence(path: String) -> LocalizedText {
+        LocalizedText(StoreText.missingLog, ["path": path])
     }
 }

@@ -290,7 +290,7 @@ enum StoreSchema {
         let tableCount = try connection.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int64(0) } ?? 0
         let application = try connection.queryFirst("PRAGMA application_id") { $0.int64(0) } ?? 0
         if application != applicationID, application != 0 || tableCount > 0 {
-            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: "is an SQLite database of another program, not Chime's"))
+            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: .otherProgram))
         }
         if version > latestVersion {
             throw StoreError(.newerSchema, .newerSchema, ["path": path, "version": "\(version)", "latest": "\(latestVersion)"])
