@@ -53,7 +53,10 @@ extension CommandRunner {
 
     private func storeWarnings() -> [DoctorReport.Finding] {
         guard let store = try? store() else { return [] }
-        return store.warnings.map { .init(check: say(.checkStore), outcome: .warning, detail: $0, fix: $0) }
+        return store.localizedWarnings.map { warning in
+            let text = warning.text(in: language)
+            return .init(check: say(.checkStore), outcome: .warning, detail: text, fix: text)
+        }
     }
 
     private func daemonFinding() -> DoctorReport.Finding {

@@ -180,8 +180,8 @@ public final class CommandRunner {
         let store = try environment.openStore()
         // Kept before the warnings are said: choosing their language reads the setting from it.
         openedStore = store
-        for warning in store.warnings {
-            notice(ErrorLine.text(CommandText.warning.text(language, ["warning": warning])))
+        for warning in store.localizedWarnings {
+            notice(ErrorLine.text(CommandText.warning.text(language, ["warning": warning.text(in: language)])))
         }
         return store
     }

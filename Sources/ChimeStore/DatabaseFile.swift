@@ -272,11 +272,11 @@ enum DatabaseFile {
     // MARK: Warnings
 
     /// Loud warnings about where the database lies, for the caller to print.
-    static func warnings(path: String) -> [String] {
-        var warnings: [String] = []
+    static func warnings(path: String) -> [LocalizedText] {
+        var warnings: [LocalizedText] = []
         let type = chime_file_system_type(directory(of: path))
         if type >= 0, let name = networkFileSystemName(magic: UInt64(type) & 0xFFFF_FFFF) {
-            warnings.append("the Chime database \(path) is on a network file system (\(name)): SQLite's locking is not reliable there and the database can be damaged; set XDG_DATA_HOME to a directory on a local disk")
+            warnings.append(LocalizedText(StoreText.networkFileSystem, ["path": path, "name": name]))
         }
         return warnings
     }

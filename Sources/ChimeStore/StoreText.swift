@@ -9,6 +9,7 @@ public enum StoreText: String, TextCatalog {
     case sidecarNotWritable, readOnlyFileSystem, missingLog, filesReadOnly, refusedValue, unexpectedError, notADirectory
     case directoryIsLink, directoryOfAnotherUser, directoryShared, notARegularFile, callFailedNoSpace, callFailedTryAgain, callFailed
     case fileIsLink, fileNotRegular, kindFIFO, kindSocket, kindDirectory, kindCharacterDevice, kindBlockDevice, kindUnknown
+    case networkFileSystem, migratedFasts, migratedWaterSchedules, migratedKeptReminder, migratedKeptWaterSchedule
     case actionWrite, actionCreateDirectory, actionWriteInDirectory, actionCreateOrOpen, actionInspect, actionOpen, actionRead
 
     /// The template of this message in `language`.
@@ -58,6 +59,11 @@ public enum StoreText: String, TextCatalog {
         case .kindCharacterDevice: return ("a character device", "字符设备")
         case .kindBlockDevice: return ("a block device", "块设备")
         case .kindUnknown: return ("of an unknown type", "未知类型")
+        case .networkFileSystem: return ("the Chime database {path} is on a network file system ({name}): SQLite's locking is not reliable there and the database can be damaged; set XDG_DATA_HOME to a directory on a local disk", "Chime 数据库 {path} 位于网络文件系统（{name}）：SQLite 的锁在那里不可靠，数据库可能损坏；请把 XDG_DATA_HOME 设为本地磁盘上的目录")
+        case .migratedFasts: return ("the Chime database {path} had {count} repeating fasts running at once, which Chime no longer allows: kept {kept} (started last) and stopped {stopped} now, cancelling their pending notifications; they stay in the history", "Chime 数据库 {path} 中同时有 {count} 个重复禁食在进行，Chime 已不再允许：保留了 {kept}（最后开始的），现在结束了 {stopped} 并取消其待发通知；它们仍留在历史中")
+        case .migratedWaterSchedules: return ("the Chime database {path} had {count} water schedules on at once, which Chime no longer allows: kept {kept} (set up last) and turned off {off}, cancelling their pending reminders; their intake stays logged", "Chime 数据库 {path} 中同时开启了 {count} 个喝水计划，Chime 已不再允许：保留了 {kept}（最后设置的），关闭了 {off} 并取消其待发提醒；喝水记录保留")
+        case .migratedKeptReminder: return ("the Chime database {path} had a water schedule and a pending reminder both named {id}, which Chime no longer allows (an id names one thing): kept reminder {id} (changed last) and turned off water schedule {id}", "Chime 数据库 {path} 中喝水计划和待发提醒都叫 {id}，Chime 已不再允许（一个 id 只指一样东西）：保留了提醒 {id}（最后更改的），关闭了喝水计划 {id}")
+        case .migratedKeptWaterSchedule: return ("the Chime database {path} had a water schedule and a pending reminder both named {id}, which Chime no longer allows (an id names one thing): kept water schedule {id} (changed last) and cancelled reminder {id}", "Chime 数据库 {path} 中喝水计划和待发提醒都叫 {id}，Chime 已不再允许（一个 id 只指一样东西）：保留了喝水计划 {id}（最后更改的），取消了提醒 {id}")
         case .actionWrite: return ("write", "写入")
         case .actionCreateDirectory: return ("create the directory", "创建目录")
         case .actionWriteInDirectory: return ("write in the directory", "写入目录")
