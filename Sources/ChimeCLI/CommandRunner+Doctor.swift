@@ -95,7 +95,12 @@ extension CommandRunner {
             findings.append(.init(check: busCheck, outcome: .ok, detail: probe.busAddress ?? say(.reachable)))
         } else {
             let detail: String
-            if case .unavailable(let reason) = probe.status { detail = "\(reason)" } else { detail = probe.detail ?? say(.notReachable) }
+            switch probe.status {
+            case .unavailable(.noSessionBus): detail = say(.noSessionBus)
+            case .unavailable(.busUnreachable(let message)): detail = say(.busUnreachable, ["message": message])
+            case .unavailable(let reason): detail = "\(reason)"
+            default: detail = probe.detail ?? say(.notReachable)
+            }
             findings.append(.init(check: busCheck, outcome: .problem, detail: detail, fix: busFix))
         }
         let check = say(.checkServer)

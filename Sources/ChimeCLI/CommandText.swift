@@ -59,7 +59,7 @@ enum CommandText: String, TextCatalog {
     case startDaemonFix, daemonAnswersDetail, nextWake, daemonServer, versionMismatch, daemonNotRunningDetail, daemonNotAnsweringDetail
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
-    case timeZoneFix, systemZone, fromTZ, timeZoneDetail
+    case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
@@ -327,6 +327,8 @@ enum CommandText: String, TextCatalog {
         case .restartServerFix: return ("restart the notification server", "重启通知服务器")
         case .serverFailed: return ("answered with an error", "应答出错")
         case .restartServerAgainFix: return ("restart the notification server, then run \"chime doctor\" again", "重启通知服务器，然后再运行“chime doctor”")
+        case .noSessionBus: return ("no D-Bus session bus: set DBUS_SESSION_BUS_ADDRESS or log in to a desktop session", "没有 D-Bus 会话总线：请设置 DBUS_SESSION_BUS_ADDRESS，或登录桌面会话")
+        case .busUnreachable: return ("the D-Bus session bus cannot be reached ({message}): check DBUS_SESSION_BUS_ADDRESS", "无法连接 D-Bus 会话总线（{message}）：请检查 DBUS_SESSION_BUS_ADDRESS")
         case .timeZoneFix: return ("set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone", "把 TZ 设为 Asia/Shanghai 这样的时区名，或取消设置以使用系统时区")
         case .systemZone: return ("system zone", "系统时区")
         case .fromTZ: return ("from TZ", "来自 TZ")

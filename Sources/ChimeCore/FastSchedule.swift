@@ -84,12 +84,6 @@ public struct FastSchedule: Hashable, Sendable {
         )
     }
 
-    /// `15 h fast: the clocks change tonight` for a fast of a schedule that a daylight-saving
-    /// change makes shorter or longer in real time than its plan says; `nil` otherwise.
-    public static func clockChangeNote(for session: FastingSession) -> String? {
-        realHours(of: session).map { "\($0) h fast: the clocks change tonight" }
-    }
-
     /// The hours (`15`, `16.5`) a fast of a schedule really lasts when a daylight-saving change
     /// makes it differ from its plan; `nil` when it does not.
     public static func realHours(of session: FastingSession) -> String? {
