@@ -242,8 +242,8 @@ extension CommandRunner {
         }
     }
 
-    /// The language the bubbles are written in: the `language` setting when it fixes one (as
-    /// chimed reads it), else this process's locale variables.
+    /// The language the bubbles are written in: the invocation's one language (the `language`
+    /// setting when it fixes one, as chimed reads it, else this process's locale variables).
     func notificationLanguage() -> NotificationLanguage {
         language
     }

@@ -2,12 +2,12 @@ import ChimeCore
 
 /// The sentences of the runtime errors `chime` shows (no daemon, a runtime directory it cannot
 /// trust, a daemon that does not answer), in English and Simplified Chinese: one line per message.
-public enum ControlText: String, TextCatalog {
+package enum ControlText: String, TextCatalog {
     case runtimeParentMissing, noRuntimeDirectory, runtimeDirectoryLink, runtimeNotDirectory, runtimeOtherOwner
     case socketPathTooLong, nothingListens, daemonTimedOut, unreadableAnswer
 
     /// The template of this message in `language`.
-    public func template(_ language: UserLanguage) -> String {
+    package func template(_ language: UserLanguage) -> String {
         let (english, chinese) = entry
         return language == .english ? english : chinese
     }

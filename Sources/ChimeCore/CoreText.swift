@@ -1,6 +1,6 @@
 /// The messages of the core's errors (rejected values, refused changes), in English and
 /// Simplified Chinese: one line per message.
-public enum CoreText: String, TextCatalog {
+package enum CoreText: String, TextCatalog {
     case invalidDuration, invalidDurationWithSuggestion
     case durationEmpty, durationNegative, durationSigned, durationFraction, durationNumberFirst, durationUnitOrder
     case durationNeedsUnit, durationTooLong, durationZero, durationUnknownUnit
@@ -24,7 +24,7 @@ public enum CoreText: String, TextCatalog {
     case rruleOrdinalWeekNumber, rruleOrdinalTooWide, rruleSetPositionAlone
 
     /// The template of this message in `language`.
-    public func template(_ language: UserLanguage) -> String {
+    package func template(_ language: UserLanguage) -> String {
         let (english, chinese) = entry
         return language == .english ? english : chinese
     }

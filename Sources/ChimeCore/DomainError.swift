@@ -45,7 +45,7 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Makes an error of `kind` saying `message` of the core's catalog with `values`.
-    public init(_ kind: Kind, _ message: CoreText, _ values: [String: String] = [:]) {
+    package init(_ kind: Kind, _ message: CoreText, _ values: [String: String] = [:]) {
         self.init(kind, LocalizedText(message, values))
     }
 

@@ -2,7 +2,7 @@ import ChimeCore
 
 /// The sentences of the store's errors, in English and Simplified Chinese: one line per message.
 /// Paths and the system's own words (`strerror`) are values, the same in every language.
-public enum StoreText: String, TextCatalog {
+package enum StoreText: String, TextCatalog {
     case locked, diskFull, movedWhileOpen, ioError, outOfMemory, cannotOpen
     case glassGone, nothingPendingWithIdentifier, newerSchema, noHome
     case corrupt, damaged, notSQLite, otherProgram, cannotCreate, cannotCreateFilesIn, directoryNotWritable, databaseNotWritable
@@ -13,7 +13,7 @@ public enum StoreText: String, TextCatalog {
     case actionWrite, actionCreateDirectory, actionWriteInDirectory, actionCreateOrOpen, actionInspect, actionOpen, actionRead
 
     /// The template of this message in `language`.
-    public func template(_ language: UserLanguage) -> String {
+    package func template(_ language: UserLanguage) -> String {
         let (english, chinese) = entry
         return language == .english ? english : chinese
     }
