@@ -49,7 +49,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let store = try store()
             guard let schedule = try store.fastSchedule() else {
-                return (ChangePlan(), ["No fast schedule is set: nothing to turn off"])
+                return (ChangePlan(), [messages(now).say(.noScheduleToTurnOff)])
             }
             let occurrences = try store.sessions(ofSchedule: schedule.id, startingAtOrAfter: .distantPast)
             let change = planner.remove(schedule, occurrences: occurrences, now: now)

@@ -120,7 +120,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let schedules = try store().waterSchedules()
             guard !schedules.isEmpty else {
-                return (ChangePlan(), ["Water reminders are already off"])
+                return (ChangePlan(), [messages(now).say(.waterAlreadyOff)])
             }
             var change = ChangePlan()
             for schedule in schedules {

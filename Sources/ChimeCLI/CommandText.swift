@@ -62,6 +62,7 @@ enum CommandText: String, TextCatalog {
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
+    case noScheduleToTurnOff, waterAlreadyOff
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
@@ -339,6 +340,8 @@ enum CommandText: String, TextCatalog {
         case .warning: return ("warning: {warning}", "警告：{warning}")
         case .parenthesized: return ("({text})", "（{text}）")
         case .hoursValue: return ("{hours} h", "{hours} 小时")
+        case .noScheduleToTurnOff: return ("No fast schedule is set: nothing to turn off", "没有设置禁食计划：无可关闭")
+        case .waterAlreadyOff: return ("Water reminders are already off", "喝水提醒已经关闭")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")
