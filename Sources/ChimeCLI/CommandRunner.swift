@@ -27,9 +27,12 @@ public final class CommandRunner {
     /// The language of everything this invocation writes: the `language` setting when it names
     /// one, else the locale variables; read once, on first use.
     public private(set) lazy var language: UserLanguage = UserLanguage.resolve(
-        setting: environment.storeExists() ? (try? store().setting(UserLanguage.settingKey)) ?? nil : nil,
+        setting: environment.storeExists() && !storeFailedToOpen ? (try? store().setting(UserLanguage.settingKey)) ?? nil : nil,
         environment: environment.variables
     )
+    /// Whether opening the store failed: the error line is then said in the locale's language,
+    /// without a second attempt (which could wait out a lock again).
+    private var storeFailedToOpen = false
 
     /// Makes a runner for one invocation.
     public init(environment: CommandEnvironment) {
@@ -177,7 +180,13 @@ public final class CommandRunner {
     /// The store, opened on first use; its warnings (data at risk) go to standard error once.
     func store() throws -> Store {
         if let openedStore { return openedStore }
-        let store = try environment.openStore()
+        let store: Store
+        do {
+            store = try environment.openStore()
+        } catch {
+            storeFailedToOpen = true
+            throw error
+        }
         // Kept before the warnings are said: choosing their language reads the setting from it.
         openedStore = store
         for warning in store.localizedWarnings {

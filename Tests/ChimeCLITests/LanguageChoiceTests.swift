@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeStore
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -30,6 +31,24 @@ import Testing
         harness.succeed("config", "set", "language", "zh")
         harness.variables = ["LANG": "C"]
         #expect(harness.run("snooze", "nothing/here", "10m").errors == "chime: 没有待发通知或 id“nothing/here”：见“chime list”\n")
+    }
+
+    @Test("a store that cannot be opened is tried once: its error is said in the locale's language")
+    func storeFailureIsNotRetriedForTheLanguage() throws {
+        final class Attempts: @unchecked Sendable { var count = 0 }
+        let attempts = Attempts()
+        let harness = RunnerHarness()
+        harness.variables = ["LANG": "zh_CN.UTF-8"]
+        let errors = TextBuffer()
+        var environment = harness.environment(errors: errors)
+        environment.openStore = { () throws(StoreError) -> Store in
+            attempts.count += 1
+            throw StoreError(.tryAgain, "locked")
+        }
+        let command = try CommandParser.parse(["list"]).get()
+        #expect(CommandRunner(environment: environment).run(command) == .tryAgain)
+        #expect(attempts.count == 1)
+        #expect(errors.text == "chime: locked\n")
     }
 
     @Test("Chinese list titles and headers fit the terminal", arguments: [40, 80, 120])
