@@ -72,7 +72,7 @@ public final class CommandRunner {
             write(text)
             return .success
         case .completions(let shell):
-            write(CompletionScript.script(for: shell))
+            write(CompletionScript.script(for: shell, language: language))
             return .success
         case .doctor:
             return try doctor()

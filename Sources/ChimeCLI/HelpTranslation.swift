@@ -22,6 +22,8 @@ enum HelpTranslation {
             texts.append(spec.summary)
             if let discussion = spec.discussion { texts.append(discussion) }
             texts += spec.positionals.map(\.summary)
+            // The words a shell offers for a first argument, with their own descriptions.
+            texts += spec.positionals.prefix(1).flatMap { $0.kind.completionCandidates.compactMap(\.description) }
             texts += spec.options.map(\.summary)
             for section in spec.sections {
                 texts.append(section.title)
@@ -39,21 +41,32 @@ enum HelpTranslation {
     private static let ruleForms = RecurrencePhrase.forms
     private static let ruleFormsChinese = LocalizedText(CoreText.ruleForms, ["examples": RecurrencePhrase.examples]).text(in: .simplifiedChinese)
 
+    /// The Chinese of each setting's summary (completions show it alone, help in its row).
+    private static let configSummaries: [ConfigKey: String] = [
+        .fastPlan: "不带 PLAN 的“fast start”所用的方案",
+        .fastRemindBefore: "禁食结束前的提示，如 1h,15m",
+        .waterAmount: "每杯毫升数",
+        .waterGoal: "每天的喝水目标（毫升）",
+        .urgencyFast: "禁食通知的紧急程度",
+        .urgencyWater: "喝水提醒的紧急程度",
+        .urgencyReminder: "一次性提醒的紧急程度",
+        .language: "帮助、消息和通知的语言",
+    ]
+
     /// The rows of the `Keys` table (`config --help`), as ``CommandTable`` writes them.
-    private static let configRows: [String: String] = Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map { key in
-        let english = "\(key.summary): \(key.allowedValues) (default \(key.defaultValue.storedText))"
-        let chinese: String
+    private static let configRows: [String: String] = Dictionary(uniqueKeysWithValues: ConfigKey.allCases.flatMap { key in
+        let allowed: String
         switch key {
-        case .fastPlan: chinese = "不带 PLAN 的“fast start”所用的方案：\(key.allowedValues)"
-        case .fastRemindBefore: chinese = "禁食结束前的提示，如 1h,15m：用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
-        case .waterAmount: chinese = "每杯毫升数：1-\(WaterSchedule.maximumML)（毫升）"
-        case .waterGoal: chinese = "每天的喝水目标（毫升）：1-\(WaterSchedule.maximumML)（毫升），或 none"
-        case .urgencyFast: chinese = "禁食通知的紧急程度：\(key.allowedValues)"
-        case .urgencyWater: chinese = "喝水提醒的紧急程度：\(key.allowedValues)"
-        case .urgencyReminder: chinese = "一次性提醒的紧急程度：\(key.allowedValues)"
-        case .language: chinese = "帮助、消息和通知的语言：\(key.allowedValues)"
+        case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
+        case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
+        case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .language: allowed = key.allowedValues
         }
-        return (english, chinese + "（默认 \(key.defaultValue.storedText)）")
+        let summary = configSummaries[key] ?? key.summary
+        return [
+            (key.summary, summary),
+            ("\(key.summary): \(key.allowedValues) (default \(key.defaultValue.storedText))", "\(summary)：\(allowed)（默认 \(key.defaultValue.storedText)）"),
+        ]
     })
 
     static let chinese: [String: String] = configRows.merging([

@@ -61,6 +61,14 @@ import Testing
         #expect(TextTemplate.fill("a {x} b", ["x": "{x}"]) == "a {x} b")
     }
 
+    @Test func completionDescriptionsFollowTheLanguage() {
+        let fish = CompletionScript.script(for: .fish, language: .simplifiedChinese)
+        #expect(fish.contains("-a 'start' -d '现在开始禁食"))
+        #expect(fish.contains("-d '显示本帮助'"))
+        #expect(CompletionScript.script(for: .zsh, language: .simplifiedChinese).contains("fast.plan:不带 PLAN 的“fast start”所用的方案"))
+        #expect(CompletionScript.script(for: .bash, language: .simplifiedChinese) == CompletionScript.script(for: .bash))
+    }
+
     @Test func chineseHelpKeepsSyntaxAndLinesUpByDisplayWidth() throws {
         let spec = try #require(CommandTable.command(at: ["fast", "start"]))
         let help = HelpFormatter.help(for: spec, language: .simplifiedChinese)
