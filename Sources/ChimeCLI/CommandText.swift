@@ -246,7 +246,7 @@ enum CommandText: String, TextCatalog {
         case .nextLine: return ("Next: {summary} {due} [{identifier}]", "下一条：{summary} {due} [{identifier}]")
         case .nextTooltip: return ("Next: {summary} {due}", "下一条：{summary} {due}")
         case .barFasting: return ("{plan} {left} left", "{plan} 还剩 {left}")
-        case .barEating: return ("eating {left} left", "进食 还剩 {left}")
+        case .barEating: return ("eating {left} left", "进食还剩 {left}")
         case .barFastStarts: return ("fast {when}", "禁食 {when}")
         case .barWater: return ("water {intake}", "喝水 {intake}")
         case .daemonAnswers: return ("chimed is running and answers (pid {pid})", "chimed 正在运行并应答（pid {pid}）")
