@@ -34,9 +34,8 @@ public enum ArgumentDecoder {
             if let invalid = firstInvalidByte(in: bytes) {
                 let shown = String(decoding: bytes, as: UTF8.self)
                 let hex = "0x" + String(bytes[invalid], radix: 16, uppercase: true)
-                let message = "argument \(offset + 1) (\"\(shown)\") is not valid UTF-8 (byte \(hex) at offset \(invalid)):"
-                    + " pass text encoded as UTF-8 (check the terminal's or script's encoding)"
-                return .failure(UsageError(.invalidEncoding, message, argumentPosition: offset + 1))
+                let values = ["position": "\(offset + 1)", "shown": shown, "byte": hex, "offset": "\(invalid)"]
+                return .failure(UsageError(.invalidEncoding, .invalidEncoding, values, argumentPosition: offset + 1))
             }
             decoded.append(String(decoding: bytes, as: UTF8.self))
         }

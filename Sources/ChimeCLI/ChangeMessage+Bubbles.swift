@@ -8,11 +8,14 @@ extension ChangeMessage {
         guard !onScreen.isEmpty else { return cancelled(identifiers, scope: scope) }
         guard !identifiers.isEmpty else {
             if onScreen.count == 1 {
-                return "Cancelled \(onScreen[0]), already shown: its notification on screen is closed"
+                return say(.cancelledShownOne, ["identifier": onScreen[0]])
             }
-            return "Cancelled \(onScreen.count) notifications already shown" + (scope.map { " (\($0))" } ?? "") + ": they are closed on screen"
+            let scoped = scope.map { say(.scope, ["scope": $0]) } ?? ""
+            return say(.cancelledShownMany, ["count": "\(onScreen.count)", "scope": scoped])
         }
-        let closed = onScreen.count == 1 ? onScreen[0] : "\(onScreen.count) notifications already shown"
-        return cancelled(identifiers, scope: scope) + "; closed \(closed) on screen"
+        let closed = onScreen.count == 1
+            ? say(.closedOnScreenOne, ["identifier": onScreen[0]])
+            : say(.closedOnScreenMany, ["count": "\(onScreen.count)"])
+        return cancelled(identifiers, scope: scope) + closed
     }
 }

@@ -7,73 +7,91 @@ public struct ChangeMessage: Sendable {
     /// Where and when times are shown.
     public let display: TimeDisplay
 
-    /// Makes the messages for `display`.
+    /// Makes the messages for `display`, in its language.
     public init(display: TimeDisplay) {
         self.display = display
     }
 
+    /// The language of the lines.
+    public var language: UserLanguage { display.language }
+
+    /// `message` in the lines' language.
+    func say(_ message: CommandText, _ values: [String: String] = [:]) -> String {
+        message.text(language, values)
+    }
+
     /// Printed (on standard error) after a saved change while `chimed` does not answer.
-    public static let daemonNotRunning = "chimed is not running: saved, and notifications will fire once it runs"
-        + " (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")"
+    public static func daemonNotRunningText(in language: UserLanguage) -> String {
+        CommandText.daemonNotRunning.text(language)
+    }
+
+    /// ``daemonNotRunningText(in:)`` in English.
+    public static var daemonNotRunning: String { daemonNotRunningText(in: .english) }
 
     /// The line `status` ends with while `chimed` does not answer (nothing was saved: no
     /// "saved" there).
-    public static let daemonNotRunningStatus = "chimed is not running: no notification is shown until it runs"
-        + " (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")"
+    public static func daemonNotRunningStatusText(in language: UserLanguage) -> String {
+        CommandText.daemonNotRunningStatus.text(language)
+    }
+
+    /// ``daemonNotRunningStatusText(in:)`` in English.
+    public static var daemonNotRunningStatus: String { daemonNotRunningStatusText(in: .english) }
 
     /// Printed (on standard error) after a saved change when `chimed` runs but did not confirm it
     /// (it timed out or answered with an error); `reason` says which.
-    public static func daemonDidNotConfirm(_ reason: String) -> String {
-        "chimed did not confirm the change (\(reason)): saved, and notifications will fire once it answers"
-            + " (check it with \"systemctl --user status chimed\" or \"chime doctor\")"
+    public static func daemonDidNotConfirm(_ reason: String, in language: UserLanguage = .english) -> String {
+        CommandText.daemonDidNotConfirm.text(language, ["reason": reason])
     }
 
     /// Printed instead of a change's line when its request id (`CHIME_REQUEST_ID`) was applied
     /// before: a retried command that changes nothing the second time.
-    public static func alreadyApplied(requestID: String, sequence: Int64) -> String {
-        "Already done: request \"\(requestID)\" was applied before (change \(sequence)); nothing changed"
+    public static func alreadyApplied(requestID: String, sequence: Int64, in language: UserLanguage = .english) -> String {
+        CommandText.alreadyApplied.text(language, ["request": requestID, "sequence": "\(sequence)"])
     }
 
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.
     public func fastStarted(_ session: FastingSession, replaced: [String] = [], discarded: [String] = []) -> String {
         let cycle = session.cycle(0)
-        let verb = cycle.fastStart > display.now ? "starts" : "started"
         var details = [session.plan.displayName]
-        if session.mode == .rolling { details.append("repeating") }
-        if !session.tag.isEmpty { details.append("tag \"\(session.tag)\"") }
+        if session.mode == .rolling { details.append(say(.repeating)) }
+        if !session.tag.isEmpty { details.append(say(.taggedDetail, ["tag": session.tag])) }
         // A fast started long enough ago (--ago) may be over already.
-        let endVerb = cycle.fastEnd > display.now ? "ends" : "ended"
-        var line = "Fast \(session.id) \(verb) \(display.clock(cycle.fastStart)), \(endVerb) \(display.clock(cycle.fastEnd)) (\(details.joined(separator: ", ")))"
+        let message: CommandText = cycle.fastStart > display.now ? .fastStarts
+            : cycle.fastEnd > display.now ? .fastStartedEnds : .fastStartedEnded
+        var line = say(message, [
+            "id": session.id, "start": display.clock(cycle.fastStart), "end": display.clock(cycle.fastEnd),
+            "details": details.joined(separator: say(.detailSeparator)),
+        ])
         if !replaced.isEmpty {
-            line += "; ended \(replaced.count == 1 ? "fast" : "fasts") \(replaced.joined(separator: ", "))"
+            line += say(replaced.count == 1 ? .endedFast : .endedFasts, ["ids": replaced.joined(separator: ", ")])
         }
         if !discarded.isEmpty {
-            line += "; discarded \(discarded.count == 1 ? "fast" : "fasts") \(discarded.joined(separator: ", ")) (it would have lasted under 2 min)"
+            line += say(discarded.count == 1 ? .discardedFast : .discardedFasts, ["ids": discarded.joined(separator: ", ")])
         }
         return line
     }
 
     /// `Fast f-3k9 discarded: stopped within its first 2 min, it is not kept in the history`.
     public func fastDiscarded(_ session: FastingSession) -> String {
-        "Fast \(session.id) discarded: stopped within its first 2 min, it is not kept in the history"
+        say(.fastDiscarded, ["id": session.id])
     }
 
     /// `Fast f-3k9 stopped at 12:00, where its last cycle began (a fast of under 2 min is not kept)`.
     public func fastStoppedAtCycleStart(_ session: FastingSession, at instant: Date) -> String {
-        "Fast \(session.id) stopped at \(display.clock(instant)), where its last cycle began (a fast of under 2 min is not kept)"
+        say(.fastStoppedAtCycleStart, ["id": session.id, "time": display.clock(instant)])
     }
 
     /// `Fast f-3k9 deleted (16:8, started 2026-03-09 20:00)`.
     public func fastDeleted(_ session: FastingSession) -> String {
-        "Fast \(session.id) deleted (\(session.plan.displayName), started \(display.clock(session.start)))"
+        say(.fastDeleted, ["id": session.id, "plan": session.plan.displayName, "start": display.clock(session.start)])
     }
 
     /// `Removed the 250 ml logged for 09:12: 1000 of 2000 ml today; next reminder 10:00 (in 48 min)`.
     public func waterUndone(_ intake: WaterIntake, summary: WaterSummary) -> String {
-        let line = "Removed the \(intake.amountML) ml logged for \(display.clock(intake.instant)): \(summary.intakeText) today"
+        let line = say(.waterUndone, ["ml": "\(intake.amountML)", "time": display.clock(intake.instant), "intake": summary.intakeText(in: language)])
         guard summary.schedule != nil else { return line }
-        return line + "; " + next(summary.nextReminder)
+        return line + say(.clauseSeparator) + next(summary.nextReminder)
     }
 
     /// What stopping `session` at `display.now` did, worded from the session before the stop.
@@ -82,19 +100,24 @@ public struct ChangeMessage: Sendable {
         let cycle = session.cycle(status.cycle)
         switch status.phase {
         case .scheduled:
-            return "Fast \(session.id) cancelled before it started (it was due \(display.clock(cycle.fastStart)))"
+            return say(.fastCancelledBeforeStart, ["id": session.id, "due": display.clock(cycle.fastStart)])
         case .fasting where display.now >= cycle.plannedFastEnd:
             // Stopped during time added by extending: the plan's fast was done.
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
-            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), completed (\(session.plan.displayName), extended)"
+            return say(.fastStoppedExtended, ["id": session.id, "fasted": display.span(fasted), "plan": session.plan.displayName])
         case .fasting:
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)
-            return "Fast \(session.id) stopped after \(TimeDisplay.duration(fasted)), \(TimeDisplay.duration(goal - fasted)) short of \(TimeDisplay.duration(goal)) (\(session.plan.displayName))"
+            return say(.fastStoppedShort, [
+                "id": session.id, "fasted": display.span(fasted), "short": display.span(goal - fasted),
+                "goal": display.span(goal), "plan": session.plan.displayName,
+            ])
         case .eating:
-            return "Fast \(session.id) stopped in its eating window; the last fast of \(TimeDisplay.duration(cycle.fastEnd.timeIntervalSince(cycle.fastStart))) was completed (\(session.plan.displayName))"
+            return say(.fastStoppedEating, [
+                "id": session.id, "fasted": display.span(cycle.fastEnd.timeIntervalSince(cycle.fastStart)), "plan": session.plan.displayName,
+            ])
         case .ended:
-            return "Fast \(session.id) had already ended"
+            return say(.fastHadEnded, ["id": session.id])
         }
     }
 
@@ -105,15 +128,14 @@ public struct ChangeMessage: Sendable {
         var number = status.cycle
         if status.phase == .eating { number += 1 }
         let end = session.cycle(number).fastEnd
-        return "Fast \(session.id) extended by \(TimeDisplay.duration(span.timeInterval)), now ends \(display.clockAndRelative(end))"
+        return say(.fastExtended, ["id": session.id, "span": display.span(span.timeInterval), "end": display.clockAndRelative(end)])
     }
 
     /// `; the 17h nudge of fast.remind_before is left out: a 16h fast is too short for it`,
     /// appended to `fast start` when the setting's nudges include some the plan cannot show.
     public func defaultNudgesLeftOut(_ leads: [TimeSpan], plan: FastingPlan) -> String {
         let names = leads.map(\.description).joined(separator: ", ")
-        let noun = leads.count == 1 ? "nudge" : "nudges"
-        return "; the \(names) \(noun) of fast.remind_before \(leads.count == 1 ? "is" : "are") left out: a \(plan.fasting) fast is too short for \(leads.count == 1 ? "it" : "them")"
+        return say(leads.count == 1 ? .nudgeLeftOut : .nudgesLeftOut, ["leads": names, "fasting": "\(plan.fasting)"])
     }
 
     /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00
@@ -122,54 +144,61 @@ public struct ChangeMessage: Sendable {
     public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?) -> String {
         var window = schedule.window.description
         if schedule.window.until < schedule.window.from {
-            window += " overnight, until \(schedule.window.until) the next day"
+            window += say(.overnightUntil, ["until": "\(schedule.window.until)"])
         }
-        var line = "Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(window), \(schedule.amountML) ml a glass"
-        if let goal = schedule.goalML { line += ", goal \(goal) ml" }
-        return line + "; " + next(nextReminder)
+        var line = say(.waterConfigured, [
+            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": window, "ml": "\(schedule.amountML)",
+        ])
+        if let goal = schedule.goalML { line += say(.waterGoalPart, ["goal": "\(goal)"]) }
+        return line + say(.clauseSeparator) + next(nextReminder)
     }
 
     /// `Logged 250 ml: 1250 of 2000 ml today; next reminder 15:00 (in 1 h)`.
     /// With `at` (a glass logged for earlier): `Logged 250 ml for 07:15: ...`.
     public func waterDrank(_ amountML: Int, at instant: Date? = nil, summary: WaterSummary) -> String {
-        var line = "Logged \(amountML) ml\(instant.map { " for \(display.clock($0))" } ?? ""): \(summary.intakeText) today"
-        if let goal = summary.goalML, summary.consumedML >= goal { line += ", goal reached" }
+        let values = ["ml": "\(amountML)", "time": instant.map(display.clock) ?? "", "intake": summary.intakeText(in: language)]
+        var line = say(instant == nil ? .waterLogged : .waterLoggedFor, values)
+        if let goal = summary.goalML, summary.consumedML >= goal { line += say(.goalReached) }
         guard summary.schedule != nil else { return line }
-        return line + "; " + next(summary.nextReminder)
+        return line + say(.clauseSeparator) + next(summary.nextReminder)
     }
 
     /// `Water reminders paused until 16:30 (in 2 h)`.
     public func waterPaused(until end: Date) -> String {
-        "Water reminders paused until \(display.clockAndRelative(end))"
+        say(.waterPaused, ["until": display.clockAndRelative(end)])
     }
 
     /// `Water reminders resumed; next reminder 14:00 (in 32 min)`.
     public func waterResumed(nextReminder: Date?) -> String {
-        "Water reminders resumed; " + next(nextReminder)
+        say(.waterResumed) + next(nextReminder)
     }
 
     /// Printed by `water resume` when no pause is in effect (nothing is written).
-    public static let waterNotPaused = "Water reminders are not paused; nothing changed"
+    public static func waterNotPaused(in language: UserLanguage = .english) -> String {
+        CommandText.waterNotPaused.text(language)
+    }
 
     /// `Water reminders w-7kq turned off`.
     public func waterOff(scheduleID: String) -> String {
-        "Water reminders \(scheduleID) turned off"
+        say(.waterOff, ["id": scheduleID])
     }
 
     /// `Reminder r-4tx at 15:00 (in 2 h): call mom`.
     public func reminderSet(_ reminder: OneOffReminder) -> String {
-        "Reminder \(reminder.id) at \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+        say(.reminderSet, ["id": reminder.id, "due": display.clockAndRelative(reminder.due), "text": reminder.text])
     }
 
     /// `Reminder r-4tx every weekdays 09:30, next remind/r-4tx/2027-03-29T09:30 at Mon 09:30 (in 2 d 22 h): stand-up`.
     public func recurringReminderSet(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
-        "Reminder \(reminder.id) every \(ruleText), next \(next.identifier) at \(display.clockAndRelative(next.due)): \(reminder.text)"
+        say(.recurringReminderSet, [
+            "id": reminder.id, "rule": ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
+        ])
     }
 
     /// `Reminder r-4tx replaced: due 15:00 (in 2 h): call mom`, for a reminder set with the id of
     /// one still pending.
     public func reminderReplaced(_ reminder: OneOffReminder) -> String {
-        "Reminder \(reminder.id) replaced: due \(display.clockAndRelative(reminder.due)): \(reminder.text)"
+        say(.reminderReplaced, ["id": reminder.id, "due": display.clockAndRelative(reminder.due), "text": reminder.text])
     }
 
     /// `; note: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it), so
@@ -177,15 +206,18 @@ public struct ChangeMessage: Sendable {
     /// daylight-saving gap.
     public func skippedTimeNote(_ reading: WallClockTime, on date: LocalDate, movedTo instant: Date) -> String {
         let moved = LocalTimeResolver.wallClock(of: instant, in: display.timeZone, calendar: display.calendar).time
-        return "; note: \(reading) does not exist on \(display.date(date)) in \(display.timeZone.displayName) (the clocks skip it), so it was moved to \(moved)"
+        return say(.skippedTimeNote, [
+            "reading": "\(reading)", "date": display.date(date), "zone": display.timeZone.displayName, "moved": "\(moved)",
+        ])
     }
 
     /// `Cancelled 3 pending notifications (f-3k9)`, `Cancelled fast/f-3k9/end`, or `Nothing to cancel`.
     public func cancelled(_ identifiers: [String], scope: String? = nil) -> String {
+        let scoped = scope.map { say(.scope, ["scope": $0]) } ?? ""
         switch identifiers.count {
-        case 0: return "Nothing to cancel" + (scope.map { " (\($0))" } ?? "")
-        case 1 where scope == nil: return "Cancelled \(identifiers[0])"
-        default: return "Cancelled \(identifiers.count) pending \(identifiers.count == 1 ? "notification" : "notifications")" + (scope.map { " (\($0))" } ?? "")
+        case 0: return say(.nothingToCancel) + scoped
+        case 1 where scope == nil: return say(.cancelledOne, ["identifier": identifiers[0]])
+        default: return say(identifiers.count == 1 ? .cancelledCountOne : .cancelledCount, ["count": "\(identifiers.count)"]) + scoped
         }
     }
 
@@ -201,15 +233,11 @@ public struct ChangeMessage: Sendable {
         for group in groups {
             let requests = nextRequests.filter { $0.group == group }
             guard let next = requests.map(\.due).min() else { continue }
-            if requests.contains(where: { $0.kind == .reminder }) {
-                parts.append("reminder \(group) goes on, next at \(display.clockAndRelative(next)): end it with \"chime cancel \(group)\"")
-            } else if requests.contains(where: { $0.kind == .water }) {
-                parts.append("water reminders \(group) stay on, next at \(display.clockAndRelative(next)): turn them off with \"chime water off\"")
-            } else {
-                parts.append("fast \(group) repeats, the same reminder comes next at \(display.clockAndRelative(next)): end it with \"chime fast stop --id \(group)\"")
-            }
+            let message: CommandText = requests.contains(where: { $0.kind == .reminder }) ? .reminderGoesOn
+                : requests.contains(where: { $0.kind == .water }) ? .waterStaysOn : .fastRepeats
+            parts.append(say(message, ["group": group, "next": display.clockAndRelative(next)]))
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return parts.isEmpty ? nil : parts.joined(separator: say(.clauseSeparator))
     }
 
     /// What a cancelled fast end leaves behind: `fast f-3k9 keeps running without its end
@@ -224,31 +252,31 @@ public struct ChangeMessage: Sendable {
         }
         guard !groups.isEmpty else { return nil }
         return groups.map { group in
-            "fast \(group) keeps running without its end notification: stop it with \"chime fast stop --id \(group)\""
-        }.joined(separator: "; ")
+            say(.fastRunsOn, ["group": group])
+        }.joined(separator: say(.clauseSeparator))
     }
 
     /// `Snoozed remind/r-4tx until 15:10 (in 10 min)`.
     public func snoozed(_ identifier: String, until due: Date) -> String {
-        "Snoozed \(identifier) until \(display.clockAndRelative(due))"
+        say(.snoozed, ["identifier": identifier, "until": display.clockAndRelative(due)])
     }
 
     /// `fast.plan set to 18:6`.
     public func configSet(_ key: ConfigKey, _ value: ConfigValue) -> String {
-        "\(key.name) set to \(value.storedText)"
+        say(.configSet, ["key": key.name, "value": value.storedText])
     }
 
     /// `fast.plan unset: back to its default, 16:8`.
-    public static func configUnset(_ key: ConfigKey) -> String {
-        "\(key.name) unset: back to its default, \(key.defaultValue.storedText)"
+    public static func configUnset(_ key: ConfigKey, in language: UserLanguage = .english) -> String {
+        CommandText.configUnset.text(language, ["key": key.name, "value": key.defaultValue.storedText])
     }
 
     /// Printed by `config unset` for a key with no stored value (nothing is written).
-    public static func configNotSet(_ key: ConfigKey) -> String {
-        "\(key.name) is not set: it has its default, \(key.defaultValue.storedText); nothing changed"
+    public static func configNotSet(_ key: ConfigKey, in language: UserLanguage = .english) -> String {
+        CommandText.configNotSet.text(language, ["key": key.name, "value": key.defaultValue.storedText])
     }
 
     private func next(_ reminder: Date?) -> String {
-        reminder.map { "next reminder \(display.clockAndRelative($0))" } ?? "no reminder to come"
+        reminder.map { say(.nextReminder, ["next": display.clockAndRelative($0)]) } ?? say(.noReminderToCome)
     }
 }

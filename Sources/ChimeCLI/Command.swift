@@ -6,8 +6,9 @@ import ChimeCore
 /// separate step. `nil` in an optional value means "not given": the runner falls back to the
 /// matching setting or default named in the case's documentation.
 public enum Command: Hashable, Sendable {
-    /// Print this text on standard output and exit 0 (`--help`, `chime help [COMMAND]`, bare `chime`).
-    case help(String)
+    /// Print the help of the command at this path (empty: `chime` itself) on standard output,
+    /// in the invocation's language, and exit 0 (`--help`, `chime help [COMMAND]`, bare `chime`).
+    case help(command: [String])
     /// Print this text on standard output and exit 0 (`--version`).
     case version(String)
 

@@ -41,6 +41,9 @@ public struct CommandEnvironment {
     /// The columns of the terminal standard output is, so tables fit it; `nil` when standard
     /// output is not a terminal, and lines are then whole (see ``TerminalWidth``).
     public var terminalWidth: Int?
+    /// Whether the store's database exists, so the `language` setting is read from it without
+    /// creating one for `chime --help`.
+    public var storeExists: () -> Bool
 
     /// Makes an environment from its parts.
     public init(
@@ -57,7 +60,8 @@ public struct CommandEnvironment {
         makeRequestID: @escaping () -> String,
         pause: @escaping (TimeInterval) -> FollowPause,
         probeNotificationServer: @escaping () -> ServerProbe,
-        terminalWidth: Int? = nil
+        terminalWidth: Int? = nil,
+        storeExists: @escaping () -> Bool = { true }
     ) {
         self.clock = clock
         self.timeZone = timeZone
@@ -73,12 +77,7 @@ public struct CommandEnvironment {
         self.pause = pause
         self.probeNotificationServer = probeNotificationServer
         self.terminalWidth = terminalWidth
-    }
-
-    /// The language notification texts are written in, from the locale variables (as chimed
-    /// chooses it), so `list` shows the titles the bubbles will have.
-    public var notificationLanguage: NotificationLanguage {
-        NotificationLanguage.preferred(environment: variables)
+        self.storeExists = storeExists
     }
 
     /// The real environment of this process: the system clock, `TZ` (else the system zone),
@@ -110,7 +109,11 @@ public struct CommandEnvironment {
             makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
             probeNotificationServer: { liveProbe() },
-            terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil
+            terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil,
+            storeExists: {
+                guard let path = try? StoreLocation.defaultDatabasePath(environment: variables) else { return false }
+                return FileManager.default.fileExists(atPath: path)
+            }
         )
     }
 

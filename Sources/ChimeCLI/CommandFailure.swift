@@ -8,38 +8,64 @@ import ChimeStore
 public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The process exit status.
     public let exitCode: ExitCode
-    /// One sentence: what was wrong and what to do.
-    public let message: String
+    /// One sentence in every language: what was wrong and what to do.
+    public let text: LocalizedText
+    /// The sentence in English.
+    public var message: String { text.description }
 
-    /// Makes a failure.
-    public init(_ exitCode: ExitCode, _ message: String) {
+    /// Makes a failure saying `text`.
+    public init(_ exitCode: ExitCode, _ text: LocalizedText) {
         self.exitCode = exitCode
-        self.message = message
+        self.text = text
+    }
+
+    /// Makes a failure saying `message`, the same in every language (a system's own words).
+    public init(_ exitCode: ExitCode, _ message: String) {
+        self.init(exitCode, LocalizedText(verbatim: message))
+    }
+
+    /// Makes a failure saying `message` of the command texts with `values`.
+    init(_ exitCode: ExitCode, _ message: CommandText, _ values: [String: String] = [:]) {
+        self.init(exitCode, LocalizedText(message, values))
     }
 
     /// The failure for a rejected value or change from the core (65).
     public init(_ error: DomainError) {
-        self.init(ExitCode(for: error.kind), error.message)
+        self.init(ExitCode(for: error.kind), error.text)
     }
 
     /// The failure for a store error, with the store's exit code (75 locked or full, 65 bad or
     /// missing data, 69 unavailable, 70 a bug).
     public init(_ error: StoreError) {
-        self.init(error.exitCode, error.message)
+        self.init(error.exitCode, error.text)
     }
 
     /// The failure for a command line that cannot run.
     public init(_ error: UsageError) {
-        self.init(error.exitCode, error.message)
+        self.init(error.exitCode, error.text)
     }
 
     /// Cancelling or snoozing something that has nothing pending and names nothing (65).
     public static func unknownReference(_ text: String) -> CommandFailure {
-        CommandFailure(.dataError, "no pending notification or id \"\(text)\": see \"chime list\"")
+        CommandFailure(.dataError, .unknownReference, ["text": text])
     }
 
-    /// The line printed on standard error.
+    /// Equal when of the same exit code saying the same English sentence.
+    public static func == (left: CommandFailure, right: CommandFailure) -> Bool {
+        left.exitCode == right.exitCode && left.message == right.message
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(exitCode)
+        hasher.combine(message)
+    }
+
+    /// The line printed on standard error, in English.
     public var line: String { ErrorLine.text(message) }
+
+    /// The line printed on standard error in `language`.
+    public func line(in language: UserLanguage) -> String { ErrorLine.text(text.text(in: language)) }
 
     public var description: String { line }
 }

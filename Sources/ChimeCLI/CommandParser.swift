@@ -1,3 +1,5 @@
+import ChimeCore
+
 /// Turns command-line arguments into a ``Command`` value: a pure function of the arguments.
 ///
 /// Nothing is printed and nothing exits here: `--help` becomes ``Command/help(_:)``, and every
@@ -39,14 +41,14 @@ public enum CommandParser {
 
         // `--help` or `-h` anywhere before `--` wins over everything else, like in git.
         if tokens[index..<optionEnd].contains(where: isHelpRequest) {
-            return .help(HelpFormatter.help(for: spec))
+            return .help(command: spec.path)
         }
         if spec.isGroup {
             return try groupWithoutSubcommand(spec, rest: tokens[index...])
         }
         let parsed = try match(tokens[index...], against: spec)
         guard let build = spec.build else {
-            throw UsageError(.missingSubcommand, "\"\(spec.displayName)\" cannot run on its own: see \"\(spec.displayName) --help\"")
+            throw UsageError(.missingSubcommand, .cannotRunAlone, ["command": spec.displayName])
         }
         return try build(parsed)
     }
@@ -57,14 +59,13 @@ public enum CommandParser {
     private static func groupWithoutSubcommand(_ spec: CommandSpec, rest: ArraySlice<ArgumentToken>) throws(UsageError) -> Command {
         let names = spec.subcommands.map(\.name)
         guard let first = rest.first else {
-            if spec.path.isEmpty { return .help(HelpFormatter.help(for: spec)) }
+            if spec.path.isEmpty { return .help(command: spec.path) }
             throw missingSubcommand(spec)
         }
         switch first.kind {
         case .longOption(name: CommandSpec.versionOption.name, attachedValue: nil) where spec.path.isEmpty:
             if let extra = rest.dropFirst().first {
-                throw UsageError(.unexpectedArgument, "unexpected argument \"\(extra.text)\" after --version: use \"chime --version\" alone",
-                                 argumentPosition: extra.position)
+                throw UsageError(.unexpectedArgument, .unexpectedAfterVersion, ["argument": extra.text], argumentPosition: extra.position)
             }
             return .version(CommandTable.versionText)
         case .longOption(let name, let attached):
@@ -72,15 +73,15 @@ public enum CommandParser {
             guard spec.path.isEmpty else { throw missingSubcommand(spec) }
             let options = [CommandSpec.helpOption, CommandSpec.versionOption]
             if attached != nil, options.contains(where: { $0.name == name }) {
-                throw UsageError(.unexpectedValue, "option --\(name) takes no value: write just --\(name)", argumentPosition: first.position)
+                throw UsageError(.unexpectedValue, .optionTakesNoValue, ["option": "--\(name)"], argumentPosition: first.position)
             }
             throw unknownOption(first.text, name: name, among: options, in: spec, position: first.position)
         case .shortOption:
-            throw UsageError(.unknownOption, "unknown option \"\(first.text)\" for \"\(spec.displayName)\": see \"\(spec.displayName) --help\"",
-                             argumentPosition: first.position)
+            throw UsageError(.unknownOption, .unknownOptionSee, ["option": first.text, "command": spec.displayName], argumentPosition: first.position)
         case .terminator:
-            throw UsageError(.missingSubcommand, "\"\(spec.displayName)\" needs a command before \"--\": use one of \(Self.list(names))",
-                             argumentPosition: first.position)
+            throw UsageError(.missingSubcommand, LocalizedText { language in
+                CommandText.needsCommandBeforeTerminator.text(language, ["command": spec.displayName, "names": Self.list(names, in: language)])
+            }, argumentPosition: first.position)
         case .value(let word):
             // The walk above consumes or rejects every word before `--`; kept for completeness.
             throw unknownCommand(word, in: spec, position: first.position)
@@ -103,21 +104,20 @@ public enum CommandParser {
             case .value(let text):
                 values.append(ArgumentValue(text: text, position: token.position))
             case .shortOption:
-                throw UsageError(.unknownOption, "unknown option \"\(token.text)\" for \"\(spec.displayName)\": see \"\(spec.displayName) --help\"",
-                                 argumentPosition: token.position)
+                throw UsageError(.unknownOption, .unknownOptionSee, ["option": token.text, "command": spec.displayName], argumentPosition: token.position)
             case .longOption(let name, let attached):
                 guard let option = spec.option(named: name) else {
                     if name == CommandSpec.helpOption.name {
-                        throw UsageError(.unexpectedValue, "option --help takes no value: use \"\(spec.displayName) --help\"", argumentPosition: token.position)
+                        throw UsageError(.unexpectedValue, .helpTakesNoValue, ["command": spec.displayName], argumentPosition: token.position)
                     }
                     throw unknownOption(token.text, name: name, among: spec.options + [CommandSpec.helpOption], in: spec, position: token.position)
                 }
                 if options[name] != nil {
-                    throw UsageError(.repeatedOption, "option \(option.spelling) is given twice: give it once", argumentPosition: token.position)
+                    throw UsageError(.repeatedOption, .repeatedOption, ["option": option.spelling], argumentPosition: token.position)
                 }
                 guard option.takesValue else {
                     if attached != nil {
-                        throw UsageError(.unexpectedValue, "option \(option.spelling) takes no value: write just \(option.spelling)", argumentPosition: token.position)
+                        throw UsageError(.unexpectedValue, .optionTakesNoValue, ["option": option.spelling], argumentPosition: token.position)
                     }
                     options[name] = ArgumentValue(text: "", position: token.position)
                     continue
@@ -136,8 +136,8 @@ public enum CommandParser {
                     }
                 } else {
                     // Followed by another option: the value may have been meant to start with dashes.
-                    let hint = index < tokens.endIndex ? " (write \(option.spelling)=VALUE when the value starts with --)" : ""
-                    throw UsageError(.missingValue, "option \(option.spelling) needs a value: \(option.synopsis)\(hint)", argumentPosition: token.position)
+                    let message: CommandText = index < tokens.endIndex ? .missingValueBeforeOption : .missingValue
+                    throw UsageError(.missingValue, message, ["option": option.spelling, "synopsis": option.synopsis], argumentPosition: token.position)
                 }
                 options[name] = value
             }
@@ -193,10 +193,10 @@ public enum CommandParser {
             }
         }
         if let extra = remaining.first {
-            let hint = spec.positionals.isEmpty
-                ? "\"\(spec.displayName)\" takes no arguments"
-                : "usage: \(HelpFormatter.usage(of: spec))"
-            throw UsageError(.unexpectedArgument, "unexpected argument \"\(extra.text)\": \(hint)", argumentPosition: extra.position)
+            throw UsageError(
+                .unexpectedArgument, spec.positionals.isEmpty ? .unexpectedArgumentNone : .unexpectedArgumentUsage,
+                ["argument": extra.text, "command": spec.displayName, "usage": HelpFormatter.usage(of: spec)], argumentPosition: extra.position
+            )
         }
         return result
     }
@@ -204,19 +204,24 @@ public enum CommandParser {
     /// Required options and exclusive groups.
     private static func checkRequirements(of spec: CommandSpec, options: [String: ArgumentValue], positionals: [String: [ArgumentValue]]) throws(UsageError) {
         for option in spec.options where option.required && options[option.name] == nil {
-            throw UsageError(.missingArgument, "\"\(spec.displayName)\" needs \(option.synopsis): usage: \(HelpFormatter.usage(of: spec))")
+            throw UsageError(.missingArgument, .needsOption, ["command": spec.displayName, "option": option.synopsis, "usage": HelpFormatter.usage(of: spec)])
         }
         for group in spec.exclusiveGroups {
             let given = group.members.filter { options[$0] != nil || positionals[$0] != nil }
             if given.count > 1 {
                 let spelled = given.map { member in spec.option(named: member)?.spelling ?? member }
                 let positions = given.compactMap { options[$0]?.position ?? positionals[$0]?.first?.position }
-                throw UsageError(.conflictingArguments, "\(list(spelled, conjunction: "and")) cannot be combined: give only one",
-                                 argumentPosition: positions.max())
+                throw UsageError(.conflictingArguments, LocalizedText { language in
+                    CommandText.cannotCombine.text(language, ["options": list(spelled, conjunction: .listAnd, in: language)])
+                }, argumentPosition: positions.max())
             }
             if group.required, given.isEmpty {
                 let spelled = group.members.map { HelpFormatter.bareSynopsis(of: $0, in: spec) }
-                throw UsageError(.missingArgument, "\"\(spec.displayName)\" needs \(list(spelled, conjunction: "or")): usage: \(HelpFormatter.usage(of: spec))")
+                throw UsageError(.missingArgument, LocalizedText { language in
+                    CommandText.needsOneOf.text(language, [
+                        "command": spec.displayName, "choices": list(spelled, in: language), "usage": HelpFormatter.usage(of: spec),
+                    ])
+                })
             }
         }
     }
@@ -234,31 +239,42 @@ public enum CommandParser {
     static func unknownCommand(_ word: String, in spec: CommandSpec, position: Int) -> UsageError {
         let names = spec.subcommands.map(\.name)
         let suggestion = Suggestion.closest(to: word, among: names)
-        let what = spec.path.isEmpty ? "command \"\(word)\"" : "subcommand \"\(word)\" of \"\(spec.displayName)\""
-        let hint = suggestion.map { "did you mean \"\($0)\"?" }
-            ?? "use one of \(list(names)) (see \"\(spec.path.isEmpty ? "chime help" : "\(spec.displayName) --help")\")"
-        return UsageError(.unknownCommand, "unknown \(what): \(hint)", argumentPosition: position, suggestion: suggestion)
+        let text = LocalizedText { language in
+            let hint = suggestion.map { CommandText.didYouMean.text(language, ["suggestion": $0]) }
+                ?? CommandText.useOneOfSee.text(language, [
+                    "names": list(names, in: language), "help": spec.path.isEmpty ? "chime help" : "\(spec.displayName) --help",
+                ])
+            return (spec.path.isEmpty ? CommandText.unknownCommand : .unknownSubcommand)
+                .text(language, ["word": word, "command": spec.displayName, "hint": hint])
+        }
+        return UsageError(.unknownCommand, text, argumentPosition: position, suggestion: suggestion)
     }
 
     private static func unknownOption(_ text: String, name: String, among options: [CommandSpec.Option], in spec: CommandSpec, position: Int) -> UsageError {
         let suggestion = Suggestion.closest(to: name, among: options.map(\.name)).map { "--\($0)" }
-        let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "see \"\(spec.displayName) --help\""
         let option = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-        return UsageError(.unknownOption, "unknown option \"\(option)\" for \"\(spec.displayName)\": \(hint)",
-                          argumentPosition: position, suggestion: suggestion)
+        let message = LocalizedText { language in
+            let hint = suggestion.map { CommandText.didYouMean.text(language, ["suggestion": $0]) }
+                ?? CommandText.seeHelp.text(language, ["command": spec.displayName])
+            return CommandText.unknownOption.text(language, ["option": option, "command": spec.displayName, "hint": hint])
+        }
+        return UsageError(.unknownOption, message, argumentPosition: position, suggestion: suggestion)
     }
 
     private static func missingSubcommand(_ spec: CommandSpec) -> UsageError {
-        UsageError(.missingSubcommand, "\"\(spec.displayName)\" needs a subcommand: \(list(spec.subcommands.map(\.name))) (see \"\(spec.displayName) --help\")")
+        UsageError(.missingSubcommand, LocalizedText { language in
+            CommandText.missingSubcommand.text(language, ["command": spec.displayName, "names": list(spec.subcommands.map(\.name), in: language)])
+        })
     }
 
     private static func missingArgument(_ positional: CommandSpec.Positional, of spec: CommandSpec) -> UsageError {
-        UsageError(.missingArgument, "missing \(positional.name) for \"\(spec.displayName)\": usage: \(HelpFormatter.usage(of: spec))")
+        UsageError(.missingArgument, .missingArgument, ["argument": positional.name, "command": spec.displayName, "usage": HelpFormatter.usage(of: spec)])
     }
 
-    /// `a, b or c`.
-    static func list(_ words: [String], conjunction: String = "or") -> String {
+    /// `a, b or c` (`conjunction` `.listOr` or `.listAnd`) in `language`.
+    static func list(_ words: [String], conjunction: CommandText = .listOr, in language: UserLanguage) -> String {
         guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + words.last!
+        let rest = words.dropLast().joined(separator: CommandText.listComma.text(language))
+        return conjunction.text(language, ["rest": rest, "last": words.last!])
     }
 }

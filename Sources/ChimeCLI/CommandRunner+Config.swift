@@ -12,7 +12,7 @@ extension CommandRunner {
         let requestID = environment.makeRequestID()
         let result = try store().setSetting(key.name, to: value.storedText, requestID: requestID, now: now)
         guard !result.replayed else {
-            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence, in: language))
             return
         }
         write(messages(now).configSet(key, value))
@@ -25,16 +25,16 @@ extension CommandRunner {
     /// left alone and said so.
     func unsetSetting(_ key: ConfigKey, now: Date) throws {
         guard try store().setting(key.name) != nil else {
-            write(ChangeMessage.configNotSet(key))
+            write(ChangeMessage.configNotSet(key, in: language))
             return
         }
         let requestID = environment.makeRequestID()
         let result = try store().setSetting(key.name, to: nil, requestID: requestID, now: now)
         guard !result.replayed else {
-            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence, in: language))
             return
         }
-        write(ChangeMessage.configUnset(key))
+        write(ChangeMessage.configUnset(key, in: language))
         nudgeDaemon(sequence: result.sequence, quietly: true)
     }
 
@@ -43,6 +43,6 @@ extension CommandRunner {
         for key in ConfigKey.allCases where try store().setting(key.name) != nil {
             stored[key] = try setting(key)
         }
-        write(ConfigKey.listing(stored))
+        write(ConfigKey.listing(stored, language: language))
     }
 }

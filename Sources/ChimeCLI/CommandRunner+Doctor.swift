@@ -12,114 +12,137 @@ extension CommandRunner {
         findings += notificationFindings(environment.probeNotificationServer())
         findings.append(timeZoneFinding())
         let report = DoctorReport(findings: findings)
-        write(report.text(style: environment.style))
+        write(report.text(style: environment.style, language: language))
         return report.exitCode
     }
 
+    /// `message` in the invocation's language.
+    private func say(_ message: CommandText, _ values: [String: String] = [:]) -> String {
+        message.text(language, values)
+    }
+
     private func storeFinding() -> DoctorReport.Finding {
+        let check = say(.checkStore)
         do {
             let health = try store().healthCheck()
             let size = ByteCountFormatter.string(fromByteCount: health.sizeBytes, countStyle: .file)
             // Read as it is, so its journal mode says nothing about its health.
             if health.isReadOnly, health.quickCheck == ["ok"] {
-                return .init(check: "store", outcome: .problem,
-                             detail: "\(health.path) (schema \(health.schemaVersion), \(size), \(health.pendingCount) pending, integrity ok) is on a read-only file system: commands that only read work, nothing can be changed, and chimed cannot record what it shows",
-                             fix: "remount it read-write, or set XDG_DATA_HOME to a writable place")
+                return .init(check: check, outcome: .problem,
+                             detail: say(.storeReadOnly, ["health": say(.storeHealth, [
+                                 "path": health.path, "schema": "\(health.schemaVersion)", "size": size, "pending": "\(health.pendingCount)",
+                             ])]),
+                             fix: say(.storeReadOnlyFix))
             }
             guard health.quickCheck == ["ok"], health.journalMode.lowercased() == "wal" else {
-                return .init(check: "store", outcome: .problem,
-                             detail: "\(health.path): integrity check says \(health.quickCheck.prefix(3).joined(separator: "; ")), journal mode \(health.journalMode)",
-                             fix: "move the file aside and restore a backup, or start afresh with an empty database")
+                return .init(check: check, outcome: .problem,
+                             detail: say(.storeDamaged, [
+                                 "path": health.path, "check": health.quickCheck.prefix(3).joined(separator: "; "), "mode": health.journalMode,
+                             ]),
+                             fix: say(.storeDamagedFix))
             }
-            return .init(check: "store", outcome: .ok,
-                         detail: "\(health.path) (schema \(health.schemaVersion), \(size), \(health.pendingCount) pending, integrity ok)")
+            return .init(check: check, outcome: .ok, detail: say(.storeHealth, [
+                "path": health.path, "schema": "\(health.schemaVersion)", "size": size, "pending": "\(health.pendingCount)",
+            ]))
         } catch {
-            let path = (try? StoreLocation.defaultDatabasePath(environment: environment.variables)) ?? "the Chime database"
-            return .init(check: "store", outcome: .problem, detail: "\(path) cannot be used", fix: Self.failure(for: error).message)
+            let path = (try? StoreLocation.defaultDatabasePath(environment: environment.variables)) ?? say(.theDatabase)
+            return .init(check: check, outcome: .problem, detail: say(.cannotBeUsed, ["path": path]),
+                         fix: Self.failure(for: error).text.text(in: language))
         }
     }
 
     private func storeWarnings() -> [DoctorReport.Finding] {
         guard let store = try? store() else { return [] }
-        return store.warnings.map { .init(check: "store", outcome: .warning, detail: $0, fix: $0) }
+        return store.localizedWarnings.map { warning in
+            let text = warning.text(in: language)
+            return .init(check: say(.checkStore), outcome: .warning, detail: text, fix: text)
+        }
     }
 
     private func daemonFinding() -> DoctorReport.Finding {
-        let start = "start it with \"systemctl --user start chimed\" (after \"make install\") or \"chimed --foreground\""
+        let start = say(.startDaemonFix)
+        let check = say(.checkDaemon)
         switch askDaemon() {
         case .answered(let status):
-            var detail = "chimed \(status.daemon.version) (pid \(status.daemon.pid)) answers: \(status.pendingCount) pending"
+            var detail = say(.daemonAnswersDetail, [
+                "version": status.daemon.version, "pid": "\(status.daemon.pid)", "pending": "\(status.pendingCount)",
+            ])
             if let armed = status.armedDeadline {
-                detail += ", next wake \(display(environment.clock()).clockAndRelative(armed))"
+                detail += say(.nextWake, ["when": display(environment.clock()).clockAndRelative(armed)])
             }
-            detail += ", notification server \(status.notificationServer)"
+            detail += say(.daemonServer, ["server": status.notificationServer])
             guard status.daemon.version == CommandTable.version else {
-                return .init(check: "daemon", outcome: .warning, detail: detail,
-                             fix: "chimed is version \(status.daemon.version) and chime \(CommandTable.version): restart chimed after updating")
+                return .init(check: check, outcome: .warning, detail: detail,
+                             fix: say(.versionMismatch, ["daemon": status.daemon.version, "chime": CommandTable.version]))
             }
-            return .init(check: "daemon", outcome: .ok, detail: detail)
+            return .init(check: check, outcome: .ok, detail: detail)
         case .notRunning:
-            return .init(check: "daemon", outcome: .problem, detail: "chimed is not running", fix: start)
+            return .init(check: check, outcome: .problem, detail: say(.daemonNotRunningDetail), fix: start)
         case .notAnswering(let reason):
-            return .init(check: "daemon", outcome: .problem, detail: "chimed is running but does not answer: \(reason)",
-                         fix: "restart it: systemctl --user restart chimed")
+            return .init(check: check, outcome: .problem, detail: say(.daemonNotAnsweringDetail, ["reason": reason]),
+                         fix: say(.restartDaemonFix))
         case .unreachable(let reason):
-            return .init(check: "daemon", outcome: .problem, detail: "chimed cannot be reached: \(reason)", fix: start)
+            return .init(check: check, outcome: .problem, detail: say(.daemonUnreachableDetail, ["reason": reason]), fix: start)
         }
     }
 
     /// The session bus and the notification server, as chimed's libnotify notifier sees them.
     func notificationFindings(_ probe: ServerProbe) -> [DoctorReport.Finding] {
-        let busFix = "log in to a desktop session, or set DBUS_SESSION_BUS_ADDRESS to its bus (chimed needs the same)"
+        let busFix = say(.busFix)
         var findings: [DoctorReport.Finding] = []
+        let busCheck = say(.checkSessionBus)
         if probe.isBusReachable {
-            findings.append(.init(check: "session bus", outcome: .ok, detail: probe.busAddress ?? "reachable"))
+            findings.append(.init(check: busCheck, outcome: .ok, detail: probe.busAddress ?? say(.reachable)))
         } else {
             let detail: String
-            if case .unavailable(let reason) = probe.status { detail = "\(reason)" } else { detail = probe.detail ?? "not reachable" }
-            findings.append(.init(check: "session bus", outcome: .problem, detail: detail, fix: busFix))
+            switch probe.status {
+            case .unavailable(.noSessionBus): detail = say(.noSessionBus)
+            case .unavailable(.busUnreachable(let message)): detail = say(.busUnreachable, ["message": message])
+            case .unavailable(let reason): detail = "\(reason)"
+            default: detail = probe.detail ?? say(.notReachable)
+            }
+            findings.append(.init(check: busCheck, outcome: .problem, detail: detail, fix: busFix))
         }
-        let check = "notification server"
+        let check = say(.checkServer)
         switch probe.status {
         case .ready:
             guard let server = probe.server else {
-                findings.append(.init(check: check, outcome: .ok, detail: "answers"))
+                findings.append(.init(check: check, outcome: .ok, detail: say(.serverAnswers)))
                 break
             }
-            let capabilities = probe.capabilities.isEmpty ? "none" : probe.capabilities.joined(separator: ", ")
-            let detail = "\(server.name) \(server.version) (\(server.vendor), specification \(server.specificationVersion)); capabilities: \(capabilities)"
+            let capabilities = probe.capabilities.isEmpty ? say(.noCapabilities) : probe.capabilities.joined(separator: ", ")
+            let detail = say(.serverDetail, [
+                "name": server.name, "version": server.version, "vendor": server.vendor,
+                "specification": server.specificationVersion, "capabilities": capabilities,
+            ])
             if probe.capabilities.contains("actions") {
                 findings.append(.init(check: check, outcome: .ok, detail: detail))
             } else {
-                findings.append(.init(check: check, outcome: .warning, detail: detail,
-                                      fix: "this server shows no buttons: use \"chime water drink\" and \"chime snooze\" instead of Drank and Snooze"))
+                findings.append(.init(check: check, outcome: .warning, detail: detail, fix: say(.noButtonsFix)))
             }
-            if let advice = DunstPauseRule.finding(for: server) {
+            if let advice = DunstPauseRule.finding(for: server, in: language) {
                 findings.append(advice)
             }
         case .unavailable(.noServer):
-            findings.append(.init(check: check, outcome: .problem, detail: "nothing owns org.freedesktop.Notifications on the session bus",
-                                  fix: "start a notification server (dunst, mako, or your desktop's)"))
+            findings.append(.init(check: check, outcome: .problem, detail: say(.noServer), fix: say(.startServerFix)))
         case .unavailable:
-            findings.append(.init(check: check, outcome: .problem, detail: "cannot be asked without a session bus", fix: busFix))
+            findings.append(.init(check: check, outcome: .problem, detail: say(.serverWithoutBus), fix: busFix))
         case .busy, .timedOut:
-            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? "did not answer in time",
-                                  fix: "restart the notification server"))
+            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? say(.serverTimedOut), fix: say(.restartServerFix)))
         case .failed:
-            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? "answered with an error",
-                                  fix: "restart the notification server, then run \"chime doctor\" again"))
+            findings.append(.init(check: check, outcome: .problem, detail: probe.detail ?? say(.serverFailed), fix: say(.restartServerAgainFix)))
         }
         return findings
     }
 
     private func timeZoneFinding() -> DoctorReport.Finding {
         let zone = environment.timeZone
+        let check = say(.checkTimeZone)
         if let error = environment.timeZoneError {
-            return .init(check: "time zone", outcome: .problem, detail: error.message,
-                         fix: "set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone")
+            return .init(check: check, outcome: .problem, detail: error.text.text(in: language), fix: say(.timeZoneFix))
         }
         let offset = ISO8601Text.format(environment.clock(), in: zone).suffix(6)
-        let source = environment.variables["TZ"] == nil ? "system zone" : "from TZ"
-        return .init(check: "time zone", outcome: .ok, detail: "\(zone.displayName) (UTC\(offset) now, \(source))")
+        let source = say(environment.variables["TZ"] == nil ? .systemZone : .fromTZ)
+        return .init(check: check, outcome: .ok, detail: say(.timeZoneDetail, ["zone": zone.displayName, "offset": String(offset), "source": source]))
     }
 }

@@ -29,21 +29,21 @@ extension CommandRunner {
         }
         let display = display(now)
         var lines = [
-            "Rule: \(options.text)",
+            CommandText.explainRule.text(language, ["rule": options.text]),
             "RRULE: \(options.rule.rruleText)",
-            "From: \(Self.reading(expander.start, display: display)) (\(zone.identifier))",
+            CommandText.explainFrom.text(language, ["start": Self.reading(expander.start, display: display), "zone": zone.identifier]),
         ]
         let width = String(occurrences.count).count
         for (index, occurrence) in occurrences.enumerated() {
             let number = String(index + 1)
-            lines.append("  \(String(repeating: " ", count: width - number.count))\(number)  \(Self.reading(occurrence, display: display))  (\(display.relative(occurrence)))")
+            lines.append("  \(String(repeating: " ", count: width - number.count))\(number)  \(Self.reading(occurrence, display: display))  " + CommandText.parenthesized.text(language, ["text": display.relative(occurrence)]))
         }
         if occurrences.isEmpty {
             lines.append(expander.neverOccurs
-                ? "It never occurs: no date or time satisfies it."
-                : "No occurrence at or after the start (looked \(expander.searchYears) years ahead).")
+                ? CommandText.neverOccurs.text(language)
+                : CommandText.noOccurrenceAhead.text(language, ["years": "\(expander.searchYears)"]))
         } else if occurrences.count < options.count {
-            lines.append("No more: the rule ends after these.")
+            lines.append(CommandText.noMoreOccurrences.text(language))
         }
         write(lines.joined(separator: "\n"))
     }
@@ -57,7 +57,6 @@ extension CommandRunner {
         var clock = String(text[..<offsetStart])
         if clock.hasSuffix(":00") { clock.removeLast(3) }
         text = "\(clock) \(offset)"
-        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][display.calendar.component(.weekday, from: instant) - 1]
-        return "\(weekday) \(text)"
+        return "\(display.weekdayName(of: instant)) \(text)"
     }
 }

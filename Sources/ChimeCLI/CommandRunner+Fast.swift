@@ -15,7 +15,7 @@ extension CommandRunner {
             let id = try options.id ?? generateID(prefix: "f")
             // Reusing the id of a fast that is over would overwrite it in the history.
             if options.id != nil, !options.replace, let earlier = try store.session(id: id), earlier.status(at: now).phase == .ended {
-                throw CommandFailure(.dataError, "there already was a fast with id \"\(id)\": choose another id, or add --replace to overwrite it")
+                throw CommandFailure(.dataError, .fastIDUsed, ["id": id])
             }
             let start: Date
             var note = ""
@@ -33,7 +33,9 @@ extension CommandRunner {
             var newSchedule: FastSchedule?
             if options.repeating, FastSchedule.isDaily(plan) {
                 if let oldSchedule, !options.replace {
-                    throw CommandFailure(.dataError, "fast schedule \(oldSchedule.id) is set (\(oldSchedule.plan.displayName) at \(oldSchedule.ruleText)), and there is one at a time: turn it off with 'chime fast schedule off', or add --replace")
+                    throw CommandFailure(.dataError, .fastScheduleIsSet, [
+                        "id": oldSchedule.id, "plan": oldSchedule.plan.displayName, "rule": oldSchedule.ruleText,
+                    ])
                 }
                 let schedule = try FastSchedule(
                     id: try generateID(prefix: "fs"), plan: plan,
@@ -77,10 +79,10 @@ extension CommandRunner {
             let discarded = change.deletedSessions.filter { !skipped.contains($0) }
             var line = messages(now).fastStarted(session, replaced: replaced, discarded: discarded) + note + nudgeNote
             if let newSchedule { line += messages(now).repeatingOnLocalClock(newSchedule) }
-            if !skipped.isEmpty { line += "; it takes the place of scheduled fast \(skipped.joined(separator: ", "))" }
+            if !skipped.isEmpty { line += messages(now).say(.takesPlaceOf, ["ids": skipped.joined(separator: ", ")]) }
             var lines = [line]
             if let next = change.sessions.last(where: { $0.scheduleID != nil && $0.id != session.id && $0.status(at: now).phase == .scheduled }) {
-                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+                lines.append(messages(now).say(.nextScheduledFast, ["id": next.id, "start": display(now).clock(next.start)]))
             }
             return (change, lines)
         }
@@ -105,7 +107,7 @@ extension CommandRunner {
             }
             var lines = [line]
             if let next = change.sessions.first(where: { $0.scheduleID != nil && $0.id != session.id }) {
-                lines.append("Next scheduled fast: \(next.id) at \(display(now).clock(next.start))")
+                lines.append(messages(now).say(.nextScheduledFast, ["id": next.id, "start": display(now).clock(next.start)]))
             }
             return (change, lines)
         }
@@ -114,7 +116,7 @@ extension CommandRunner {
     func deleteFast(id: String, now: Date) throws {
         try commit(now: now) { now in
             guard let session = try store().session(id: id) else {
-                throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history --json\" for the ids")
+                throw CommandFailure(.dataError, .noFastWithIDHistory, ["id": id])
             }
             return (planner.delete(session), [messages(now).fastDeleted(session)])
         }
@@ -173,20 +175,20 @@ extension CommandRunner {
         let store = try store()
         if let id {
             guard let session = try store.session(id: id) else {
-                throw CommandFailure(.dataError, "no fast has the id \"\(id)\": see \"chime fast history\" or \"chime status\"")
+                throw CommandFailure(.dataError, .noFastWithID, ["id": id])
             }
             return session
         }
         let running = FastingSession.choosable(among: try store.sessions(notEndedAt: now), at: now)
         guard let session = running.first else {
-            throw CommandFailure(.dataError, "no fast is running: start one with \"chime fast start\"")
+            throw CommandFailure(.dataError, .noFastRunning)
         }
         if running.count > 1 { throw severalRunning(running) }
         return session
     }
 
     private func severalRunning(_ sessions: [FastingSession]) -> CommandFailure {
-        CommandFailure(.dataError, "\(sessions.count) fasts are running (\(sessions.map(\.id).joined(separator: ", "))): choose one with --id")
+        CommandFailure(.dataError, .fastsRunning, ["count": "\(sessions.count)", "ids": sessions.map(\.id).joined(separator: ", ")])
     }
 
     /// The `fast.plan` setting.

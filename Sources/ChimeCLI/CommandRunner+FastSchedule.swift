@@ -26,7 +26,7 @@ extension CommandRunner {
             let store = try store()
             let running = try store.sessions(notEndedAt: now)
             if let rolling = running.first(where: { $0.mode == .rolling }) {
-                throw CommandFailure(.dataError, "fast \(rolling.id) repeats in real time, and its fasts would overlap the schedule's: stop it with 'chime fast stop' first")
+                throw CommandFailure(.dataError, .rollingOverlapsSchedule, ["id": rolling.id])
             }
             let old = try store.fastSchedule()
             let schedule = try FastSchedule(
@@ -49,7 +49,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let store = try store()
             guard let schedule = try store.fastSchedule() else {
-                return (ChangePlan(), ["No fast schedule is set: nothing to turn off"])
+                return (ChangePlan(), [messages(now).say(.noScheduleToTurnOff)])
             }
             let occurrences = try store.sessions(ofSchedule: schedule.id, startingAtOrAfter: .distantPast)
             let change = planner.remove(schedule, occurrences: occurrences, now: now)

@@ -17,24 +17,27 @@ extension CommandRunner {
     /// What `id` names that is still live at `now`, other than a `kind`: a fast scheduled or not
     /// yet ended, a water schedule (one that exists is on), a reminder whose notification is still
     /// pending. `nil` when nothing else live has the id.
-    func liveOwner(of id: String, otherThan kind: IDKind, now: Date) throws -> String? {
+    func liveOwner(of id: String, otherThan kind: IDKind, now: Date) throws -> LocalizedText? {
         let store = try store()
-        let display = display(now)
+        func display(_ language: UserLanguage) -> TimeDisplay {
+            TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language)
+        }
         if kind != .fast, let session = try store.session(id: id) {
             let status = session.status(at: now)
             switch status.phase {
-            case .scheduled: return "fast \(id), which starts \(display.clockAndRelative(session.start))"
-            case .fasting, .eating: return "fast \(id), which is running"
+            case .scheduled:
+                return LocalizedText { CommandText.ownerFastScheduled.text($0, ["id": id, "start": display($0).clockAndRelative(session.start)]) }
+            case .fasting, .eating: return LocalizedText(CommandText.ownerFastRunning, ["id": id])
             case .ended: break
             }
         }
         if kind != .waterSchedule, try store.waterSchedule(id: id) != nil {
-            return "water schedule \(id), which is on"
+            return LocalizedText(CommandText.ownerWaterSchedule, ["id": id])
         }
         // A recurring reminder's pending occurrence has its own identifier: any live request of the group counts.
         if kind != .reminder, let reminder = try store.reminder(id: id),
            try store.request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true || !store.pendingRequests(inGroup: id).isEmpty {
-            return "reminder \(id), due \(display.clockAndRelative(reminder.due))"
+            return LocalizedText { CommandText.ownerReminder.text($0, ["id": id, "due": display($0).clockAndRelative(reminder.due)]) }
         }
         return nil
     }
@@ -43,7 +46,7 @@ extension CommandRunner {
     /// thing of another kind.
     func refuseIDOfAnotherKind(_ id: String, for kind: IDKind, now: Date) throws {
         guard let owner = try liveOwner(of: id, otherThan: kind, now: now) else { return }
-        throw CommandFailure(.dataError, "the id \"\(id)\" already names \(owner): choose another --id")
+        throw CommandFailure(.dataError, LocalizedText(CommandText.idTaken, localized: ["id": LocalizedText(verbatim: id), "owner": owner]))
     }
 
     /// Whether `id` names a fast, a water schedule or a reminder, live or not.

@@ -10,7 +10,11 @@ extension CommandRunner {
     func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
-            throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
+            throw CommandFailure(.dataError, LocalizedText { language in
+                CommandText.reminderTimePassed.text(language, [
+                    "due": TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language).clock(due),
+                ])
+            })
         }
         try commit(now: now) { now in
             let reminderID: String
@@ -43,7 +47,7 @@ extension CommandRunner {
     func remindEvery(_ options: Command.RemindEvery, now: Date) throws {
         var rule = options.rule
         if options.until != nil || options.count != nil, rule.until != nil || rule.count != nil {
-            throw CommandFailure(.dataError, "the rule \"\(options.ruleText)\" already ends (COUNT or UNTIL): drop --until and --count, or the rule's own end")
+            throw CommandFailure(.dataError, .ruleAlreadyEnds, ["rule": options.ruleText])
         }
         if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
         if let count = options.count { rule.count = count }
@@ -136,7 +140,7 @@ extension CommandRunner {
             cancelledRequests = try store.pendingRequests().map(\.request)
             onScreen = try store.bubblesOnScreen(inGroup: nil).map(\.request)
             change.cancelledGroups = unique(cancelledRequests.map(\.group))
-            scope = "all"
+            scope = messages(now).say(.scopeAll)
         }
         let cancelled = unique(cancelledRequests.map(\.identifier))
         let closed = unique(onScreen.map(\.identifier))
@@ -170,10 +174,10 @@ extension CommandRunner {
             change = try continuingSchedule(after: change, skippedEnd: session.id, now: now)
         }
         if let goesOn = messages(now).goesOn(after: change.requests) {
-            line += "; " + goesOn
+            line += messages(now).say(.clauseSeparator) + goesOn
         }
         if let runsOn = messages(now).fastsRunOn(afterCancelling: cancelledRequests, next: change.requests) {
-            line += "; " + runsOn
+            line += messages(now).say(.clauseSeparator) + runsOn
         }
         return (change, [line])
     }
@@ -204,14 +208,16 @@ extension CommandRunner {
         // A reminder brought back must not share its id with what took the id since it was shown.
         if stored.request.kind == .reminder, !stored.state.isLive,
            let owner = try liveOwner(of: stored.request.group, otherThan: .reminder, now: now) {
-            throw CommandFailure(.dataError, "reminder \(stored.request.group) cannot come back: its id now names \(owner); set a new reminder with \"chime remind\"")
+            throw CommandFailure(.dataError, LocalizedText(CommandText.reminderCannotComeBack, localized: [
+                "group": LocalizedText(verbatim: stored.request.group), "owner": owner,
+            ]))
         }
         // The same rule as a bubble's Snooze button: later than it would have come (a
         // notification still to come moves from its due time), a water reminder becoming its
         // schedule's next one.
         let records = try store.followUpRecords(for: stored.request, now: now)
         guard let change = planner.snooze(stored.request, by: span, records: records, now: now, timeZone: environment.timeZone, calendar: calendar) else {
-            throw CommandFailure(.dataError, "\(stored.request.identifier) belongs to water reminders that are off: turn them on with \"chime water every 1h\"")
+            throw CommandFailure(.dataError, .waterReminderOff, ["identifier": stored.request.identifier])
         }
         let request = change.requests[0]
         return (change, [messages(now).snoozed(request.identifier, until: request.due)])
@@ -253,15 +259,14 @@ extension CommandRunner {
             return (rendered.title, rendered.plainBody)
         } catch {
             // Stored text the renderer refuses would also be refused at delivery: say so.
-            return (request.kind.rawValue, "cannot be shown: \(error)")
+            return (request.kind.rawValue, CommandText.cannotBeShown.text(language, ["error": "\(error)"]))
         }
     }
 
-    /// The language the bubbles are written in: the `language` setting when it fixes one (as
-    /// chimed reads it), else this process's locale variables.
+    /// The language the bubbles are written in: the invocation's one language (the `language`
+    /// setting when it fixes one, as chimed reads it, else this process's locale variables).
     func notificationLanguage() -> NotificationLanguage {
-        let setting = try? store().setting(NotificationLanguage.settingKey)
-        return NotificationLanguage.chosen(bySetting: setting ?? nil) ?? environment.notificationLanguage
+        language
     }
 
     /// `values` without repetitions, in first-seen order.

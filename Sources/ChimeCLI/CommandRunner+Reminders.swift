@@ -13,10 +13,10 @@ extension CommandRunner {
                 now: now, timeZone: environment.timeZone, calendar: calendar
             )
             guard let record = plan.reminderOccurrences.first else { return (plan, []) }
-            let outcome = record.outcome == .doneOnTime ? "done on time" : "done late"
-            var line = "\(record.identifier) \(outcome)"
+            let outcome: CommandText = record.outcome == .doneOnTime ? .outcomeOnTime : .outcomeLate
+            var line = messages(now).say(.acknowledged, ["identifier": record.identifier, "outcome": messages(now).say(outcome)])
             if let next = plan.requests.first {
-                line += ", next \(next.identifier) at \(display(now).clockAndRelative(next.due))"
+                line += messages(now).say(.nextOccurrence, ["identifier": next.identifier, "due": display(now).clockAndRelative(next.due)])
             }
             return (plan, [line])
         }

@@ -22,12 +22,13 @@ extension CommandRunner {
                 existing = schedules.first { $0.id == given }
                 if existing == nil, !schedules.isEmpty {
                     let names = schedules.map(\.id).joined(separator: ", ")
-                    let which = schedules.count == 1 ? "water schedule \(names) is" : "water schedules \(names) are"
-                    throw CommandFailure(.dataError, "\(which) already on (there is one at a time): change it with \"chime water every \(options.interval)\" without --id, or turn it off first with \"chime water off\"")
+                    throw CommandFailure(.dataError, schedules.count == 1 ? .waterScheduleOn : .waterSchedulesOn, [
+                        "ids": names, "interval": "\(options.interval)",
+                    ])
                 }
                 id = given
             } else if schedules.count > 1 {
-                throw CommandFailure(.dataError, "there are \(schedules.count) water schedules (\(schedules.map(\.id).joined(separator: ", "))): choose one with --id")
+                throw CommandFailure(.dataError, .waterSchedules, ["count": "\(schedules.count)", "ids": schedules.map(\.id).joined(separator: ", ")])
             } else if let only = schedules.first {
                 id = only.id
                 existing = only
@@ -60,7 +61,11 @@ extension CommandRunner {
             let amount = try amountML ?? schedule?.amountML ?? defaultAmount()
             let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
             if let instant, instant > now {
-                throw CommandFailure(.dataError, "\(display(now).clock(instant)) is still to come: log a glass when it is drunk, or give a time that has passed")
+                throw CommandFailure(.dataError, LocalizedText { language in
+                    CommandText.glassInFuture.text(language, [
+                        "time": TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language).clock(instant),
+                    ])
+                })
             }
             let intakes = try recentIntakes(now: now)
             let change = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
@@ -75,7 +80,7 @@ extension CommandRunner {
             try commit(now: now) { now in
                 let store = try store()
                 guard let last = try store.lastLoggedIntake() else {
-                    throw CommandFailure(.dataError, "no glass is logged, so there is nothing to undo: log one with \"chime water drink\"")
+                    throw CommandFailure(.dataError, .nothingToUndo)
                 }
                 let schedule = try store.waterSchedules().first
                 var intakes = try recentIntakes(now: now)
@@ -87,14 +92,14 @@ extension CommandRunner {
         } catch let error as StoreError where error.kind == .notFound {
             // Inside the write lock the glass read is the one deleted; kept for a plan that
             // still finds it gone (a database changed outside chime).
-            throw CommandFailure(.tryAgain, "another command changed the logged glasses meanwhile: run \"chime water undo\" again")
+            throw CommandFailure(.tryAgain, .glassesChanged)
         }
     }
 
     func pauseWater(for span: TimeSpan, now: Date) throws {
         let end = now.addingTimeInterval(span.timeInterval)
         try commit(now: now) { now in
-            let change = try reconfigureEverySchedule(now: now, verb: "pause") { $0.pausedUntil = end }
+            let change = try reconfigureEverySchedule(now: now, verb: .noWaterToPause) { $0.pausedUntil = end }
             return (change, [messages(now).waterPaused(until: end)])
         }
     }
@@ -104,9 +109,9 @@ extension CommandRunner {
             let schedules = try store().waterSchedules()
             // A pause that already ended is no pause: resuming it would only rewrite the schedule.
             if !schedules.isEmpty, !schedules.contains(where: { $0.pausedUntil.map { $0 > now } ?? false }) {
-                return (ChangePlan(), [ChangeMessage.waterNotPaused])
+                return (ChangePlan(), [ChangeMessage.waterNotPaused(in: language)])
             }
-            let change = try reconfigureEverySchedule(now: now, verb: "resume") { $0.pausedUntil = nil }
+            let change = try reconfigureEverySchedule(now: now, verb: .noWaterToResume) { $0.pausedUntil = nil }
             return (change, [messages(now).waterResumed(nextReminder: change.requests.map(\.due).min())])
         }
     }
@@ -115,7 +120,7 @@ extension CommandRunner {
         try commit(now: now) { now in
             let schedules = try store().waterSchedules()
             guard !schedules.isEmpty else {
-                return (ChangePlan(), ["Water reminders are already off"])
+                return (ChangePlan(), [messages(now).say(.waterAlreadyOff)])
             }
             var change = ChangePlan()
             for schedule in schedules {
@@ -149,10 +154,10 @@ extension CommandRunner {
 
     /// The plan that changes every schedule with `change` and re-derives its next reminder;
     /// fails (65) when there is no schedule to `verb`.
-    private func reconfigureEverySchedule(now: Date, verb: String, _ change: (inout WaterSchedule) -> Void) throws -> ChangePlan {
+    private func reconfigureEverySchedule(now: Date, verb: CommandText, _ change: (inout WaterSchedule) -> Void) throws -> ChangePlan {
         let schedules = try store().waterSchedules()
         guard !schedules.isEmpty else {
-            throw CommandFailure(.dataError, "there are no water reminders to \(verb): set them up with \"chime water every 1h\"")
+            throw CommandFailure(.dataError, verb)
         }
         var plan = ChangePlan()
         for var schedule in schedules {

@@ -24,6 +24,16 @@ public final class CommandRunner {
     /// How far back intake is read to place the next water reminder.
     static let intakeLookback = WaterDay.intakeLookback
 
+    /// The language of everything this invocation writes: the `language` setting when it names
+    /// one, else the locale variables; read once, on first use.
+    public private(set) lazy var language: UserLanguage = UserLanguage.resolve(
+        setting: environment.storeExists() && !storeFailedToOpen ? (try? store().setting(UserLanguage.settingKey)) ?? nil : nil,
+        environment: environment.variables
+    )
+    /// Whether opening the store failed: the error line is then said in the locale's language,
+    /// without a second attempt (which could wait out a lock again).
+    private var storeFailedToOpen = false
+
     /// Makes a runner for one invocation.
     public init(environment: CommandEnvironment) {
         self.environment = environment
@@ -36,7 +46,7 @@ public final class CommandRunner {
             return try execute(command)
         } catch {
             let failure = Self.failure(for: error)
-            environment.errors.write(failure.line + "\n")
+            environment.errors.write(failure.line(in: language) + "\n")
             return failure.exitCode
         }
     }
@@ -48,18 +58,21 @@ public final class CommandRunner {
         case let error as DomainError: return CommandFailure(error)
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
-        case let error as RuntimeError: return CommandFailure(error.exitCode, error.message)
-        default: return CommandFailure(.software, "unexpected error (\(error)): please report this as a bug")
+        case let error as RuntimeError: return CommandFailure(error.exitCode, error.text)
+        default: return CommandFailure(.software, .unexpectedError, ["error": "\(error)"])
         }
     }
 
     private func execute(_ command: Command) throws -> ExitCode {
         switch command {
-        case .help(let text), .version(let text):
+        case .help(let path):
+            write(HelpFormatter.help(for: CommandTable.command(at: path) ?? CommandTable.root, language: language))
+            return .success
+        case .version(let text):
             write(text)
             return .success
         case .completions(let shell):
-            write(CompletionScript.script(for: shell))
+            write(CompletionScript.script(for: shell, language: language))
             return .success
         case .doctor:
             return try doctor()
@@ -154,7 +167,7 @@ public final class CommandRunner {
 
     /// Times shown relative to `now` in the local zone.
     func display(_ now: Date) -> TimeDisplay {
-        TimeDisplay(now: now, timeZone: environment.timeZone)
+        TimeDisplay(now: now, timeZone: environment.timeZone, language: language)
     }
 
     /// The human lines of changes made at `now`.
@@ -167,11 +180,18 @@ public final class CommandRunner {
     /// The store, opened on first use; its warnings (data at risk) go to standard error once.
     func store() throws -> Store {
         if let openedStore { return openedStore }
-        let store = try environment.openStore()
-        for warning in store.warnings {
-            notice(ErrorLine.text("warning: \(warning)"))
+        let store: Store
+        do {
+            store = try environment.openStore()
+        } catch {
+            storeFailedToOpen = true
+            throw error
         }
+        // Kept before the warnings are said: choosing their language reads the setting from it.
         openedStore = store
+        for warning in store.localizedWarnings {
+            notice(ErrorLine.text(CommandText.warning.text(language, ["warning": warning.text(in: language)])))
+        }
         return store
     }
 
@@ -202,7 +222,7 @@ public final class CommandRunner {
         }
         guard !result.replayed else {
             // The lines describe this run's plan (fresh ids and all), which was not applied.
-            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence))
+            write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence, in: language))
             return
         }
         for line in lines { write(line) }
@@ -217,15 +237,15 @@ public final class CommandRunner {
             let daemon = try environment.openDaemon(Self.nudgeTimeout)
             switch try daemon.send(.changed(sequence: sequence)) {
             case .changeApplied: return
-            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message)
-            case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm("it gave an unexpected answer")
+            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message, in: language)
+            case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm(CommandText.unexpectedAnswer.text(language), in: language)
             }
         } catch let error as RuntimeError where error.kind == .daemonNotRunning {
-            problem = ChangeMessage.daemonNotRunning
+            problem = ChangeMessage.daemonNotRunningText(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
-            problem = ChangeMessage.daemonDidNotConfirm("it did not answer within \(Self.nudgeTimeout)")
+            problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
         } catch {
-            problem = ChangeMessage.daemonDidNotConfirm("\(error)")
+            problem = ChangeMessage.daemonDidNotConfirm("\(error)", in: language)
         }
         if !quietly { notice(problem) }
     }
@@ -238,7 +258,7 @@ public final class CommandRunner {
         do {
             return try key.value(parsing: text)
         } catch {
-            throw CommandFailure(.dataError, "the stored setting \(key.name) is \"\(text)\", which is not valid: set it again with \"chime config set \(key.name) VALUE\"")
+            throw CommandFailure(.dataError, .storedSettingInvalid, ["key": key.name, "text": text])
         }
     }
 
@@ -251,6 +271,6 @@ public final class CommandRunner {
             let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
             if try !namesSomething(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
         }
-        throw CommandFailure(.tryAgain, "could not find a free id starting with \(prefix)-: give one with --id")
+        throw CommandFailure(.tryAgain, .noFreeID, ["prefix": prefix])
     }
 }

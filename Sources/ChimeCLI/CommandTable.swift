@@ -70,7 +70,7 @@ public enum CommandTable {
                     var options = Command.FastStart()
                     if let plan = arguments.positional("PLAN") { options.plan = try plan.plan() }
                     if let id = arguments.option("id") { options.id = try id.identifier() }
-                    if let tag = arguments.option("tag") { options.tag = try tag.userText(field: "tag") }
+                    if let tag = arguments.option("tag") { options.tag = try tag.userText(field: .fieldTag) }
                     if let at = arguments.option("at") { options.start = .at(try at.time()) }
                     if let ago = arguments.option("ago") { options.start = .ago(try ago.duration()) }
                     options.repeating = arguments.isSet("repeat")
@@ -118,7 +118,7 @@ public enum CommandTable {
                 ],
                 examples: ["fast history", "fast history --days 90 --json"],
                 build: { arguments throws(UsageError) in
-                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: "number of days")
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: .fieldDays)
                     return .fastHistory(days: days ?? Command.defaultHistoryDays, json: arguments.isSet("json"))
                 }
             ),
@@ -145,13 +145,13 @@ public enum CommandTable {
                     guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
                     if planText.text == "off" {
                         if arguments.positional("RULE") != nil {
-                            throw UsageError(.unexpectedArgument, "\"fast schedule off\" takes no rule: run \"chime fast schedule off\"")
+                            throw UsageError(.unexpectedArgument, .scheduleOffTakesNoRule)
                         }
                         return .fastSchedule(.off)
                     }
                     let plan = try planText.plan()
                     guard let rule = arguments.positional("RULE") else {
-                        throw UsageError(.missingArgument, "a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"")
+                        throw UsageError(.missingArgument, .scheduleNeedsRule)
                     }
                     _ = try rule.recurrenceRule()
                     return .fastSchedule(.set(plan: plan, ruleText: rule.text))
@@ -183,8 +183,8 @@ public enum CommandTable {
                     var options = Command.WaterEvery(interval: try arguments.positional("DURATION")!.duration())
                     if let from = arguments.option("from") { options.from = try from.timeOfDay() }
                     if let until = arguments.option("until") { options.until = try until.timeOfDay() }
-                    if let amount = arguments.option("amount") { options.amountML = try amount.millilitres(field: "amount") }
-                    if let goal = arguments.option("goal") { options.goalML = try goal.millilitres(field: "goal") }
+                    if let amount = arguments.option("amount") { options.amountML = try amount.millilitres(field: .fieldAmount) }
+                    if let goal = arguments.option("goal") { options.goalML = try goal.millilitres(field: .fieldGoal) }
                     if let id = arguments.option("id") { options.id = try id.identifier() }
                     return .waterEvery(options)
                 }
@@ -198,7 +198,7 @@ public enum CommandTable {
                 ],
                 examples: ["water drink", "water drink 500", "water drink 300 --at 07:15"],
                 build: { arguments throws(UsageError) in
-                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: "amount"), at: try arguments.option("at")?.time())
+                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: .fieldAmount), at: try arguments.option("at")?.time())
                 }
             ),
             CommandSpec(
@@ -250,7 +250,7 @@ public enum CommandTable {
         guard let nag = arguments.option("nag") else { return nil }
         let span = try nag.duration()
         guard span.timeInterval >= ReminderNag.minimumInterval else {
-            throw UsageError(DomainError(.invalidDuration, "invalid --nag \"\(nag.text)\": use 1m or more, like 10m"), argumentPosition: nag.position)
+            throw UsageError(DomainError(.invalidDuration, LocalizedText(CommandText.nagTooShort, ["text": nag.text])), argumentPosition: nag.position)
         }
         return span
     }
@@ -270,7 +270,7 @@ public enum CommandTable {
                 examples: ["remind in 25m \"tea is ready\"", "remind in 10m \"leave for the train\" --urgency critical"],
                 build: { arguments throws(UsageError) in
                     .remindIn(try arguments.positional("DURATION")!.duration(),
-                              text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
+                              text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText),
                               id: try arguments.option("id")?.identifier(), nag: try nag(arguments), urgency: try urgency(arguments))
                 }
             ),
@@ -285,7 +285,7 @@ public enum CommandTable {
                 examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
                 build: { arguments throws(UsageError) in
                     .remindAt(try arguments.positional("TIME")!.time(),
-                              text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
+                              text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText),
                               id: try arguments.option("id")?.identifier(), nag: try nag(arguments), urgency: try urgency(arguments))
                 }
             ),
@@ -311,12 +311,12 @@ public enum CommandTable {
                     let rule = arguments.positional("RULE")!
                     var options = Command.RemindEvery(
                         ruleText: rule.text, rule: try rule.recurrenceRule(),
-                        text: try arguments.positional("TEXT")!.userText(field: "reminder text")
+                        text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText)
                     )
                     options.id = try arguments.option("id")?.identifier()
                     if let from = arguments.option("from") { options.from = try from.time() }
                     if let until = arguments.option("until") { options.until = try until.time() }
-                    if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
+                    if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: .fieldOccurrences) }
                     options.nag = try nag(arguments)
                     options.urgency = try urgency(arguments)
                     return .remindEvery(options)
@@ -333,7 +333,7 @@ public enum CommandTable {
                 ],
                 examples: ["remind history", "remind history pills --days 30 --json"],
                 build: { arguments throws(UsageError) in
-                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: "number of days")
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: .fieldDays)
                     return .remindHistory(
                         id: try arguments.positional("ID")?.identifier(), days: days ?? Command.defaultHistoryDays, json: arguments.isSet("json")
                     )
@@ -360,7 +360,7 @@ public enum CommandTable {
             var options = Command.Explain(text: text.text, rule: try text.recurrenceRule())
             if let from = arguments.option("from") { options.from = try from.time() }
             if let count = arguments.option("count") {
-                options.count = try count.count(in: 1...Command.Explain.maximumCount, field: "number of occurrences")
+                options.count = try count.count(in: 1...Command.Explain.maximumCount, field: .fieldOccurrences)
             }
             options.json = arguments.isSet("json")
             return .explain(options)
@@ -546,8 +546,12 @@ public enum CommandTable {
         if let key = ConfigKey.named(value.text) { return key }
         let names = ConfigKey.allCases.map(\.name)
         let suggestion = Suggestion.closest(to: value.text, among: names)
-        let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(names.joined(separator: ", "))"
-        throw UsageError(.invalidChoice, "unknown setting \"\(value.text)\": \(hint)", argumentPosition: value.position, suggestion: suggestion)
+        let message = LocalizedText { language in
+            let hint = suggestion.map { CommandText.didYouMean.text(language, ["suggestion": $0]) }
+                ?? CommandText.useOneOf.text(language, ["names": names.joined(separator: ", ")])
+            return CommandText.unknownSetting.text(language, ["text": value.text, "hint": hint])
+        }
+        throw UsageError(.invalidChoice, message, argumentPosition: value.position, suggestion: suggestion)
     }
 
     // MARK: - help
@@ -565,7 +569,7 @@ public enum CommandTable {
                 }
                 spec = next
             }
-            return .help(HelpFormatter.help(for: spec))
+            return .help(command: spec.path)
         }
     )
 }

@@ -47,7 +47,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyReminder: return "urgency of one-off reminders"
         case .doNotDisturb: return "hold water reminders during do-not-disturb"
         case .away: return "hold water reminders while the screen is locked"
-        case .language: return "language of notifications and list titles"
+        case .language: return "language of help, messages and notifications"
         }
     }
 
@@ -113,35 +113,41 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore:
             return .durations(try reading { () throws(DomainError) in try Self.durations(parsing: trimmed, field: name) })
         case .waterAmount:
-            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .waterGoal:
             if trimmed.lowercased() == "none" { return .optionalMillilitres(nil) }
-            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: "value for \(name)") })
+            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
             guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
-                                 argumentPosition: argumentPosition, suggestion: suggestion)
+                throw UsageError(
+                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                    argumentPosition: argumentPosition, suggestion: suggestion
+                )
             }
             return .urgency(urgency)
         case .doNotDisturb, .away:
             let choices = ConfigValue.switchWords
             guard let index = choices.firstIndex(of: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
-                                 argumentPosition: argumentPosition, suggestion: suggestion)
+                throw UsageError(
+                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                    argumentPosition: argumentPosition, suggestion: suggestion
+                )
             }
             return .switch(index == 0)
         case .language:
             let choices = ConfigValue.Language.allCases.map(\.rawValue)
             guard let language = ConfigValue.Language(rawValue: trimmed.lowercased()) else {
                 let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
-                                 argumentPosition: argumentPosition, suggestion: suggestion)
+                throw UsageError(
+                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                    argumentPosition: argumentPosition, suggestion: suggestion
+                )
             }
             return .language(language)
         }
@@ -150,11 +156,13 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     /// The lines of `config list`: every key with its value, defaults marked.
     ///
     /// - Parameter stored: the values set in the store; missing keys show their default.
-    public static func listing(_ stored: [ConfigKey: ConfigValue]) -> String {
+    public static func listing(_ stored: [ConfigKey: ConfigValue], language: UserLanguage = .english) -> String {
         let width = allCases.map(\.name.count).max() ?? 0
         return allCases.map { key in
             let padding = String(repeating: " ", count: width - key.name.count)
-            guard let value = stored[key] else { return "\(key.name)\(padding)  \(key.defaultValue.storedText) (default)" }
+            guard let value = stored[key] else {
+                return "\(key.name)\(padding)  " + CommandText.defaultValue.text(language, ["value": key.defaultValue.storedText])
+            }
             return "\(key.name)\(padding)  \(value.storedText)"
         }.joined(separator: "\n") + "\n"
     }
@@ -165,7 +173,9 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         if trimmed.lowercased() == "none" { return [] }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= maximumNudges else {
-            throw DomainError(.invalidDuration, "too many durations in \(field) (\(parts.count)): give at most \(maximumNudges), separated by commas")
+            throw DomainError(.invalidDuration, LocalizedText(
+                CommandText.tooManyDurations, ["field": field, "count": "\(parts.count)", "maximum": "\(maximumNudges)"]
+            ))
         }
         var spans: [TimeSpan] = []
         for part in parts {

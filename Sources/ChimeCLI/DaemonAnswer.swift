@@ -1,3 +1,4 @@
+import ChimeCore
 import ChimeControl
 import Foundation
 
@@ -31,18 +32,20 @@ public enum DaemonAnswer: Hashable, Sendable {
         return false
     }
 
-    /// The line `chime status` ends with.
-    public var statusLine: String {
+    /// The line `chime status` ends with, in English.
+    public var statusLine: String { statusText(in: .english) }
+
+    /// The line `chime status` ends with, in `language` (a reason given by the system stays as it is).
+    public func statusText(in language: UserLanguage) -> String {
         switch self {
         case .answered(let status):
-            return "chimed is running and answers (pid \(status.daemon.pid))"
+            return CommandText.daemonAnswers.text(language, ["pid": "\(status.daemon.pid)"])
         case .notRunning:
-            return ChangeMessage.daemonNotRunningStatus
+            return ChangeMessage.daemonNotRunningStatusText(in: language)
         case .notAnswering(let reason):
-            return "chimed is running but does not answer (\(reason)): notifications may not be shown"
-                + " (check it with \"chime doctor\", restart it with \"systemctl --user restart chimed\")"
+            return CommandText.daemonNotAnswering.text(language, ["reason": reason])
         case .unreachable(let reason):
-            return "chimed cannot be reached (\(reason)): check it with \"chime doctor\""
+            return CommandText.daemonUnreachable.text(language, ["reason": reason])
         }
     }
 }
@@ -54,18 +57,20 @@ extension CommandRunner {
             let daemon = try environment.openDaemon(Self.queryTimeout)
             switch try daemon.send(.status) {
             case .status(let status): return .answered(status)
-            case .error(let error): return .notAnswering(reason: "it refused the status request: \(error.message)")
-            case .pong, .changeApplied: return .notAnswering(reason: "it gave an unexpected answer; chime and chimed may be different versions")
+            case .error(let error): return .notAnswering(reason: CommandText.refusedStatus.text(language, ["error": error.message]))
+            case .pong, .changeApplied: return .notAnswering(reason: CommandText.unexpectedStatusAnswer.text(language))
             }
         } catch let error as RuntimeError {
             switch error.kind {
             case .daemonNotRunning: return .notRunning
-            case .daemonTimedOut: return .notAnswering(reason: "it did not answer within \(TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds)))")
-            case .invalidResponse: return .notAnswering(reason: "its answer could not be read; chime and chimed may be different versions")
-            default: return .unreachable(reason: error.message)
+            case .daemonTimedOut:
+                let timeout = TimeDisplay.duration(TimeInterval(Self.queryTimeout.components.seconds), in: language)
+                return .notAnswering(reason: CommandText.noAnswerWithin.text(language, ["timeout": timeout]))
+            case .invalidResponse: return .notAnswering(reason: CommandText.unreadableAnswer.text(language))
+            default: return .unreachable(reason: error.text.text(in: language))
             }
         } catch {
-            return .unreachable(reason: Self.failure(for: error).message)
+            return .unreachable(reason: Self.failure(for: error).text.text(in: language))
         }
     }
 }

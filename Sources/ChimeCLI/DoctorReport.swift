@@ -51,20 +51,26 @@ public struct DoctorReport: Hashable, Sendable {
     }
 
     /// `ok       store: ...`, with the fix on the next line for anything not ok.
-    public func text(style: TerminalStyle) -> String {
-        let width = findings.map(\.check.count).max() ?? 0
+    /// In `language`, the columns measured in display columns.
+    public func text(style: TerminalStyle, language: UserLanguage = .english) -> String {
+        let width = findings.map { DisplayWidth.of($0.check) }.max() ?? 0
+        let marks: [Outcome: String] = [
+            .ok: CommandText.outcomeOK.text(language), .warning: CommandText.outcomeWarning.text(language),
+            .problem: CommandText.outcomeProblem.text(language),
+        ]
+        let markWidth = marks.values.map(DisplayWidth.of).max() ?? 0
         var lines: [String] = []
         for finding in findings {
+            let word = DisplayWidth.padded(marks[finding.outcome]!, to: markWidth)
             let mark: String
             switch finding.outcome {
-            case .ok: mark = style.paint("ok     ", .green)
-            case .warning: mark = style.paint("warning", .yellow)
-            case .problem: mark = style.paint("problem", .red)
+            case .ok: mark = style.paint(word, .green)
+            case .warning: mark = style.paint(word, .yellow)
+            case .problem: mark = style.paint(word, .red)
             }
-            let padding = String(repeating: " ", count: width - finding.check.count)
-            lines.append("\(mark)  \(finding.check)\(padding)  \(finding.detail)")
+            lines.append("\(mark)  \(DisplayWidth.padded(finding.check, to: width))  \(finding.detail)")
             if let fix = finding.fix, finding.outcome != .ok {
-                lines.append("         \(String(repeating: " ", count: width))  -> \(fix)")
+                lines.append("\(String(repeating: " ", count: markWidth + 2 + width))  -> \(fix)")
             }
             for note in finding.notes {
                 lines.append("         \(String(repeating: " ", count: width))     \(note)")

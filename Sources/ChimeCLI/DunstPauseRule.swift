@@ -1,3 +1,4 @@
+import ChimeCore
 import ChimeNotify
 
 /// The dunst rule that lets Chime's critical notifications (`chime remind ... --urgency
@@ -20,15 +21,15 @@ enum DunstPauseRule {
         "    override_pause_level = 100",
     ]
 
-    /// The finding for `server`, or `nil` when it is not dunst.
-    static func finding(for server: ServerInformation) -> DoctorReport.Finding? {
+    /// The finding for `server` in `language`, or `nil` when it is not dunst.
+    static func finding(for server: ServerInformation, in language: UserLanguage) -> DoctorReport.Finding? {
         guard server.name == "dunst" else { return nil }
         let version = numericVersion(server.version)
         let supported = version.lexicographicallyPrecedes(firstVersion) == false
         let detail = supported
-            ? "dunst holds notifications while paused; to let critical reminders (chime remind ... --urgency critical) through, add this rule to ~/.config/dunst/dunstrc and restart dunst:"
-            : "dunst \(version.map(String.init).joined(separator: ".")) holds every notification while paused, critical ones too; dunst 1.10 or later lets critical reminders (chime remind ... --urgency critical) through with this rule in ~/.config/dunst/dunstrc:"
-        return DoctorReport.Finding(check: "do not disturb", outcome: .ok, detail: detail, notes: lines)
+            ? CommandText.dunstPauseRule.text(language)
+            : CommandText.dunstPauseRuleNeedsNewer.text(language, ["version": version.map(String.init).joined(separator: ".")])
+        return DoctorReport.Finding(check: CommandText.checkDoNotDisturb.text(language), outcome: .ok, detail: detail, notes: lines)
     }
 
     /// The leading numbers of a version text (`1.9.0 (2022-06-27)` is 1, 9, 0).

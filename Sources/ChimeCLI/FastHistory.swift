@@ -62,23 +62,27 @@ public struct FastHistory: Sendable {
     /// The terminal output: summary line, chart, and the most recent fasts, the table fitted to
     /// `width` columns when given.
     public func text(style: TerminalStyle, width: Int? = nil) -> String {
-        let rate = completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
-        let streakText = "current streak \(currentStreak) \(currentStreak == 1 ? "day" : "days")"
+        let language = display.language
+        let rate = completionRate.map { CommandText.completionRate.text(language, ["percent": "\(Int(($0 * 100).rounded()))"]) } ?? ""
+        let summary: CommandText = days == 1 ? .historySummaryOneDay : .historySummary
         var lines = [
-            "Last \(days) \(days == 1 ? "day" : "days"): \(fasts.count) \(fasts.count == 1 ? "fast" : "fasts"), \(completedCount) completed\(rate), \(streakText)",
+            summary.text(language, [
+                "days": "\(days)", "fasts": (fasts.count == 1 ? CommandText.fastCountOne : .fastCount).text(language, ["count": "\(fasts.count)"]), "completed": "\(completedCount)",
+                "rate": rate, "streak": (currentStreak == 1 ? CommandText.streakOneDay : .streakDays).text(language, ["count": "\(currentStreak)"]),
+            ]),
             "",
-            style.paint("Fasting hours, last \(Self.chartDays) days:", .bold),
+            style.paint(CommandText.fastingHoursChart.text(language, ["days": "\(Self.chartDays)"]), .bold),
         ]
         let scale = max(24, dailyHours.map(\.hours).max() ?? 0)
         for (date, hours) in dailyHours {
             let bar = ProgressBar.cells(fraction: hours / scale, width: 24).filled
             let padding = String(repeating: " ", count: 24 - bar.count)
             let label = display.dayLabel(date)
-            let hoursText = String(format: "%4.1f h", hours)
+            let hoursText = CommandText.hoursValue.text(display.language, ["hours": String(format: "%4.1f", hours)])
             lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursText)")
         }
         if !fasts.isEmpty {
-            lines += ["", style.paint("Recent fasts:", .bold)]
+            lines += ["", style.paint(CommandText.recentFasts.text(language), .bold)]
             lines.append(recentTable(width: width).render(width: width, style: style).dropLast().description)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -95,8 +99,9 @@ public struct FastHistory: Sendable {
         if tagged { columns.append(.init("TAG", minimumWidth: 8, dropOrder: 0)) }
         let rows = recent.map { fast -> [TextTable.Cell] in
             var row: [TextTable.Cell] = [
-                .init(display.clock(fast.start)), .init(TimeDisplay.duration(fast.duration)), .init(fast.plan.displayName),
-                fast.completed ? .init("completed", .green) : .init("stopped early", .yellow), .init(fast.id),
+                .init(display.clock(fast.start)), .init(display.span(fast.duration)), .init(fast.plan.displayName),
+                fast.completed ? .init(CommandText.completed.text(display.language), .green)
+                    : .init(CommandText.stoppedEarly.text(display.language), .yellow), .init(fast.id),
             ]
             if tagged { row.append(.init(fast.tag)) }
             return row

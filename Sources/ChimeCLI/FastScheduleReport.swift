@@ -20,19 +20,22 @@ public struct FastScheduleReport: Sendable {
 
     /// The text lines.
     public var text: String {
+        let language = display.language
         guard let schedule else {
-            return "No fast schedule is set: set one with \"chime fast schedule 16:8 'daily 20:00'\""
+            return CommandText.noFastSchedule.text(language)
         }
-        var lines = ["Fast schedule \(schedule.id): \(schedule.plan.displayName) at \(schedule.ruleText) (\(schedule.rule.rruleText)), both ends on the local clock"]
+        var lines = [CommandText.fastScheduleShown.text(language, [
+            "id": schedule.id, "plan": schedule.plan.displayName, "rule": schedule.ruleText, "rrule": schedule.rule.rruleText,
+        ])]
         if let current {
             let cycle = current.cycle(0)
             let phase = current.status(at: display.now).phase
-            let label = phase == .scheduled ? "Next fast" : phase == .fasting ? "Fasting" : "Eating window"
-            var line = "\(label): \(current.id) from \(display.clock(cycle.fastStart)) to \(display.clock(cycle.fastEnd))"
-            if current.plan.eating != nil { line += ", eating until \(display.clock(cycle.eatingEnd))" }
+            let label: CommandText = phase == .scheduled ? .scheduleNextFast : phase == .fasting ? .scheduleFasting : .scheduleEating
+            var line = label.text(language, ["id": current.id, "start": display.clock(cycle.fastStart), "end": display.clock(cycle.fastEnd)])
+            if current.plan.eating != nil { line += CommandText.eatingUntil.text(language, ["until": display.clock(cycle.eatingEnd)]) }
             lines.append(line + ChangeMessage(display: display).clockChangeNote(current))
         } else {
-            lines.append("No fast of it is planned")
+            lines.append(CommandText.noFastPlanned.text(language))
         }
         return lines.joined(separator: "\n")
     }

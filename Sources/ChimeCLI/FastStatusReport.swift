@@ -62,42 +62,46 @@ public struct FastStatusReport: Sendable {
 
     /// The lines of `fast status`: what phase, when it started and ends, and a progress bar.
     public func text(style: TerminalStyle) -> String {
+        let language = display.language
+        func say(_ message: CommandText, _ values: [String: String] = [:]) -> String { message.text(language, values) }
         guard let session, let status, let cycle else {
-            return "No fast. Start one with \"chime fast start\" (plans: \(FastingPlan.presets.map(\.name).joined(separator: ", "))).\n"
+            return say(.noFast, ["plans": FastingPlan.presets.map(\.name).joined(separator: ", ")]) + "\n"
         }
-        let modeNote = session.mode == .rolling ? ", repeating" : ""
+        let modeNote = session.mode == .rolling ? say(.detailSeparator) + say(.repeating) : ""
         var lines: [String] = []
-        func heading(_ phase: String, _ color: TerminalStyle.Color) -> String {
-            "Fast \(session.id) (\(session.plan.displayName)\(modeNote)): " + style.paint(phase, color)
+        func heading(_ phase: CommandText, _ color: TerminalStyle.Color) -> String {
+            say(.fastHeading, ["id": session.id, "plan": session.plan.displayName + modeNote]) + style.paint(say(phase), color)
         }
         switch status.phase {
         case .scheduled:
-            lines.append(heading("scheduled", .blue))
-            lines.append("  starts \(display.clockAndRelative(cycle.fastStart)), ends \(display.clock(cycle.fastEnd))")
+            lines.append(heading(.phaseScheduled, .blue))
+            lines.append("  " + say(.fastStartsLine, ["start": display.clockAndRelative(cycle.fastStart), "end": display.clock(cycle.fastEnd)]))
         case .fasting:
-            lines.append(heading("fasting", .green))
-            lines.append("  started \(display.clockAndRelative(cycle.fastStart)), ends \(display.clockAndRelative(cycle.fastEnd))")
+            lines.append(heading(.phaseFasting, .green))
+            lines.append("  " + say(.fastStartedLine, ["start": display.clockAndRelative(cycle.fastStart), "end": display.clockAndRelative(cycle.fastEnd)]))
             lines.append("  " + ProgressBar.render(fraction: status.progress, color: .green, style: style)
-                + "  \(TimeDisplay.duration(status.elapsed)) done, \(TimeDisplay.duration(status.remaining)) to go")
+                + "  " + say(.fastProgress, ["done": display.span(status.elapsed), "left": display.span(status.remaining)]))
         case .eating:
-            let next = session.mode == .rolling ? "next fast starts" : "eating window closes"
-            lines.append(heading("eating window", .yellow))
-            lines.append("  fast ended \(display.clockAndRelative(cycle.fastEnd)), \(next) \(display.clockAndRelative(cycle.eatingEnd))")
+            lines.append(heading(.phaseEating, .yellow))
+            lines.append("  " + say(session.mode == .rolling ? .fastEndedNextStarts : .fastEndedWindowCloses, [
+                "end": display.clockAndRelative(cycle.fastEnd), "next": display.clockAndRelative(cycle.eatingEnd),
+            ]))
             lines.append("  " + ProgressBar.render(fraction: status.progress, color: .yellow, style: style)
-                + "  \(TimeDisplay.duration(status.remaining)) left to eat")
+                + "  " + say(.leftToEat, ["left": display.span(status.remaining)]))
         case .ended:
             let end = fastEnd ?? cycle.fastEnd
             let fasted = max(0, end.timeIntervalSince(cycle.fastStart))
-            let outcome = end >= cycle.fastEnd ? "goal reached" : "stopped early"
-            lines.append(heading("ended", .dim))
+            lines.append(heading(.phaseEnded, .dim))
             if session.wasCancelledBeforeStart {
-                lines.append("  cancelled before it started")
+                lines.append("  " + say(.cancelledBeforeStart))
             } else {
-                lines.append("  fasted \(TimeDisplay.duration(fasted)) from \(display.clock(cycle.fastStart)) to \(display.clockAndRelative(end)), \(outcome)")
+                lines.append("  " + say(end >= cycle.fastEnd ? .fastedGoalReached : .fastedStoppedEarly, [
+                    "fasted": display.span(fasted), "start": display.clock(cycle.fastStart), "end": display.clockAndRelative(end),
+                ]))
             }
         }
         if !session.tag.isEmpty {
-            lines.append("  tag: \(session.tag)")
+            lines.append("  " + say(.tagLine, ["tag": session.tag]))
         }
         return lines.joined(separator: "\n") + "\n"
     }

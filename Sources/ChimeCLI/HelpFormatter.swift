@@ -1,29 +1,35 @@
+import ChimeCore
+
 /// Writes usage lines and help pages from the command table.
 public enum HelpFormatter {
-    /// The help page of `spec`: usage, description, arguments, options, extra tables, examples.
-    public static func help(for spec: CommandSpec) -> String {
-        if spec.path.isEmpty { return rootHelp(spec) }
-        var blocks: [String] = ["Usage: \(usage(of: spec))"]
-        var description = [sentence(spec.summary)]
-        if let discussion = spec.discussion { description.append(discussion) }
+    /// The help page of `spec` in `language`: usage, description, arguments, options, extra
+    /// tables, examples. Descriptions are translated; command and option syntax never is.
+    public static func help(for spec: CommandSpec, language: UserLanguage = .english) -> String {
+        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
+        func title(_ text: CommandText) -> String { text.text(language) }
+        if spec.path.isEmpty { return rootHelp(spec, language: language) }
+        var blocks: [String] = [CommandText.helpUsage.text(language, ["usage": usage(of: spec)])]
+        var description = [sentence(said(spec.summary), language: language)]
+        if let discussion = spec.discussion { description.append(said(discussion)) }
         blocks.append(description.joined(separator: "\n"))
         if spec.isGroup {
-            blocks.append(table("Commands", commandRows(below: spec)))
+            blocks.append(table(title(.helpCommands), commandRows(below: spec, language: language), language: language))
         }
         if !spec.positionals.isEmpty {
-            blocks.append(table("Arguments", spec.positionals.map { ($0.name, $0.summary) }))
+            blocks.append(table(title(.helpArguments), spec.positionals.map { ($0.name, said($0.summary)) }, language: language))
         }
-        let options = spec.options.map { ($0.synopsis, $0.summary + ($0.required ? " (required)" : "")) }
-            + [("-h, \(CommandSpec.helpOption.spelling)", CommandSpec.helpOption.summary)]
-        blocks.append(table("Options", options))
+        let options = spec.options.map { ($0.synopsis, said($0.summary) + ($0.required ? title(.helpRequired) : "")) }
+            + [("-h, \(CommandSpec.helpOption.spelling)", said(CommandSpec.helpOption.summary))]
+        blocks.append(table(title(.helpOptions), options, language: language))
         for section in spec.sections {
-            blocks.append(table(section.title, section.rows))
+            blocks.append(table(said(section.title), section.rows.map { ($0.0, said($0.1)) }, language: language))
         }
         if !spec.examples.isEmpty {
-            blocks.append("Examples:\n" + spec.examples.map { "  \(ErrorLine.programName) \($0)" }.joined(separator: "\n"))
+            blocks.append(title(.helpExamples) + heading(language) + "\n"
+                + spec.examples.map { "  \(ErrorLine.programName) \($0)" }.joined(separator: "\n"))
         }
         if spec.isGroup {
-            blocks.append("Run \"\(spec.displayName) COMMAND --help\" for a command's options.")
+            blocks.append(CommandText.helpGroupFooter.text(language, ["command": spec.displayName]))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
@@ -62,42 +68,50 @@ public enum HelpFormatter {
         }
     }
 
-    private static func rootHelp(_ root: CommandSpec) -> String {
+    private static func rootHelp(_ root: CommandSpec, language: UserLanguage) -> String {
+        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
         let options = [
-            ("-h, \(CommandSpec.helpOption.spelling)", CommandSpec.helpOption.summary),
-            (CommandSpec.versionOption.spelling, CommandSpec.versionOption.summary),
+            ("-h, \(CommandSpec.helpOption.spelling)", said(CommandSpec.helpOption.summary)),
+            (CommandSpec.versionOption.spelling, said(CommandSpec.versionOption.summary)),
         ]
         return [
-            "\(CommandTable.versionText): \(root.summary)",
-            "Usage: \(ErrorLine.programName) COMMAND [ARGUMENTS] [OPTIONS]",
-            table("Commands", commandRows(below: root)),
-            table("Options", options),
-            (root.discussion.map { $0 + "\n" } ?? "")
-                + "Run \"chime help COMMAND\" or \"chime COMMAND --help\" for a command's arguments and options.",
+            "\(CommandTable.versionText)\(heading(language))\(language == .english ? " " : "")\(said(root.summary))",
+            CommandText.helpUsage.text(language, ["usage": "\(ErrorLine.programName) COMMAND [ARGUMENTS] [OPTIONS]"]),
+            table(CommandText.helpCommands.text(language), commandRows(below: root, language: language), language: language),
+            table(CommandText.helpOptions.text(language), options, language: language),
+            (root.discussion.map { said($0) + "\n" } ?? "") + CommandText.helpRootFooter.text(language),
         ].joined(separator: "\n\n") + "\n"
     }
 
     /// One row per runnable command below `spec`: its words and positionals, and its summary.
-    private static func commandRows(below spec: CommandSpec) -> [(String, String)] {
+    private static func commandRows(below spec: CommandSpec, language: UserLanguage) -> [(String, String)] {
         spec.allCommands.filter { !$0.isGroup && $0.path.count > spec.path.count }.map { command in
             let words = command.path.dropFirst(spec.path.count).joined(separator: " ")
             let arguments = command.positionals.map(\.synopsis)
-            return (([words] + arguments).joined(separator: " "), command.summary)
+            return (([words] + arguments).joined(separator: " "), HelpTranslation.text(command.summary, in: language))
         }
     }
 
-    /// A titled two-column table, the left column padded to its widest entry.
-    private static func table(_ title: String, _ rows: [(String, String)]) -> String {
-        let width = rows.map(\.0.count).max() ?? 0
+    /// A titled two-column table, the left column padded to its widest entry (in display
+    /// columns, so a Chinese row name lines up too).
+    private static func table(_ title: String, _ rows: [(String, String)], language: UserLanguage) -> String {
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         let lines = rows.map { left, right in
-            "  " + left + String(repeating: " ", count: width - left.count + 3) + right
+            "  " + left + String(repeating: " ", count: width - DisplayWidth.of(left) + 3) + right
         }
-        return "\(title):\n" + lines.joined(separator: "\n")
+        return title + heading(language) + "\n" + lines.joined(separator: "\n")
     }
 
-    /// `text` with a capital first letter and a full stop.
-    static func sentence(_ text: String) -> String {
+    /// The colon after a heading: `:` in English, `：` in Chinese.
+    private static func heading(_ language: UserLanguage) -> String {
+        language == .english ? ":" : "："
+    }
+
+    /// `text` as a sentence: in English with a capital first letter and a full stop, in Chinese
+    /// with a `。`.
+    static func sentence(_ text: String, language: UserLanguage = .english) -> String {
         guard let first = text.first else { return text }
+        if language == .simplifiedChinese { return text.hasSuffix("。") ? text : text + "。" }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }
 }

@@ -24,21 +24,15 @@ public struct HoldStatus: Hashable, Sendable {
         hold = WaterHold(doNotDisturb: status.doNotDisturb, away: status.away, settings: settings)
     }
 
-    /// `chime status`'s line about it, or `nil` when there is nothing to say (nothing holds, none held).
-    public var line: String? {
-        if hold.away {
-            return "The screen is locked: water reminders are held (\(heldCount) so far), one summary comes when it is unlocked"
-        }
-        if hold.doNotDisturb {
-            return "Do not disturb is on: water reminders are held (\(heldCount) so far), one summary comes when it ends"
-        }
-        if doNotDisturb {
-            return "Do not disturb is on; water reminders are shown anyway (notify.dnd is off)"
-        }
-        if away {
-            return "The screen is locked; water reminders are shown anyway (notify.away is off)"
-        }
+    /// `chime status`'s line about it in `language`, or `nil` when there is nothing to say
+    /// (nothing holds, none held).
+    public func line(in language: UserLanguage) -> String? {
+        let count = ["count": String(heldCount)]
+        if hold.away { return CommandText.holdAway.text(language, count) }
+        if hold.doNotDisturb { return CommandText.holdDoNotDisturb.text(language, count) }
+        if doNotDisturb { return CommandText.doNotDisturbIgnored.text(language) }
+        if away { return CommandText.awayIgnored.text(language) }
         guard heldCount > 0 else { return nil }
-        return (heldCount == 1 ? "1 water reminder held" : "\(heldCount) water reminders held") + ", waiting for their summary"
+        return (heldCount == 1 ? CommandText.heldOne : CommandText.heldMany).text(language, count)
     }
 }

@@ -72,8 +72,8 @@ extension ArgumentValue {
     }
 
     /// The value as millilitres; `field` names it in the message.
-    func millilitres(field: String) throws(UsageError) -> Int {
-        try reading { text throws(DomainError) in try MillilitreAmount.parse(text, field: field) }
+    func millilitres(field: CommandText) throws(UsageError) -> Int {
+        try reading { text throws(DomainError) in try MillilitreAmount.parse(text, field: field.localized) }
     }
 
     /// The value as the id of a fast, schedule or reminder.
@@ -87,17 +87,20 @@ extension ArgumentValue {
     }
 
     /// The value as user text, cleaned; `field` names it in the message.
-    func userText(field: String) throws(UsageError) -> String {
-        try reading { text throws(DomainError) in try UserText.validate(text, field: field) }
+    func userText(field: CommandText) throws(UsageError) -> String {
+        try reading { text throws(DomainError) in try UserText.validate(text, field: field.localized) }
     }
 
     /// The value as a whole number in `range`; `field` names it in the message.
-    func count(in range: ClosedRange<Int>, field: String) throws(UsageError) -> Int {
+    func count(in range: ClosedRange<Int>, field: CommandText) throws(UsageError) -> Int {
         let digits = text.trimmingCharacters(in: .whitespaces)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               let value = Int(digits), range.contains(value) else {
-            throw UsageError(.invalidNumber, "invalid \(field) \"\(text)\": use a whole number from \(range.lowerBound) to \(range.upperBound)",
-                             argumentPosition: position)
+            throw UsageError(.invalidNumber, LocalizedText { language in
+                CommandText.invalidNumber.text(language, [
+                    "field": field.text(language), "text": text, "low": "\(range.lowerBound)", "high": "\(range.upperBound)",
+                ])
+            }, argumentPosition: position)
         }
         return value
     }
@@ -108,7 +111,11 @@ extension ArgumentValue {
         if let value = Choice(rawValue: text) { return value }
         let names = Choice.allCases.map(\.rawValue)
         let suggestion = Suggestion.closest(to: text, among: names)
-        let hint = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(names.joined(separator: ", "))"
-        throw UsageError(.invalidChoice, "invalid value \"\(text)\" for \(context): \(hint)", argumentPosition: position, suggestion: suggestion)
+        let message = LocalizedText { language in
+            let hint = suggestion.map { CommandText.didYouMean.text(language, ["suggestion": $0]) }
+                ?? CommandText.useOneOf.text(language, ["names": names.joined(separator: ", ")])
+            return CommandText.invalidChoice.text(language, ["text": text, "context": context, "hint": hint])
+        }
+        throw UsageError(.invalidChoice, message, argumentPosition: position, suggestion: suggestion)
     }
 }

@@ -44,9 +44,13 @@ public struct PendingNotification: Hashable, Sendable {
 
     /// What `list` and `status` name the notification by: its title, and for a reminder also
     /// its text (every reminder has the same title), shortened to ``summaryLength`` columns.
-    public var summary: String {
+    public var summary: String { summary(in: .english) }
+
+    /// ``summary`` with the separator of `language` (the title and text are already in it).
+    public func summary(in language: UserLanguage) -> String {
         guard kind == .reminder, !body.isEmpty else { return title }
-        return DisplayWidth.shortened("\(title): \(body.replacingOccurrences(of: "\n", with: " "))", to: Self.summaryLength)
+        let text = CommandText.titleAndText.text(language, ["title": title, "text": body.replacingOccurrences(of: "\n", with: " ")])
+        return DisplayWidth.shortened(text, to: Self.summaryLength)
     }
 
     /// The `list --json` element, with `due` in the local zone.
@@ -64,17 +68,19 @@ public struct PendingNotification: Hashable, Sendable {
     /// there are none. On a terminal of `width` columns the titles are shortened, then GROUP and
     /// KIND (both in the identifier) left out, then each notification shown on two lines.
     public static func table(_ notifications: [PendingNotification], display: TimeDisplay, style: TerminalStyle, width: Int? = nil) -> String {
+        let language = display.language
         guard !notifications.isEmpty else {
-            return "Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".\n"
+            return CommandText.nothingPending.text(language) + "\n"
         }
         let sorted = notifications.sorted { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
         let table = TextTable(
             columns: [
-                .init("ID"), .init("GROUP", dropOrder: 0), .init("KIND", dropOrder: 1), .init("DUE"),
-                .init("TITLE", minimumWidth: minimumTitleWidth),
+                .init(CommandText.columnID.text(language)), .init(CommandText.columnGroup.text(language), dropOrder: 0),
+                .init(CommandText.columnKind.text(language), dropOrder: 1), .init(CommandText.columnDue.text(language)),
+                .init(CommandText.columnTitle.text(language), minimumWidth: minimumTitleWidth),
             ],
             rows: sorted.map { row in
-                [.init(row.identifier), .init(row.group), .init(row.kind.rawValue), .init(display.clockAndRelative(row.due)), .init(row.summary)]
+                [.init(row.identifier), .init(row.group), .init(row.kind.rawValue), .init(display.clockAndRelative(row.due)), .init(row.summary(in: language))]
             }
         )
         return table.render(width: width, style: style)

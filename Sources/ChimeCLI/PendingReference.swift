@@ -20,7 +20,7 @@ public enum PendingReference: Hashable, Sendable, CustomStringConvertible {
         }
         let printable = text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
         guard printable, text.utf8.count <= Self.maximumRequestLength else {
-            throw DomainError(.invalidIdentifier, "invalid request identifier \"\(text)\": copy it from the ID column of \"chime list\"")
+            throw DomainError(.invalidIdentifier, LocalizedText(CommandText.invalidRequestIdentifier, ["text": text]))
         }
         self = .request(text)
     }

@@ -16,26 +16,28 @@ public struct ReminderHistory: Sendable {
 
     /// One line per occurrence: `2027-03-27 08:00  pills  done late at 08:40  remind/pills/2027-03-27T08:00`.
     public var text: String {
-        guard !occurrences.isEmpty else { return "No reminder occurrences recorded: they are recorded for reminders set with --nag." }
+        let language = display.language
+        guard !occurrences.isEmpty else { return CommandText.noOccurrences.text(language) }
         let rows = occurrences.map { occurrence -> [String] in
             let reading = LocalTimeResolver.wallClock(of: occurrence.due, in: display.timeZone, calendar: display.calendar)
             var outcome: String
             switch occurrence.outcome {
-            case .open: outcome = "open"
-            case .doneOnTime: outcome = "done on time"
-            case .doneLate: outcome = "done late"
-            case .missed: outcome = "missed"
+            case .open: outcome = CommandText.outcomeOpen.text(language)
+            case .doneOnTime: outcome = CommandText.outcomeOnTime.text(language)
+            case .doneLate: outcome = CommandText.outcomeLate.text(language)
+            case .missed: outcome = CommandText.outcomeMissed.text(language)
             }
-            if let acknowledged = occurrence.acknowledgedAt { outcome += " at \(display.clock(acknowledged))" }
+            if let acknowledged = occurrence.acknowledgedAt { outcome += CommandText.outcomeAt.text(language, ["time": display.clock(acknowledged)]) }
             return ["\(reading.date) \(reading.time)", occurrence.reminderID, outcome, occurrence.identifier]
         }
-        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Padded by display columns: a Chinese outcome is twice as wide as its characters.
+        let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let lines = rows.map { row in
-            (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ") + "  " + row[3]
+            (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }
         let done = occurrences.filter { $0.outcome == .doneOnTime || $0.outcome == .doneLate }.count
         let settled = occurrences.filter { $0.outcome != .open }.count
-        return (lines + ["\(done) of \(settled) done"]).joined(separator: "\n")
+        return (lines + [CommandText.doneOfSettled.text(language, ["done": "\(done)", "settled": "\(settled)"])]).joined(separator: "\n")
     }
 
     /// The `--json` array.

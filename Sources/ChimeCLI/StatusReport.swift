@@ -62,13 +62,17 @@ public struct StatusReport: Sendable {
         if let water = snapshot.water {
             text += water.text(display: display, style: style)
         }
+        let language = display.language
         if let next {
-            text += "Next: \(next.summary) \(display.clockAndRelative(next.due)) [\(next.identifier)]\n"
+            text += CommandText.nextLine.text(language, [
+                "summary": next.summary(in: language), "due": display.clockAndRelative(next.due), "identifier": next.identifier,
+            ]) + "\n"
         }
         if let daemon = snapshot.daemon {
-            text += (daemon.answers ? daemon.statusLine : style.paint(daemon.statusLine, .yellow)) + "\n"
+            let line = daemon.statusText(in: language)
+            text += (daemon.answers ? line : style.paint(line, .yellow)) + "\n"
         }
-        if let line = hold?.line {
+        if let line = hold?.line(in: language) {
             text += line + "\n"
         }
         return text
@@ -96,10 +100,13 @@ public struct StatusReport: Sendable {
     public var waybar: WaybarStatus {
         var tooltip: [String] = [fast.text(style: .plain)]
         if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
-        if let next { tooltip.append("Next: \(next.summary) \(display.clockAndRelative(next.due))") }
+        let language = display.language
+        if let next {
+            tooltip.append(CommandText.nextTooltip.text(language, ["summary": next.summary(in: language), "due": display.clockAndRelative(next.due)]))
+        }
         // A problem with chimed is worth the tooltip; that it answers is not.
-        if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusLine) }
-        if let line = hold?.line { tooltip.append(line) }
+        if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusText(in: language)) }
+        if let line = hold?.line(in: language) { tooltip.append(line) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""
@@ -107,16 +114,16 @@ public struct StatusReport: Sendable {
         if let status = fast.status, let session = fast.session, status.phase != .ended {
             switch status.phase {
             case .fasting:
-                text = "\(session.plan.displayName) \(TimeDisplay.duration(status.remaining)) left"
+                text = CommandText.barFasting.text(language, ["plan": session.plan.displayName, "left": display.span(status.remaining)])
                 percentage = Int((status.progress * 100).rounded(.down))
             case .eating:
-                text = "eating \(TimeDisplay.duration(status.remaining)) left"
+                text = CommandText.barEating.text(language, ["left": display.span(status.remaining)])
                 percentage = Int((status.progress * 100).rounded(.down))
             case .scheduled, .ended:
-                text = "fast \(display.relative(status.nextChange ?? display.now))"
+                text = CommandText.barFastStarts.text(language, ["when": display.relative(status.nextChange ?? display.now)])
             }
         } else if let water = snapshot.water, water.schedule != nil {
-            text = "water \(water.intakeText)"
+            text = CommandText.barWater.text(language, ["intake": water.intakeText(in: language)])
             percentage = water.goalML.map { min(100, water.consumedML * 100 / max(1, $0)) } ?? 0
         }
         // With nothing to show the text stays empty, which makes waybar hide the module.

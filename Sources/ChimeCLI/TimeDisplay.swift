@@ -3,8 +3,9 @@ import Foundation
 
 /// Shows instants and durations to people, relative to an injected `now` in an injected zone.
 ///
-/// English and locale-free on purpose: output must not change with the machine's locale, and
-/// tests pin `now` and the zone. Wall-clock readings come from the calendar, so a day with a
+/// In the invocation's language (English or Chinese) and otherwise locale-free on purpose:
+/// output must not change with the machine's other locale settings, and tests pin `now` and
+/// the zone; clock readings are `HH:MM` in both languages. Wall-clock readings come from the calendar, so a day with a
 /// daylight-saving change still counts as one day ("tomorrow 12:00" across a 23-hour day).
 public struct TimeDisplay: Sendable {
     /// The instant everything is relative to.
@@ -13,18 +14,40 @@ public struct TimeDisplay: Sendable {
     public let timeZone: TimeZone
     /// A calendar set to `timeZone`.
     public let calendar: Calendar
+    /// The language of the words around the readings (`tomorrow`, `in 3 h`).
+    public let language: UserLanguage
 
     /// Makes a display for `now` in `timeZone`; `calendar` defaults to Gregorian.
-    public init(now: Date, timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian)) {
+    public init(now: Date, timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian), language: UserLanguage = .english) {
         self.now = now
         self.timeZone = timeZone
+        self.language = language
         var calendar = calendar
         calendar.timeZone = timeZone
         self.calendar = calendar
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let chineseWeekdays = ["周日", "周一", "周二", "周三", "周四", "周五", "周六"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The short name of `instant`'s local weekday: `Mon`, `周一`.
+    func weekdayName(of instant: Date) -> String {
+        weekday(calendar.component(.weekday, from: instant))
+    }
+
+    /// The short name of weekday `number` (1 Sunday ... 7 Saturday).
+    private func weekday(_ number: Int) -> String {
+        language == .english ? Self.weekdays[number - 1] : Self.chineseWeekdays[number - 1]
+    }
+
+    /// `Mar 29` in English, `3月29日` in Chinese.
+    private func monthAndDay(_ date: LocalDate, padded: Bool = false) -> String {
+        switch language {
+        case .english: return "\(Self.months[date.month - 1]) \(padded && date.day < 10 ? " " : "")\(date.day)"
+        case .simplifiedChinese: return "\(date.month)月\(padded && date.day < 10 ? " " : "")\(date.day)日"
+        }
+    }
 
     /// The local reading of `instant`, as short as is unambiguous from `now`: `20:00` (today),
     /// `tomorrow 12:00`, `yesterday 08:00`, `Mon 12:00` (within the next six days),
@@ -34,39 +57,42 @@ public struct TimeDisplay: Sendable {
         let time = reading.time.description
         switch days(from: today, to: reading.date) {
         case 0: return time
-        case 1: return "tomorrow \(time)"
-        case -1: return "yesterday \(time)"
+        case 1: return CommandText.tomorrowAt.text(language, ["time": time])
+        case -1: return CommandText.yesterdayAt.text(language, ["time": time])
         case 2...6:
-            let weekday = calendar.component(.weekday, from: instant)
-            return "\(Self.weekdays[weekday - 1]) \(time)"
+            return "\(weekday(calendar.component(.weekday, from: instant))) \(time)"
         default:
             return "\(date(reading.date)) \(time)"
         }
     }
 
-    /// `Mar 29` in the current year, `2027-03-29` otherwise.
+    /// `Mar 29` (`3月29日`) in the current year, `2027-03-29` otherwise.
     public func date(_ date: LocalDate) -> String {
         guard date.year == today.year else { return date.description }
-        return "\(Self.months[date.month - 1]) \(date.day)"
+        return monthAndDay(date)
     }
 
-    /// `Mon Mar 16`: weekday, month and day, for chart rows.
+    /// `Mon Mar 16` (`周一 3月16日`): weekday, month and day, for chart rows.
     public func dayLabel(_ date: LocalDate) -> String {
-        let weekday = calendar.component(.weekday, from: startOfDay(date))
-        return "\(Self.weekdays[weekday - 1]) \(Self.months[date.month - 1]) \(date.day < 10 ? " " : "")\(date.day)"
+        "\(weekday(calendar.component(.weekday, from: startOfDay(date)))) \(monthAndDay(date, padded: true))"
     }
 
     /// `in 3 h 12 min`, `5 min ago`, or `now` within a second.
     public func relative(_ instant: Date) -> String {
         let seconds = instant.timeIntervalSince(now).rounded()
-        if seconds == 0 { return "now" }
-        let span = Self.duration(abs(seconds))
-        return seconds > 0 ? "in \(span)" : "\(span) ago"
+        if seconds == 0 { return CommandText.now.text(language) }
+        let span = Self.duration(abs(seconds), in: language)
+        return (seconds > 0 ? CommandText.inSpan : .spanAgo).text(language, ["span": span])
+    }
+
+    /// ``duration(_:in:)`` in this display's language.
+    public func span(_ seconds: TimeInterval) -> String {
+        Self.duration(seconds, in: language)
     }
 
     /// `tomorrow 12:00 (in 15 h 32 min)`.
     public func clockAndRelative(_ instant: Date) -> String {
-        "\(clock(instant)) (\(relative(instant)))"
+        CommandText.clockAndRelative.text(language, ["clock": clock(instant), "relative": relative(instant)])
     }
 
     /// `instant` in ISO 8601 with the zone's offset at that instant.
@@ -99,11 +125,13 @@ public struct TimeDisplay: Sendable {
     ///
     /// Rounded to whole seconds, then smaller units are dropped (never rounded up), so a
     /// countdown never shows more time than is left.
-    public static func duration(_ seconds: TimeInterval) -> String {
+    public static func duration(_ seconds: TimeInterval, in language: UserLanguage = .english) -> String {
         var rest = Int64(abs(seconds).rounded())
-        if rest == 0 { return "0 s" }
-        let units: [(String, Int64)] = [("d", 86_400), ("h", 3600), ("min", 60), ("s", 1)]
-        guard let first = units.firstIndex(where: { rest >= $0.1 }) else { return "0 s" }
+        let units: [(String, Int64)] = language == .english
+            ? [("d", 86_400), ("h", 3600), ("min", 60), ("s", 1)]
+            : [("天", 86_400), ("小时", 3600), ("分钟", 60), ("秒", 1)]
+        if rest == 0 { return "0 \(units[3].0)" }
+        guard let first = units.firstIndex(where: { rest >= $0.1 }) else { return "0 \(units[3].0)" }
         var parts: [String] = []
         for (name, size) in units[first..<min(first + 2, units.count)] {
             let count = rest / size

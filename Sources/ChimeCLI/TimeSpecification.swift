@@ -26,7 +26,9 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         case .success(let specification):
             self = specification
         case .failure(let problem):
-            throw DomainError(.invalidTime, "invalid time \"\(text)\": \(problem.reason); use \(Self.validForms)")
+            throw DomainError(.invalidTime, LocalizedText(CommandText.invalidTime, localized: [
+                "text": LocalizedText(verbatim: text), "reason": problem.reason, "forms": CommandText.timeForms.localized,
+            ]))
         }
     }
 
@@ -108,14 +110,16 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Reading
 
     private struct Problem: Error {
-        let reason: String
+        let reason: LocalizedText
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private static func read(_ text: String) -> Result<TimeSpecification, Problem> {
-        func failure(_ reason: String) -> Result<TimeSpecification, Problem> { .failure(Problem(reason: reason)) }
-        guard !text.isEmpty else { return failure("it is empty") }
+        func failure(_ reason: CommandText, _ values: [String: String] = [:]) -> Result<TimeSpecification, Problem> {
+            .failure(Problem(reason: LocalizedText(reason, values)))
+        }
+        guard !text.isEmpty else { return failure(.timeEmpty) }
         var scanner = Scanner(Array(text.utf8))
 
         if text.utf8.count >= 10, isBareDate(String(decoding: Array(text.utf8.prefix(10)), as: UTF8.self)) {
@@ -124,17 +128,17 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             let month = scanner.number(digits: 2)!
             scanner.skip(1)
             let day = scanner.number(digits: 2)!
-            guard years.contains(year) else { return failure("the year must be between \(years.lowerBound) and \(years.upperBound)") }
-            guard (1...12).contains(month) else { return failure("months run from 01 to 12") }
+            guard years.contains(year) else { return failure(.timeYearRange, ["low": "\(years.lowerBound)", "high": "\(years.upperBound)"]) }
+            guard (1...12).contains(month) else { return failure(.timeMonthRange) }
             guard (1...daysIn(month: month, year: year)).contains(day) else {
-                return failure("\(LocalDate(year: year, month: month, day: day)) is not a day of the calendar")
+                return failure(.timeNoSuchDay, ["date": "\(LocalDate(year: year, month: month, day: day))"])
             }
             let date = LocalDate(year: year, month: month, day: day)
             guard let separator = scanner.next() else {
-                return failure("a date needs a time of day, as in \"\(date) 20:00\"")
+                return failure(.timeDateNeedsClock, ["date": "\(date)"])
             }
             guard separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") else {
-                return failure("separate the date and the time with a space or T")
+                return failure(.timeSeparator)
             }
             while scanner.peek() == UInt8(ascii: " ") { scanner.skip(1) }
             let clock: Clock
@@ -144,7 +148,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             }
             if scanner.isAtEnd {
                 guard clock.seconds == nil else {
-                    return failure("seconds need an offset (\"+02:00\" or \"Z\"); without one, write YYYY-MM-DD HH:MM")
+                    return failure(.timeSecondsNeedOffset)
                 }
                 // ISO 8601: 24:00 of a date is 00:00 of the next.
                 return .success(.localDateTime(clock.endsDay ? date.adding(days: 1, calendar: utcCalendar) : date, clock.time))
@@ -154,7 +158,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             case .success(let value): offset = value
             case .failure(let problem): return .failure(problem)
             }
-            guard scanner.isAtEnd else { return failure("unexpected text after the offset") }
+            guard scanner.isAtEnd else { return failure(.timeAfterOffset) }
             let components = DateComponents(year: year, month: month, day: day, hour: clock.time.hour, minute: clock.time.minute, second: clock.seconds ?? 0)
             // The reading as if in UTC, where a day is always 86 400 s: 24:00 is the next 00:00.
             let reading = utcCalendar.date(from: components)!.addingTimeInterval(clock.fraction + (clock.endsDay ? 86_400 : 0))
@@ -163,7 +167,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
 
         // A dash before any colon, after a leading digit, means a date in another layout.
         if let dash = text.firstIndex(of: "-"), text.first?.isNumber == true, text.firstIndex(of: ":").map({ dash < $0 }) ?? true {
-            return failure("write the date as YYYY-MM-DD with a four-digit year and two-digit month and day")
+            return failure(.timeDateForm)
         }
         let clock: Clock
         switch readClock(&scanner) {
@@ -171,7 +175,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         case .failure(let problem): return .failure(problem)
         }
         guard scanner.isAtEnd, clock.seconds == nil else {
-            return failure("a time with seconds or an offset needs a date, as in 2026-03-29T20:00+02:00")
+            return failure(.timeNeedsDate)
         }
         return .success(.timeOfDay(clock.time))
     }
@@ -195,43 +199,43 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     /// Reads `H:MM` or `HH:MM`, then optionally `:SS` and `.fraction`; `24:00` is the midnight
     /// that ends the day, as ``WallClockTime`` reads it.
     private static func readClock(_ scanner: inout Scanner) -> Result<Clock, Problem> {
-        func failure(_ reason: String) -> Result<Clock, Problem> { .failure(Problem(reason: reason)) }
+        func failure(_ reason: CommandText) -> Result<Clock, Problem> { .failure(Problem(reason: reason.localized)) }
         let hourDigits = scanner.digitRun()
-        guard !hourDigits.isEmpty else { return failure("expected a time of day such as 20:00") }
-        guard scanner.next() == UInt8(ascii: ":") else { return failure("write hours and minutes as HH:MM, like 20:00") }
-        guard hourDigits.count <= 2 else { return failure("hours have one or two digits") }
+        guard !hourDigits.isEmpty else { return failure(.timeExpectedClock) }
+        guard scanner.next() == UInt8(ascii: ":") else { return failure(.timeHoursMinutes) }
+        guard hourDigits.count <= 2 else { return failure(.timeHourDigits) }
         let minuteDigits = scanner.digitRun()
-        guard minuteDigits.count == 2 else { return failure("minutes have two digits, like 20:05") }
+        guard minuteDigits.count == 2 else { return failure(.timeMinuteDigits) }
         let hour = Int(hourDigits)!, minute = Int(minuteDigits)!
         var seconds: Int?
         var fraction: TimeInterval = 0
         if scanner.peek() == UInt8(ascii: ":") {
             scanner.skip(1)
             let secondDigits = scanner.digitRun()
-            guard secondDigits.count == 2, let value = Int(secondDigits), value < 60 else { return failure("seconds have two digits, 00 to 59") }
+            guard secondDigits.count == 2, let value = Int(secondDigits), value < 60 else { return failure(.timeSecondDigits) }
             seconds = value
             if scanner.peek() == UInt8(ascii: ".") || scanner.peek() == UInt8(ascii: ",") {
                 scanner.skip(1)
                 let fractionDigits = scanner.digitRun()
-                guard !fractionDigits.isEmpty, fractionDigits.count <= 9 else { return failure("a fraction of a second has one to nine digits") }
+                guard !fractionDigits.isEmpty, fractionDigits.count <= 9 else { return failure(.timeFractionDigits) }
                 fraction = Double("0." + fractionDigits)!
             }
         }
         if hour == 24, minute == 0, seconds ?? 0 == 0, fraction == 0 {
             return .success(Clock(time: WallClockTime(hour: 0, minute: 0)!, seconds: seconds, fraction: 0, endsDay: true))
         }
-        guard hour <= 23 else { return failure("hours run from 00 to 23") }
-        guard minute <= 59 else { return failure("minutes run from 00 to 59") }
+        guard hour <= 23 else { return failure(.timeHourRange) }
+        guard minute <= 59 else { return failure(.timeMinuteRange) }
         return .success(Clock(time: WallClockTime(hour: hour, minute: minute)!, seconds: seconds, fraction: fraction))
     }
 
     /// Reads `Z`, `±HH:MM`, `±HHMM` or `±HH` into seconds east of UTC.
     private static func readOffset(_ scanner: inout Scanner) -> Result<Int, Problem> {
-        func failure(_ reason: String) -> Result<Int, Problem> { .failure(Problem(reason: reason)) }
-        guard let sign = scanner.next() else { return failure("expected an offset") }
+        func failure(_ reason: CommandText) -> Result<Int, Problem> { .failure(Problem(reason: reason.localized)) }
+        guard let sign = scanner.next() else { return failure(.timeExpectedOffset) }
         if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") { return .success(0) }
         guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
-            return failure("the offset must be Z or start with + or -, like +02:00")
+            return failure(.timeOffsetSign)
         }
         let hourDigits = scanner.digitRun()
         var hours = 0, minutes = 0
@@ -241,17 +245,17 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             if scanner.peek() == UInt8(ascii: ":") {
                 scanner.skip(1)
                 let minuteDigits = scanner.digitRun()
-                guard minuteDigits.count == 2 else { return failure("offset minutes have two digits, like +05:30") }
+                guard minuteDigits.count == 2 else { return failure(.timeOffsetMinuteDigits) }
                 minutes = Int(minuteDigits)!
             }
         case 4:
             hours = Int(hourDigits.prefix(2))!
             minutes = Int(hourDigits.suffix(2))!
         default:
-            return failure("write the offset as +HH:MM, like +02:00")
+            return failure(.timeOffsetForm)
         }
         guard hours <= 14, minutes <= 59, hours * 60 + minutes <= 14 * 60 else {
-            return failure("offsets run from -14:00 to +14:00")
+            return failure(.timeOffsetRange)
         }
         let magnitude = hours * 3600 + minutes * 60
         return .success(sign == UInt8(ascii: "-") ? -magnitude : magnitude)

@@ -40,24 +40,36 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
-    /// One sentence for the user: what was wrong and what to do.
-    public let message: String
+    /// One sentence for the user, in every language: what was wrong and what to do.
+    public let text: LocalizedText
+    /// The sentence in English.
+    public var message: String { text.description }
     /// The 1-based position of the offending argument after the program name, when there is one.
     public let argumentPosition: Int?
     /// The closest valid spelling offered in `message` (a command, option or value), if any.
     public let suggestion: String?
 
-    /// Makes an error.
-    public init(_ kind: Kind, _ message: String, argumentPosition: Int? = nil, suggestion: String? = nil) {
+    /// Makes an error saying `text`.
+    public init(_ kind: Kind, _ text: LocalizedText, argumentPosition: Int? = nil, suggestion: String? = nil) {
         self.kind = kind
-        self.message = message
+        self.text = text
         self.argumentPosition = argumentPosition
         self.suggestion = suggestion
     }
 
+    /// Makes an error saying `message`, the same in every language.
+    public init(_ kind: Kind, _ message: String, argumentPosition: Int? = nil, suggestion: String? = nil) {
+        self.init(kind, LocalizedText(verbatim: message), argumentPosition: argumentPosition, suggestion: suggestion)
+    }
+
+    /// Makes an error saying `message` of the command texts with `values`.
+    init(_ kind: Kind, _ message: CommandText, _ values: [String: String] = [:], argumentPosition: Int? = nil, suggestion: String? = nil) {
+        self.init(kind, LocalizedText(message, values), argumentPosition: argumentPosition, suggestion: suggestion)
+    }
+
     /// The error for a rejected value, carrying the core's sentence unchanged.
     public init(_ error: DomainError, argumentPosition: Int?) {
-        self.init(.invalidValue(error.kind), error.message, argumentPosition: argumentPosition)
+        self.init(.invalidValue(error.kind), error.text, argumentPosition: argumentPosition)
     }
 
     /// `EX_USAGE` (64) for a malformed command line, `EX_DATAERR` (65) for a malformed value.
@@ -71,8 +83,25 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The line printed on standard error: `chime: <message>`.
+    /// Equal when alike in everything but the translations of the same English sentence.
+    public static func == (left: UsageError, right: UsageError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+            && left.argumentPosition == right.argumentPosition && left.suggestion == right.suggestion
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+        hasher.combine(argumentPosition)
+        hasher.combine(suggestion)
+    }
+
+    /// The line printed on standard error: `chime: <message>`, in English.
     public var line: String { ErrorLine.text(message) }
+
+    /// The line printed on standard error in `language`.
+    public func line(in language: UserLanguage) -> String { ErrorLine.text(text.text(in: language)) }
 
     public var description: String { line }
 }

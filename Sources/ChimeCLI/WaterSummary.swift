@@ -22,17 +22,24 @@ public struct WaterSummary: Hashable, Sendable {
     public var goalML: Int? { schedule?.goalML }
 
     /// `1250 of 2000 ml` or `1250 ml`.
-    public var intakeText: String {
-        goalML.map { "\(consumedML) of \($0) ml" } ?? "\(consumedML) ml"
+    public var intakeText: String { intakeText(in: .english) }
+
+    /// ``intakeText`` in `language`.
+    public func intakeText(in language: UserLanguage) -> String {
+        goalML.map { CommandText.intakeOfGoal.text(language, ["ml": "\(consumedML)", "goal": "\($0)"]) }
+            ?? CommandText.intake.text(language, ["ml": "\(consumedML)"])
     }
 
     /// The lines of `water status`.
     public func text(display: TimeDisplay, style: TerminalStyle) -> String {
+        let language = display.language
         guard let schedule else {
-            return "No water reminders (today \(consumedML) ml). Set them up with \"chime water every 1h\".\n"
+            return CommandText.noWaterReminders.text(language, ["ml": "\(consumedML)"]) + "\n"
         }
-        var lines = ["Water \(schedule.id): every \(TimeDisplay.duration(schedule.interval.timeInterval)), \(schedule.window), \(schedule.amountML) ml a glass"]
-        var today = "  today \(intakeText)"
+        var lines = [CommandText.waterConfigured.text(language, [
+            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": "\(schedule.window)", "ml": "\(schedule.amountML)",
+        ])]
+        var today = "  " + CommandText.today.text(language, ["intake": intakeText(in: language)])
         if let goal = schedule.goalML {
             today += "  " + ProgressBar.render(fraction: Double(consumedML) / Double(goal), width: 20, color: .blue, style: style)
         }
@@ -43,15 +50,17 @@ public struct WaterSummary: Hashable, Sendable {
 
     /// `next reminder 14:00 (in 32 min)`, `paused until ...`, `goal reached; next ...`.
     public func nextText(display: TimeDisplay) -> String {
+        let language = display.language
         var parts: [String] = []
         if let pausedUntil = schedule?.pausedUntil, pausedUntil > display.now {
-            parts.append("paused until \(display.clockAndRelative(pausedUntil))")
+            parts.append(CommandText.pausedUntil.text(language, ["until": display.clockAndRelative(pausedUntil)]))
         }
         if let goal = goalML, consumedML >= goal {
-            parts.append("goal reached")
+            parts.append(CommandText.goalReachedPart.text(language))
         }
-        parts.append(nextReminder.map { "next reminder \(display.clockAndRelative($0))" } ?? "no reminder pending")
-        return parts.joined(separator: "; ")
+        parts.append(nextReminder.map { CommandText.nextReminder.text(language, ["next": display.clockAndRelative($0)]) }
+            ?? CommandText.noReminderPending.text(language))
+        return parts.joined(separator: CommandText.clauseSeparator.text(language))
     }
 
     /// `water status --json`.

@@ -54,7 +54,7 @@ public struct ControlClient: Sendable {
 
     private func connect() throws -> OwnedFileDescriptor {
         guard let address = UnixSocketAddress(path: socketPath) else {
-            throw RuntimeError(.socketPathTooLong, "the control socket path \(socketPath) is too long for a Unix socket: set XDG_RUNTIME_DIR to a shorter directory")
+            throw RuntimeError(.socketPathTooLong, .socketPathTooLong, ["path": socketPath])
         }
         let socket = try OwnedFileDescriptor("socket") {
             Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -75,7 +75,7 @@ public struct ControlClient: Sendable {
         } catch {
             switch error.code {
             case .noSuchFile, .connectionRefused:
-                throw RuntimeError(.daemonNotRunning, "chimed is not running (nothing listens on \(socketPath)): start it with `systemctl --user start chimed`")
+                throw RuntimeError(.daemonNotRunning, .nothingListens, ["path": socketPath])
             case .wouldBlock:
                 throw timedOut()
             default:
@@ -130,10 +130,10 @@ public struct ControlClient: Sendable {
     }
 
     private func timedOut() -> RuntimeError {
-        RuntimeError(.daemonTimedOut, "chimed did not answer within \(timeout): check it with `systemctl --user status chimed`")
+        RuntimeError(.daemonTimedOut, .daemonTimedOut, ["timeout": "\(timeout)"])
     }
 
     private func invalidResponse(_ reason: String) -> RuntimeError {
-        RuntimeError(.invalidResponse, "chimed's answer could not be read (\(reason)): make sure chime and chimed are the same version")
+        RuntimeError(.invalidResponse, .unreadableAnswer, ["reason": reason])
     }
 }

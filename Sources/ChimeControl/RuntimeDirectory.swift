@@ -46,10 +46,7 @@ public struct RuntimeDirectory: Hashable, Sendable {
             try valueOrErrno("mkdir") { mkdir(path, 0o700) }
         } catch {
             if error.code == .noSuchFile {
-                throw RuntimeError(
-                    .unsafeRuntimeDirectory,
-                    "the parent of the runtime directory \(path) does not exist: set XDG_RUNTIME_DIR to an existing private directory"
-                )
+                throw RuntimeError(.unsafeRuntimeDirectory, .runtimeParentMissing, ["path": path])
             }
             guard error.code == .fileExists else { throw error }
         }
@@ -70,7 +67,7 @@ public struct RuntimeDirectory: Hashable, Sendable {
         do {
             _ = try openChecked()
         } catch let error as SystemError where error.code == .noSuchFile {
-            throw RuntimeError(.daemonNotRunning, "chimed is not running (there is no \(path)): start it with `systemctl --user start chimed`")
+            throw RuntimeError(.daemonNotRunning, .noRuntimeDirectory, ["path": path])
         }
     }
 
@@ -82,21 +79,12 @@ public struct RuntimeDirectory: Hashable, Sendable {
         } catch {
             switch error.code {
             case .symbolicLinkLoop:
-                throw RuntimeError(
-                    .unsafeRuntimeDirectory,
-                    "the runtime directory \(path) is a symbolic link: remove it so a private directory can be created"
-                )
+                throw RuntimeError(.unsafeRuntimeDirectory, .runtimeDirectoryLink, ["path": path])
             case .notDirectory where Self.isSymbolicLink(path):
                 // With O_DIRECTORY, Linux reports a link to a directory as ENOTDIR, not ELOOP.
-                throw RuntimeError(
-                    .unsafeRuntimeDirectory,
-                    "the runtime directory \(path) is a symbolic link: remove it so a private directory can be created"
-                )
+                throw RuntimeError(.unsafeRuntimeDirectory, .runtimeDirectoryLink, ["path": path])
             case .notDirectory:
-                throw RuntimeError(
-                    .unsafeRuntimeDirectory,
-                    "the runtime directory \(path) is not a directory: remove it so a private directory can be created"
-                )
+                throw RuntimeError(.unsafeRuntimeDirectory, .runtimeNotDirectory, ["path": path])
             default:
                 throw error
             }
@@ -107,10 +95,7 @@ public struct RuntimeDirectory: Hashable, Sendable {
             try valueOrErrno("fstat") { fstat(raw, pointer) }
         }
         guard status.st_uid == ownerID else {
-            throw RuntimeError(
-                .unsafeRuntimeDirectory,
-                "the runtime directory \(path) belongs to uid \(status.st_uid), not to uid \(ownerID): remove it or set XDG_RUNTIME_DIR to your own private directory"
-            )
+            throw RuntimeError(.unsafeRuntimeDirectory, .runtimeOtherOwner, ["path": path, "owner": "\(status.st_uid)", "user": "\(ownerID)"])
         }
         return directory
     }

@@ -30,13 +30,36 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong, for matching.
     public let kind: Kind
-    /// One sentence for the user: what was wrong and what to do.
-    public let message: String
+    /// One sentence for the user, in every language: what was wrong and what to do.
+    public let text: LocalizedText
+    /// The sentence in English (what chimed logs).
+    public var message: String { text.description }
 
-    /// Makes an error of `kind` carrying `message`.
+    /// Makes an error of `kind` carrying `message`, the same in every language.
     public init(_ kind: Kind, _ message: String) {
+        self.init(kind, LocalizedText(verbatim: message))
+    }
+
+    /// Makes an error of `kind` carrying `text`.
+    public init(_ kind: Kind, _ text: LocalizedText) {
         self.kind = kind
-        self.message = message
+        self.text = text
+    }
+
+    /// Makes an error of `kind` saying `message` of the control texts with `values`.
+    init(_ kind: Kind, _ message: ControlText, _ values: [String: String] = [:]) {
+        self.init(kind, LocalizedText(message, values))
+    }
+
+    /// Equal when of the same kind saying the same English sentence.
+    public static func == (left: RuntimeError, right: RuntimeError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
     }
 
     /// The message.

@@ -27,13 +27,38 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
-    /// One sentence for the user: what was wrong and what to do.
-    public let message: String
+    /// One sentence for the user, in every language: what was wrong and what to do.
+    public let text: LocalizedText
 
-    /// Makes an error of `kind` carrying `message`.
+    /// The sentence in English.
+    public var message: String { text.description }
+
+    /// Makes an error of `kind` carrying `message`, the same in every language.
     public init(_ kind: Kind, _ message: String) {
+        self.init(kind, LocalizedText(verbatim: message))
+    }
+
+    /// Makes an error of `kind` carrying `text`.
+    public init(_ kind: Kind, _ text: LocalizedText) {
         self.kind = kind
-        self.message = message
+        self.text = text
+    }
+
+    /// Makes an error of `kind` saying `message` of the core's catalog with `values`.
+    package init(_ kind: Kind, _ message: CoreText, _ values: [String: String] = [:]) {
+        self.init(kind, LocalizedText(message, values))
+    }
+
+    /// Equal when of the same kind saying the same English sentence (its other languages are
+    /// rendered from the same message and values).
+    public static func == (left: DomainError, right: DomainError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
     }
 
     /// The message, so the error prints as the sentence the user sees.

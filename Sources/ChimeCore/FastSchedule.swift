@@ -38,7 +38,7 @@ public struct FastSchedule: Hashable, Sendable {
     public init(id: String, plan: FastingPlan, ruleText: String, start: Date, tag: String = "", remindBefore: [TimeSpan] = []) throws(DomainError) {
         let rule = try RecurrencePhrase.rule(from: ruleText)
         guard rule.frequency >= .daily else {
-            throw DomainError(.invalidRule, "the rule \"\(ruleText)\" repeats more often than daily, and a fast schedule starts at most one fast a day: use a rule like \"daily 20:00\" or \"mon,thu 20:00\"")
+            throw DomainError(.invalidRule, .scheduleTooOften, ["rule": ruleText])
         }
         self.init(id: id, plan: plan, ruleText: ruleText, rule: rule, start: start, tag: tag, remindBefore: remindBefore)
     }
@@ -84,16 +84,15 @@ public struct FastSchedule: Hashable, Sendable {
         )
     }
 
-    /// `15 h fast: the clocks change tonight` for a fast of a schedule that a daylight-saving
-    /// change makes shorter or longer in real time than its plan says; `nil` otherwise.
-    public static func clockChangeNote(for session: FastingSession) -> String? {
+    /// The hours (`15`, `16.5`) a fast of a schedule really lasts when a daylight-saving change
+    /// makes it differ from its plan; `nil` when it does not.
+    public static func realHours(of session: FastingSession) -> String? {
         guard session.localEnds != nil else { return nil }
         let cycle = session.cycle(0)
         let real = cycle.plannedFastEnd.timeIntervalSince(cycle.fastStart)
         guard abs(real - session.plan.fasting.timeInterval) >= 1 else { return nil }
         let hours = real / 3600
-        let length = hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
-        return "\(length) h fast: the clocks change tonight"
+        return hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
     }
 
     /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock

@@ -60,10 +60,13 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
     /// `1H` is refused by `remind in`.
     public init(parsing text: String) throws(DomainError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        func failure(_ reason: String) -> DomainError {
-            DomainError(.invalidPlan, "invalid fasting plan \"\(text)\": \(reason); use forms like \(Self.validForms)")
+        func failure(_ reason: LocalizedText) -> DomainError {
+            DomainError(.invalidPlan, LocalizedText(
+                CoreText.invalidPlan,
+                localized: ["text": LocalizedText(verbatim: text), "reason": reason, "forms": LocalizedText(verbatim: Self.validForms)]
+            ))
         }
-        guard !trimmed.isEmpty else { throw failure("it is empty") }
+        guard !trimmed.isEmpty else { throw failure(LocalizedText(CoreText.durationEmpty)) }
         if let preset = Self.presets.first(where: { $0.matches(trimmed) }) {
             self = preset.plan
             return
@@ -82,12 +85,12 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
             case (.success(let fasting), .success(let eating)):
                 self.init(fasting: fasting, eating: eating)
             case (.failure(let problem), _):
-                throw failure("the fasting part \"\(fastingPart)\": \(problem.reason)")
+                throw failure(LocalizedText(CoreText.planFastingPart, localized: ["part": LocalizedText(verbatim: fastingPart), "reason": problem.reason]))
             case (_, .failure(let problem)):
-                throw failure("the eating part \"\(eatingPart)\": \(problem.reason)")
+                throw failure(LocalizedText(CoreText.planEatingPart, localized: ["part": LocalizedText(verbatim: eatingPart), "reason": problem.reason]))
             }
         default:
-            throw failure("write at most one \":\" between fasting and eating time")
+            throw failure(LocalizedText(CoreText.planOneColon))
         }
     }
 
@@ -95,7 +98,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
     private static func part(_ text: String) -> Result<TimeSpan, TimeSpan.Problem> {
         if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard text.count <= 4, let hours = Int64(text), let span = TimeSpan(seconds: hours * 3600) else {
-                return .failure(TimeSpan.Problem(reason: "hours must be between 1 and \(TimeSpan.maximum.seconds / 3600)"))
+                return .failure(TimeSpan.Problem(reason: LocalizedText(CoreText.planHoursRange, ["maximum": "\(TimeSpan.maximum.seconds / 3600)"])))
             }
             return .success(span)
         }

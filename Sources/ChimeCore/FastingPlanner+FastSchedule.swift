@@ -17,14 +17,14 @@ extension FastingPlanner {
         sessions: [FastingSession], now: Date, timeZone: TimeZone, calendar: Calendar
     ) throws(DomainError) -> ChangePlan {
         guard var start = schedule.occurrence(atOrAfter: now, in: timeZone) else {
-            throw DomainError(.invalidRule, "the rule \"\(schedule.ruleText)\" has no occurrence after now, so no fast would start: check its UNTIL or COUNT")
+            throw DomainError(.invalidRule, .scheduleNoOccurrence, ["rule": schedule.ruleText])
         }
         for _ in 0..<Self.overlapCheckCount {
             let fast = schedule.session(startingAt: start, timeZone: timeZone, calendar: calendar)
             guard let following = RecurrenceExpander(rule: schedule.rule, start: schedule.start, timeZone: timeZone).firstOccurrence(after: start) else { break }
             if following < fast.cycle(0).fastEnd {
                 let shown = LocalTimeResolver.wallClock(of: following, in: timeZone, calendar: calendar)
-                throw DomainError(.conflict, "a \(schedule.plan) fast from \"\(schedule.ruleText)\" would still run when the next one starts (\(shown.date) \(shown.time)), and fasts cannot overlap: use a shorter plan or a rule with fewer starts")
+                throw DomainError(.conflict, .scheduleOverlaps, ["plan": "\(schedule.plan)", "rule": schedule.ruleText, "next": "\(shown.date) \(shown.time)"])
             }
             start = following
         }

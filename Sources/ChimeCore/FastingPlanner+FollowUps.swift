@@ -138,7 +138,7 @@ extension FastingPlanner {
         now: Date, timeZone: TimeZone, calendar: Calendar
     ) throws(DomainError) -> ChangePlan {
         guard let request, let showing = ReminderNag.Showing(request: request) else {
-            throw DomainError(.notFound, "no nagging reminder occurrence is \"\(identifier)\": give a reminder set with --nag, or an identifier from 'chime remind history'")
+            throw DomainError(.notFound, .nagOccurrenceUnknown, ["identifier": identifier])
         }
         let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar)
         return try ReminderNag.planAcknowledging(request, showing, recorded: recorded, isLive: isLive, now: now, next: next)

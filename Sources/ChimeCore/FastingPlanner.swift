@@ -24,30 +24,26 @@ public struct FastingPlanner: Sendable {
     /// `session.start`.
     public func start(_ session: FastingSession, existing: [FastingSession], replace: Bool, now: Date) throws(DomainError) -> ChangePlan {
         if session.mode == .rolling, session.plan.eating == nil {
-            throw DomainError(.invalidPlan, "a repeating fast needs an eating window: use a plan like 16:8 instead of \(session.plan)")
+            throw DomainError(.invalidPlan, .repeatingNeedsEating, ["plan": "\(session.plan)"])
         }
         // A nudge due before its fast begins would be dropped by the request planner every
         // cycle: refused here, so it is never accepted and then silently missing.
         if let lead = session.remindBefore.filter({ !session.plan.allowsNudge(before: $0) }).max() {
-            throw DomainError(
-                .invalidDuration,
-                "a nudge \(lead) before the end of a \(session.plan.fasting) fast would come before the fast begins and could never be shown: remind less than \(session.plan.fasting) before the end"
-            )
+            throw DomainError(.invalidDuration, .nudgeNeverShown, ["lead": "\(lead)", "fasting": "\(session.plan.fasting)"])
         }
         if existing.contains(where: { $0.id == session.id && $0.status(at: now).phase != .ended }) && !replace {
-            throw DomainError(.conflict, "a fast with id \"\(session.id)\" is still running: stop it first or choose another id")
+            throw DomainError(.conflict, .fastIDRunning, ["id": session.id])
         }
         let running = existing.filter { $0.stoppedAt == nil && $0.status(at: now).phase != .ended }
         let conflicting = running.filter { $0.isActive(at: now) }
         if let active = conflicting.first, !replace {
-            let state = active.status(at: now).phase == .scheduled ? "is scheduled to start" : "is already running"
-            throw DomainError(.conflict, "fast \(active.id) \(state): stop it with 'chime fast stop' or start with --replace")
+            throw DomainError(.conflict, active.status(at: now).phase == .scheduled ? .fastScheduled : .fastRunning, ["id": active.id])
         }
         let overlapped = existing.filter { other in
             other.id != session.id && (other.fastedUntil(now: now).map { $0 > session.start } ?? false)
         }
         if let earlier = overlapped.first, !replace {
-            throw DomainError(.conflict, "fast \(earlier.id) was still fasting when this one would start, and fasts cannot overlap: start it after fast \(earlier.id) ended, or add --replace to end fast \(earlier.id) at the new start")
+            throw DomainError(.conflict, .fastsOverlap, ["id": earlier.id])
         }
         var plan = ChangePlan()
         var ended = Set<String>()
@@ -91,10 +87,10 @@ public struct FastingPlanner: Sendable {
     public func stop(_ session: FastingSession, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
         let status = session.status(at: now)
         guard status.phase != .ended else {
-            throw DomainError(.notFound, "fast \(session.id) has already ended")
+            throw DomainError(.notFound, .fastAlreadyEnded, ["id": session.id])
         }
         if let cycle, session.mode == .rolling, status.cycle != cycle {
-            throw DomainError(.conflict, "that notification was about cycle \(cycle) of fast \(session.id), which is over (cycle \(status.cycle) runs now): stop it with 'chime fast stop'")
+            throw DomainError(.conflict, .fastCycleOver, ["cycle": "\(cycle)", "id": session.id, "current": "\(status.cycle)"])
         }
         return end(session, at: now)
     }
@@ -110,7 +106,7 @@ public struct FastingPlanner: Sendable {
     public func extend(_ session: FastingSession, by span: TimeSpan, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
         let status = session.status(at: now)
         guard status.phase != .ended else {
-            throw DomainError(.notFound, "fast \(session.id) is not running, so there is nothing to extend: start a new fast instead")
+            throw DomainError(.notFound, .fastNotRunningToExtend, ["id": session.id])
         }
         func total(for number: Int64) -> Int64 {
             (session.fastExtension.flatMap { $0.cycle == number ? $0.seconds : nil } ?? 0) + span.seconds
@@ -124,18 +120,18 @@ public struct FastingPlanner: Sendable {
         var number = status.cycle
         if let cycle {
             guard cycle == status.cycle, status.phase != .eating || goesOn(cycle) else {
-                throw DomainError(.conflict, "that notification was about a fast of \(session.id) that can no longer be extended by \(span): see 'chime fast status'")
+                throw DomainError(.conflict, .fastCannotExtend, ["id": session.id, "span": "\(span)"])
             }
             number = cycle
         } else if status.phase == .eating, !goesOn(number) {
             guard session.mode == .rolling else {
-                throw DomainError(.notFound, "fast \(session.id) ended longer than \(span) ago, so there is nothing to extend: start a new fast instead")
+                throw DomainError(.notFound, .fastEndedLongAgo, ["id": session.id, "span": "\(span)"])
             }
             number += 1
         }
         let previous = total(for: number) - span.seconds
         if session.mode == .rolling, let eating = session.plan.eating, total(for: number) >= eating.seconds {
-            throw DomainError(.conflict, "extending by \(span) would leave no eating window before the next fast: extend by less than \(TimeSpan(seconds: eating.seconds - previous).map(\.description) ?? "0s"), or stop the fast")
+            throw DomainError(.conflict, .extendLeavesNoEating, ["span": "\(span)", "limit": TimeSpan(seconds: eating.seconds - previous).map(\.description) ?? "0s"])
         }
         var updated = session
         updated.fastExtension = FastingSession.Extension(cycle: number, seconds: total(for: number))
@@ -236,7 +232,7 @@ public struct FastingPlanner: Sendable {
     /// Adds or replaces a one-off reminder; a replaced one's bubble on screen is closed.
     public func remind(_ reminder: OneOffReminder, now: Date) throws(DomainError) -> ChangePlan {
         guard let request = requests.request(for: reminder, after: now) else {
-            throw DomainError(.invalidTime, "the reminder time \(RequestPlanner.iso(reminder.due)) has already passed: choose a time in the future")
+            throw DomainError(.invalidTime, .reminderPassed, ["due": RequestPlanner.iso(reminder.due)])
         }
         var plan = ChangePlan()
         plan.reminders = [reminder]
@@ -252,7 +248,7 @@ public struct FastingPlanner: Sendable {
     /// replaces are closed.
     public func remind(_ reminder: RecurringReminder, now: Date, timeZone: TimeZone, calendar: Calendar) throws(DomainError) -> ChangePlan {
         guard let request = requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar) else {
-            throw DomainError(.invalidRule, "the rule \"\(reminder.rule.rruleText)\" has no occurrence after now: check its start, UNTIL or COUNT")
+            throw DomainError(.invalidRule, .ruleNoOccurrence, ["rule": reminder.rule.rruleText])
         }
         var plan = ChangePlan()
         plan.reminders = [OneOffReminder(id: reminder.id, text: reminder.text, due: request.due)]

@@ -17,7 +17,7 @@ public enum LocalTimeZone {
             name = String(name[range.upperBound...])
         }
         guard isPlausibleName(name), let zone = TimeZone(identifier: name) else {
-            throw DomainError(.invalidTime, "unknown time zone \"\(raw)\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ")
+            throw DomainError(.invalidTime, .unknownTimeZone, ["zone": raw])
         }
         return zone
     }

@@ -132,6 +132,9 @@ public enum TemplateKey: String, Hashable, Codable, Sendable, CaseIterable {
 public enum ContentArgument {
     /// The plan as typed (`16:8`).
     public static let plan = "plan"
+    /// The hours a scheduled fast really lasts when a daylight-saving change makes it differ
+    /// from its plan (`15`); absent otherwise. The bubble says so in its own language.
+    public static let realHours = "real_hours"
     /// The session's tag (user text).
     public static let tag = "tag"
     /// When the fast ends, ISO 8601.

@@ -61,7 +61,7 @@ public enum EntityID {
         guard !text.isEmpty, text.count <= maximumLength, allowed,
               let first = text.unicodeScalars.first, CharacterSet.alphanumerics.contains(first)
         else {
-            throw DomainError(.invalidIdentifier, "invalid id \"\(text)\": use 1-\(maximumLength) letters, digits, '-', '_' or '.', starting with a letter or digit")
+            throw DomainError(.invalidIdentifier, .invalidIdentifier, ["text": text, "maximum": "\(maximumLength)"])
         }
         return text
     }

@@ -23,7 +23,8 @@ public struct RequestPlanner: Sendable {
         if let stoppedAt = session.stoppedAt, stoppedAt <= now { return [] }
         var result: [NotificationRequest] = []
         let rolling = session.mode == .rolling
-        var arguments = [ContentArgument.plan: Self.planText(of: session), ContentArgument.tag: session.tag]
+        var arguments = [ContentArgument.plan: session.plan.description, ContentArgument.tag: session.tag]
+        if let hours = FastSchedule.realHours(of: session) { arguments[ContentArgument.realHours] = hours }
 
         if session.start > now {
             arguments[ContentArgument.endsAt] = Self.iso(session.cycle(0).fastEnd)
@@ -84,14 +85,6 @@ public struct RequestPlanner: Sendable {
             result.removeAll { $0.due >= stoppedAt }
         }
         return result
-    }
-
-    /// The plan as notifications name it; for a scheduled fast that a daylight-saving change
-    /// makes longer or shorter in real time, with its real length (`16:8 (15 h fast: the clocks
-    /// change tonight)`).
-    static func planText(of session: FastingSession) -> String {
-        guard let note = FastSchedule.clockChangeNote(for: session) else { return session.plan.description }
-        return "\(session.plan) (\(note))"
     }
 
     /// The next reminder of `schedule` after `now`, or `nil` when none is to come.

@@ -42,15 +42,21 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
             self = span
         case .failure(let problem):
             if let suggestion = problem.suggestion {
-                throw DomainError(.invalidDuration, "invalid duration \"\(text)\": \(problem.reason): use \(suggestion)")
+                throw DomainError(.invalidDuration, LocalizedText(
+                    CoreText.invalidDurationWithSuggestion,
+                    localized: ["text": LocalizedText(verbatim: text), "reason": problem.reason, "suggestion": LocalizedText(verbatim: suggestion)]
+                ))
             }
-            throw DomainError(.invalidDuration, "invalid duration \"\(text)\": \(problem.reason); use forms like \(Self.validForms)")
+            throw DomainError(.invalidDuration, LocalizedText(
+                CoreText.invalidDuration,
+                localized: ["text": LocalizedText(verbatim: text), "reason": problem.reason, "forms": LocalizedText(verbatim: Self.validForms)]
+            ))
         }
     }
 
     /// Why a text is not a duration, without the surrounding sentence.
     struct Problem: Error {
-        let reason: String
+        let reason: LocalizedText
         /// The text as it was probably meant (`5m` for `5min`), when a unit was spelled another way.
         var suggestion: String?
     }
@@ -68,27 +74,30 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
     /// with every such word replaced is suggested, if that then reads.
     private static func unknownUnit(in text: String, at index: String.Index) -> Problem {
         func isLetter(_ character: Character) -> Bool { character.isASCII && character.isLetter }
-        guard isLetter(text[index]) else { return Problem(reason: "unknown unit \"\(text[index])\"") }
+        guard isLetter(text[index]) else { return Problem(reason: LocalizedText(CoreText.durationUnknownUnit, ["unit": String(text[index])])) }
         var start = index
         while start > text.startIndex, isLetter(text[text.index(before: start)]) { start = text.index(before: start) }
         var end = index
         while end < text.endIndex, isLetter(text[end]) { end = text.index(after: end) }
         let word = text[start..<end]
-        guard let unit = unitSpellings[word.lowercased()] else { return Problem(reason: "unknown unit \"\(word)\"") }
+        let reason = LocalizedText(CoreText.durationUnknownUnit, ["unit": String(word)])
+        guard let unit = unitSpellings[word.lowercased()] else { return Problem(reason: reason) }
         let corrected = text.replacingCharacters(in: start..<end, with: String(unit))
         switch read(corrected) {
-        case .success: return Problem(reason: "unknown unit \"\(word)\"", suggestion: corrected)
-        case .failure(let next): return Problem(reason: "unknown unit \"\(word)\"", suggestion: next.suggestion)
+        case .success: return Problem(reason: reason, suggestion: corrected)
+        case .failure(let next): return Problem(reason: reason, suggestion: next.suggestion)
         }
     }
 
     /// The grammar itself, shared by ``init(parsing:)`` and the plan parser.
     static func read(_ text: String) -> Result<TimeSpan, Problem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        func failure(_ reason: String) -> Result<TimeSpan, Problem> { .failure(Problem(reason: reason)) }
-        guard !trimmed.isEmpty else { return failure("it is empty") }
-        if trimmed.hasPrefix("-") { return failure("a duration must be positive") }
-        if trimmed.hasPrefix("+") { return failure("write the number without a sign") }
+        func failure(_ reason: CoreText, _ values: [String: String] = [:]) -> Result<TimeSpan, Problem> {
+            .failure(Problem(reason: LocalizedText(reason, values)))
+        }
+        guard !trimmed.isEmpty else { return failure(.durationEmpty) }
+        if trimmed.hasPrefix("-") { return failure(.durationNegative) }
+        if trimmed.hasPrefix("+") { return failure(.durationSigned) }
 
         let units: [(Character, Int64)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
         var nextUnitIndex = 0
@@ -108,13 +117,13 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
             }
             guard let unitIndex = units.firstIndex(where: { $0.0 == character }) else {
                 if character == "." || character == "," {
-                    return failure("fractions are not supported, combine units instead (1h30m)")
+                    return failure(.durationFraction)
                 }
                 return .failure(unknownUnit(in: trimmed, at: index))
             }
-            guard digitCount > 0 else { return failure("a number must come before \"\(character)\"") }
+            guard digitCount > 0 else { return failure(.durationNumberFirst, ["unit": String(character)]) }
             guard unitIndex >= nextUnitIndex else {
-                return failure("write each unit once, largest first (d, h, m, s)")
+                return failure(.durationUnitOrder)
             }
             let (product, o3) = digits.multipliedReportingOverflow(by: units[unitIndex].1)
             let (sum, o4) = total.addingReportingOverflow(product)
@@ -125,12 +134,12 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
             digitCount = 0
         }
         if digitCount > 0 {
-            return failure("the number \(trimmed.suffix(digitCount)) needs a unit (d, h, m or s)")
+            return failure(.durationNeedsUnit, ["number": String(trimmed.suffix(digitCount))])
         }
         if overflowed || total > Self.maximum.seconds {
-            return failure("it is longer than the maximum of \(Self.maximum)")
+            return failure(.durationTooLong, ["maximum": Self.maximum.description])
         }
-        guard total > 0 else { return failure("a duration must be longer than zero") }
+        guard total > 0 else { return failure(.durationZero) }
         return .success(TimeSpan(uncheckedSeconds: total))
     }
 

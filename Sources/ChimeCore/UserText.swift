@@ -11,15 +11,22 @@ public enum UserText {
     /// surrounding spaces trimmed; an error when it holds a NUL, ends up empty while `allowEmpty`
     /// is false, or is longer than `maximumBytes`.
     public static func validate(_ text: String, field: String, allowEmpty: Bool = false, maximumBytes: Int = maximumBytes) throws(DomainError) -> String {
+        try validate(text, field: LocalizedText(verbatim: field), allowEmpty: allowEmpty, maximumBytes: maximumBytes)
+    }
+
+    /// ``validate(_:field:allowEmpty:maximumBytes:)`` with the field named in every language.
+    public static func validate(_ text: String, field: LocalizedText, allowEmpty: Bool = false, maximumBytes: Int = maximumBytes) throws(DomainError) -> String {
         if text.unicodeScalars.contains("\0") {
-            throw DomainError(.invalidText, "the \(field) contains a NUL character: remove it")
+            throw DomainError(.invalidText, LocalizedText(CoreText.textHasNUL, localized: ["field": field]))
         }
         let trimmed = cleaned(text)
         if trimmed.isEmpty, !allowEmpty {
-            throw DomainError(.invalidText, "the \(field) is empty: write some text")
+            throw DomainError(.invalidText, LocalizedText(CoreText.textEmpty, localized: ["field": field]))
         }
         if trimmed.utf8.count > maximumBytes {
-            throw DomainError(.invalidText, "the \(field) is \(trimmed.utf8.count) bytes long: use at most \(maximumBytes) bytes")
+            throw DomainError(.invalidText, LocalizedText(CoreText.textTooLong, localized: [
+                "field": field, "bytes": LocalizedText(verbatim: "\(trimmed.utf8.count)"), "maximum": LocalizedText(verbatim: "\(maximumBytes)"),
+            ]))
         }
         return trimmed
     }

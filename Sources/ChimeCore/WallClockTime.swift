@@ -18,7 +18,7 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
     public init(parsing text: String) throws(DomainError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-        let failure = DomainError(.invalidTime, "invalid time of day \"\(text)\": use HH:MM on the 24-hour clock, like 09:00 or 21:30")
+        let failure = DomainError(.invalidTime, .invalidTimeOfDay, ["text": text])
         guard parts.count == 2,
               (1...2).contains(parts[0].count), parts[1].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),

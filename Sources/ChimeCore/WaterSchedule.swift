@@ -30,8 +30,15 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
 
     /// Checks an amount of millilitres typed by the user.
     public static func validateAmount(_ ml: Int, field: String) throws(DomainError) -> Int {
+        try validateAmount(ml, field: LocalizedText(verbatim: field))
+    }
+
+    /// ``validateAmount(_:field:)`` with the field named in every language.
+    public static func validateAmount(_ ml: Int, field: LocalizedText) throws(DomainError) -> Int {
         guard (1...maximumML).contains(ml) else {
-            throw DomainError(.invalidAmount, "invalid \(field) \(ml) ml: use a whole number of millilitres from 1 to \(maximumML)")
+            throw DomainError(.invalidAmount, LocalizedText(CoreText.invalidAmount, localized: [
+                "field": field, "ml": LocalizedText(verbatim: "\(ml)"), "maximum": LocalizedText(verbatim: "\(maximumML)"),
+            ]))
         }
         return ml
     }

@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeCore
 import CLinux
 import ChimeStore
 import Foundation
@@ -42,7 +43,8 @@ public final class InstanceLock: Sendable {
         var info = stat()
         // Put there between the look and the open: refused all the same, still unchanged.
         if fstat(raw, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw RuntimeError(.unusableFile, PlainFile.refusal(of: path, user: "chimed") ?? "\(path) is not a regular file, so chimed will not use it: remove it and try again")
+            throw RuntimeError(.unusableFile, PlainFile.refusal(of: path, user: "chimed")
+                ?? LocalizedText(verbatim: "\(path) is not a regular file, so chimed will not use it: remove it and try again"))
         }
         do {
             try valueOrErrno("flock") { flock(raw, LOCK_EX | LOCK_NB) }

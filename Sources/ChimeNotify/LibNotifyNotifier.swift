@@ -1,4 +1,5 @@
 import CLibNotify
+import ChimeCore
 import Dispatch
 import Foundation
 import Synchronization

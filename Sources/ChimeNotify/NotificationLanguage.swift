@@ -1,33 +1,5 @@
-/// The language notification texts are written in.
-public enum NotificationLanguage: String, Hashable, Sendable, CaseIterable {
-    /// English, the default.
-    case english = "en"
-    /// Simplified Chinese.
-    case simplifiedChinese = "zh-Hans"
+import ChimeCore
 
-    /// The setting (`chime config set language zh`) that fixes the language for chimed and
-    /// `chime` alike, so `list` shows the texts the bubbles will have whatever each one's locale.
-    public static let settingKey = "language"
-
-    /// The language the `language` setting's value names: `en` English, `zh` Chinese; `nil` for
-    /// `auto`, no value or anything else, which leave the choice to the locale variables.
-    public static func chosen(bySetting value: String?) -> NotificationLanguage? {
-        switch value {
-        case "en": return .english
-        case "zh": return .simplifiedChinese
-        default: return nil
-        }
-    }
-
-    /// The language the POSIX locale variables ask for: the first non-empty one of `LC_ALL`,
-    /// `LC_MESSAGES` and `LANG` decides, and a `zh` locale (`zh_CN.UTF-8`, `zh_SG`, `zh`) selects
-    /// Chinese; anything else, or nothing set, gives English.
-    public static func preferred(environment: [String: String]) -> NotificationLanguage {
-        // POSIX precedence: LC_ALL overrides LC_MESSAGES, which overrides LANG; empty means unset.
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
-            .compactMap { environment[$0] }
-            .first { !$0.isEmpty } ?? ""
-        let languageCode = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }
-        return languageCode.lowercased() == "zh" ? .simplifiedChinese : .english
-    }
-}
+/// The language notification texts are written in: the one language of everything a user reads
+/// (``UserLanguage``, whose rule of choice lives in ChimeCore).
+public typealias NotificationLanguage = UserLanguage

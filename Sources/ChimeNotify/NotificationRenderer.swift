@@ -29,6 +29,9 @@ public struct NotificationRenderer: Hashable, Sendable {
         values["ends"] = timePhrase(endsAt, today: today, timeZone: job.timeZone)
         values["due"] = timePhrase(request.due, today: today, timeZone: job.timeZone)
         values["ago"] = agoPhrase(job.lateness)
+        if let hours = values[ContentArgument.realHours], let plan = values[ContentArgument.plan] {
+            values[ContentArgument.plan] = text(.planWithClockChange, ["plan": plan, "hours": hours])
+        }
         let tag = values[ContentArgument.tag] ?? ""
         values["tagged"] = tag.isEmpty ? "" : text(.tagged, ["tag": tag])
         if let left = arguments[ContentArgument.left].flatMap({ try? TimeSpan(parsing: $0) }) {

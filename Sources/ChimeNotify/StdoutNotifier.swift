@@ -1,3 +1,4 @@
+import ChimeCore
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CSQLite
+import ChimeCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -67,7 +68,7 @@ enum DatabaseFile {
                 if isDatabaseDirectory {
                     try checkOwnDirectory(prefix, info, databasePath: path)
                 } else if info.st_mode & S_IFMT != S_IFDIR {
-                    throw StoreError(.unavailable, "\(prefix) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
+                    throw StoreError(.unavailable, .notADirectory, ["path": prefix])
                 }
                 continue
             }
@@ -81,7 +82,7 @@ enum DatabaseFile {
                     let parent = Self.directory(of: prefix)
                     throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: parent, databasePath: path, creating: prefix))
                 }
-                throw error(errno: code, path: prefix, action: "create the directory")
+                throw error(errno: code, path: prefix, action: .actionCreateDirectory)
             } else if isDatabaseDirectory, lstat(prefix, &info) == 0 {
                 // Another process made it meanwhile: it gets the same checks.
                 try checkOwnDirectory(prefix, info, databasePath: path)
@@ -97,16 +98,16 @@ enum DatabaseFile {
             break
         case S_IFLNK:
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "elsewhere"
-            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is a symbolic link to \(target), so Chime will not keep its database there or change its permissions: replace the link with a directory of your own (move what it holds into it) and run the command again")
+            throw StoreError(.unavailable, .directoryIsLink, ["path": directory, "target": target])
         default:
-            throw StoreError(.unavailable, "\(directory) is not a directory, so Chime cannot keep its database under it: move it aside or choose another path")
+            throw StoreError(.unavailable, .notADirectory, ["path": directory])
         }
         let user = geteuid()
         guard info.st_uid == user else {
-            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), belongs to another user (uid \(info.st_uid), you are \(user)), so Chime will not keep its database there or change its permissions: have it given to you (chown) or set XDG_DATA_HOME to a directory of your own")
+            throw StoreError(.unavailable, .directoryOfAnotherUser, ["path": directory, "owner": "\(info.st_uid)", "user": "\(user)"])
         }
         guard info.st_mode & S_ISVTX == 0 else {
-            throw StoreError(.unavailable, "the directory of the Chime database, \(directory), is shared (it has the sticky bit, like /tmp), so Chime will not keep its database there or change its permissions: use a directory of its own")
+            throw StoreError(.unavailable, .directoryShared, ["path": directory])
         }
         // Real and effective ids are the same here (chime is not setuid), so access(2) answers
         // for this process, read-only file systems included.
@@ -115,7 +116,7 @@ enum DatabaseFile {
             if code == EACCES || code == EPERM {
                 throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
             }
-            throw error(errno: code, path: directory, action: "write in the directory")
+            throw error(errno: code, path: directory, action: .actionWriteInDirectory)
         }
     }
 
@@ -132,7 +133,7 @@ enum DatabaseFile {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
             }
         }
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "create or open") }
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: .actionCreateOrOpen) }
         // Closed before SQLite opens the file: closing any descriptor of a file drops every POSIX
         // lock this process holds on it, SQLite's included.
         defer { close(descriptor) }
@@ -144,9 +145,9 @@ enum DatabaseFile {
             syncDirectory(directory(of: path))
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: .actionInspect) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+            throw StoreError(.unavailable, .notARegularFile, ["path": path])
         }
         for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) && access(sidecar, R_OK | W_OK) != 0 {
             let code = errno
@@ -156,7 +157,7 @@ enum DatabaseFile {
             if code == EACCES || code == EPERM {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: sidecar, databasePath: path))
             }
-            throw error(errno: code, path: sidecar, action: "open")
+            throw error(errno: code, path: sidecar, action: .actionOpen)
         }
         return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
     }
@@ -167,18 +168,18 @@ enum DatabaseFile {
     static func inspectReadOnly(path: String) throws(StoreError) -> Header? {
         let directory = directory(of: path)
         var info = stat()
-        guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: "inspect") }
+        guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: .actionInspect) }
         try checkOwnDirectory(directory, info, databasePath: path, needsWrite: false)
         try refuseUnusualFiles(path: path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: "open") }
+        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: .actionOpen) }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: "inspect") }
+        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: .actionInspect) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, "\(path) is not a regular file, so Chime cannot keep its database there: remove it or choose another path")
+            throw StoreError(.unavailable, .notARegularFile, ["path": path])
         }
         guard let header = try readHeader(descriptor: descriptor, path: path) else {
-            throw StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+            throw StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: .actionWriteInDirectory))
         }
         return header
     }
@@ -229,13 +230,13 @@ enum DatabaseFile {
                 pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
             }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw error(errno: errno, path: path, action: "read") }
+            guard count >= 0 else { throw error(errno: errno, path: path, action: .actionRead) }
             if count == 0 { break }
             filled += count
         }
         if filled == 0 { return nil }
         guard filled == bytes.count, Array(bytes[0..<16]) == magic else {
-            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: "is not an SQLite database"))
+            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: .notSQLite))
         }
         return Header(isWALMode: bytes[18] == 2 && bytes[19] == 2)
     }
@@ -271,11 +272,11 @@ enum DatabaseFile {
     // MARK: Warnings
 
     /// Loud warnings about where the database lies, for the caller to print.
-    static func warnings(path: String) -> [String] {
-        var warnings: [String] = []
+    static func warnings(path: String) -> [LocalizedText] {
+        var warnings: [LocalizedText] = []
         let type = chime_file_system_type(directory(of: path))
         if type >= 0, let name = networkFileSystemName(magic: UInt64(type) & 0xFFFF_FFFF) {
-            warnings.append("the Chime database \(path) is on a network file system (\(name)): SQLite's locking is not reliable there and the database can be damaged; set XDG_DATA_HOME to a directory on a local disk")
+            warnings.append(LocalizedText(StoreText.networkFileSystem, ["path": path, "name": name]))
         }
         return warnings
     }
@@ -327,17 +328,17 @@ enum DatabaseFile {
 
     /// The error for a failed file-system call, classified for the exit code: 75 for what may
     /// pass (a read-only file system, a full disk, a passing failure), 69 for the rest.
-    static func error(errno code: Int32, path: String, action: String) -> StoreError {
-        let reason = String(cString: strerror(code))
+    static func error(errno code: Int32, path: String, action: StoreText) -> StoreError {
+        let values = ["action": LocalizedText(action), "path": LocalizedText(verbatim: path), "reason": LocalizedText(verbatim: String(cString: strerror(code)))]
         switch code {
         case EROFS:
             return StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: action))
         case ENOSPC, EDQUOT:
-            return StoreError(.tryAgain, "cannot \(action) \(path): \(reason), so nothing was saved; free some space and try again")
+            return StoreError(.tryAgain, LocalizedText(StoreText.callFailedNoSpace, localized: values))
         case EAGAIN, EINTR, EBUSY, ENOMEM, EMFILE, ENFILE, EIO:
-            return StoreError(.tryAgain, "cannot \(action) \(path): \(reason); try again in a moment")
+            return StoreError(.tryAgain, LocalizedText(StoreText.callFailedTryAgain, localized: values))
         default:
-            return StoreError(.unavailable, "cannot \(action) \(path): \(reason); check the path and its permissions")
+            return StoreError(.unavailable, LocalizedText(StoreText.callFailed, localized: values))
         }
     }
 }

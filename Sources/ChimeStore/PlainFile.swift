@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,27 +12,29 @@ import Glibc
 public enum PlainFile {
     /// Why `path` may not be used, in a sentence naming it, with what to do (`user` names who
     /// refuses: "Chime", "chimed"); `nil` when it is missing or a regular file.
-    public static func refusal(of path: String, user: String) -> String? {
+    public static func refusal(of path: String, user: String) -> LocalizedText? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFREG { return nil }
         if kind == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "elsewhere"
-            return "\(path) is a symbolic link to \(target), so \(user) will not use it or change it: put the file itself there instead of the link (or remove the link) and try again"
+            return LocalizedText(StoreText.fileIsLink, ["path": path, "target": target, "user": user])
         }
-        return "\(path) is not a regular file (it is \(name(of: kind))), so \(user) will not use it or change it: remove it and try again"
+        return LocalizedText(StoreText.fileNotRegular, localized: [
+            "path": LocalizedText(verbatim: path), "kind": LocalizedText(name(of: kind)), "user": LocalizedText(verbatim: user),
+        ])
     }
 
     /// What a file of type `kind` (the `S_IFMT` bits of its mode) is, for the sentence above.
-    static func name(of kind: mode_t) -> String {
+    static func name(of kind: mode_t) -> StoreText {
         switch kind {
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFDIR: return "a directory"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "of an unknown type"
+        case S_IFIFO: return .kindFIFO
+        case S_IFSOCK: return .kindSocket
+        case S_IFDIR: return .kindDirectory
+        case S_IFCHR: return .kindCharacterDevice
+        case S_IFBLK: return .kindBlockDevice
+        default: return .kindUnknown
         }
     }
 }

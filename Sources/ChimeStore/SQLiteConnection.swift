@@ -1,4 +1,5 @@
 import CSQLite
+import ChimeCore
 import Foundation
 
 /// The one owner of an SQLite connection handle and of its prepared statements.
@@ -115,34 +116,37 @@ final class SQLiteConnection {
         isOnReadOnlyFileSystem: (String) -> Bool = DatabaseFile.isOnReadOnlyFileSystem
     ) -> StoreError {
         let primary = code & 0xFF
-        func make(_ kind: StoreError.Kind, _ sentence: String) -> StoreError {
+        func make(_ kind: StoreError.Kind, _ sentence: LocalizedText) -> StoreError {
             StoreError(kind, sentence, sqliteCode: code, sqliteMessage: sqliteMessage)
+        }
+        func make(_ kind: StoreError.Kind, _ sentence: StoreText, _ values: [String: String]) -> StoreError {
+            StoreError(kind, sentence, values, sqliteCode: code, sqliteMessage: sqliteMessage)
         }
         switch primary {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return make(.tryAgain, "the Chime database \(path) stayed locked by another chime command or chimed for more than \(busyTimeout), so nothing was saved: try again in a moment")
+            return make(.tryAgain, .locked, ["path": path, "timeout": "\(busyTimeout)"])
         case SQLITE_FULL:
-            return make(.tryAgain, "the disk holding \(path) is full, so nothing was saved: free some space and try again")
+            return make(.tryAgain, .diskFull, ["path": path])
         case SQLITE_READONLY where isOnReadOnlyFileSystem(path):
-            return make(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: "write"))
+            return make(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: .actionWrite))
         case SQLITE_READONLY where code == readOnlyDirectoryCode:
             return make(.unavailable, StoreError.directoryNotWritableSentence(directory: DatabaseFile.directory(of: path), databasePath: path, creating: nil))
         case SQLITE_READONLY where code == readOnlyMovedCode:
-            return make(.tryAgain, "the Chime database \(path) was moved or deleted while Chime had it open, so nothing was saved: try again")
+            return make(.tryAgain, .movedWhileOpen, ["path": path])
         case SQLITE_READONLY:
-            return make(.unavailable, "the Chime database \(path) cannot be written: it, or its \(path)-wal or \(path)-shm file, is read-only for you, so nothing was saved: make them readable and writable for you (chmod u+rw on each that exists; chown first any that is another user's) and try again")
+            return make(.unavailable, .filesReadOnly, ["path": path])
         case SQLITE_IOERR:
-            return make(.tryAgain, "reading or writing \(path) failed with an I/O error, so nothing was saved: check the disk and try again")
+            return make(.tryAgain, .ioError, ["path": path])
         case SQLITE_NOMEM:
-            return make(.tryAgain, "Chime ran out of memory while using \(path), so nothing was saved: close other programs and try again")
+            return make(.tryAgain, .outOfMemory, ["path": path])
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return make(.corrupt, StoreError.corruptSentence(path: path, problem: "is damaged or not a Chime database"))
+            return make(.corrupt, StoreError.corruptSentence(path: path, problem: .damaged))
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
-            return make(.unavailable, "cannot open the Chime database \(path): check that the file and its directory exist and belong to you")
+            return make(.unavailable, .cannotOpen, ["path": path])
         case SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG, SQLITE_RANGE:
-            return make(.badData, "the Chime database \(path) refused a value, so nothing was saved: please report this as a bug")
+            return make(.badData, .refusedValue, ["path": path])
         default:
-            return make(.internalError, "the Chime database \(path) reported an unexpected error, so nothing was saved: please report this as a bug")
+            return make(.internalError, .unexpectedError, ["path": path])
         }
     }
 

@@ -141,7 +141,7 @@ extension Store {
         for record in plan.deletedIntakes {
             try connection.run("DELETE FROM water_intake WHERE id = ?", [.integer(record)])
             guard connection.changedRowCount > 0 else {
-                throw StoreError(.notFound, "that glass is no longer logged, so nothing was undone: see 'chime water status'")
+                throw StoreError(.notFound, .glassGone)
             }
         }
         for occurrence in plan.reminderOccurrences {
@@ -152,7 +152,7 @@ extension Store {
         for identifier in unique(plan.cancelledIdentifiers) {
             try connection.run(cancelIdentifier, [.integer(sequence), .text(identifier)])
             guard connection.changedRowCount > 0 else {
-                throw StoreError(.notFound, "nothing pending or on screen has the identifier \"\(identifier)\", so nothing was cancelled: see 'chime list' for what is pending")
+                throw StoreError(.notFound, .nothingPendingWithIdentifier, ["identifier": identifier])
             }
         }
         for group in unique(plan.cancelledGroups) {

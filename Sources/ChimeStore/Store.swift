@@ -43,8 +43,10 @@ public final class Store: @unchecked Sendable {
     public let path: String
     /// Problems found on opening that do not stop Chime but put data at risk (a network file
     /// system), and what a migration had to end in a database that broke a rule (said by the
-    /// one process that migrated it): print each loudly.
-    public let warnings: [String]
+    /// one process that migrated it): print each loudly, in the reader's language.
+    public let localizedWarnings: [LocalizedText]
+    /// ``localizedWarnings`` in English (what chimed logs).
+    public var warnings: [String] { localizedWarnings.map(\.description) }
     let configuration: Configuration
     /// The one connection; used only while holding ``lock``.
     private let connection: SQLiteConnection
@@ -75,7 +77,7 @@ public final class Store: @unchecked Sendable {
         if DatabaseFile.exists(path), DatabaseFile.isOnReadOnlyFileSystem(path) {
             // Nothing can be written here, the schema not migrated: what can be read is.
             connection = try Self.openReadOnly(path: path, busyTimeout: configuration.busyTimeout)
-            warnings = DatabaseFile.warnings(path: path)
+            localizedWarnings = DatabaseFile.warnings(path: path)
             return
         }
         let prepared = try DatabaseFile.prepare(path: path)
@@ -98,7 +100,7 @@ public final class Store: @unchecked Sendable {
                 usleep(UInt32.random(in: 1_000...5_000) * UInt32(min(attempt, 8)))
             }
         }
-        warnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
+        localizedWarnings = DatabaseFile.warnings(path: path) + (try StoreSchema.migrationNotices(connection))
         self.connection = connection
     }
 
@@ -110,7 +112,7 @@ public final class Store: @unchecked Sendable {
         let header = try DatabaseFile.inspectReadOnly(path: path)
         try DatabaseFile.checkLog(path: path, header: header)
         let directory = DatabaseFile.directory(of: path)
-        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: "write in the directory"))
+        let refusal = StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: .actionWriteInDirectory))
         // A log left beside the database may hold the latest changes: read through it then.
         let hasLog = DatabaseFile.size(of: [path + "-wal"]) > 0 && DatabaseFile.exists(path + "-shm")
         let connection = try SQLiteConnection(

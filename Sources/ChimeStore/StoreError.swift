@@ -31,8 +31,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
-    /// One sentence for the user: what was wrong and what to do.
-    public let message: String
+    /// One sentence for the user, in every language: what was wrong and what to do.
+    public let text: LocalizedText
+    /// The sentence in English.
+    public var message: String { text.description }
     /// SQLite's extended result code, when SQLite reported the failure.
     public let sqliteCode: Int32?
     /// SQLite's own message (`sqlite3_errmsg`), when SQLite reported the failure.
@@ -40,10 +42,34 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Makes an error of `kind` with a sentence for the user and, optionally, SQLite's account.
     public init(_ kind: Kind, _ message: String, sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
+        self.init(kind, LocalizedText(verbatim: message), sqliteCode: sqliteCode, sqliteMessage: sqliteMessage)
+    }
+
+    /// Makes an error of `kind` saying `text`, optionally with SQLite's account.
+    public init(_ kind: Kind, _ text: LocalizedText, sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
         self.kind = kind
-        self.message = message
+        self.text = text
         self.sqliteCode = sqliteCode
         self.sqliteMessage = sqliteMessage
+    }
+
+    /// Makes an error of `kind` saying `message` of the store's texts with `values`.
+    init(_ kind: Kind, _ message: StoreText, _ values: [String: String] = [:], sqliteCode: Int32? = nil, sqliteMessage: String? = nil) {
+        self.init(kind, LocalizedText(message, values), sqliteCode: sqliteCode, sqliteMessage: sqliteMessage)
+    }
+
+    /// Equal when alike in everything but the translations of the same English sentence.
+    public static func == (left: StoreError, right: StoreError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+            && left.sqliteCode == right.sqliteCode && left.sqliteMessage == right.sqliteMessage
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+        hasher.combine(sqliteCode)
+        hasher.combine(sqliteMessage)
     }
 
     /// The primary SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, ...) without the extended bits.
@@ -77,30 +103,31 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension StoreError {
     /// The sentence for a file Chime will not use: names it and says how to get going again.
-    static func corruptSentence(path: String, problem: String) -> String {
-        "\(path) \(problem), so Chime left it untouched: move it aside (mv '\(path)' '\(path).broken') and run the command again to start an empty database, or restore a backup"
+    static func corruptSentence(path: String, problem: StoreText) -> LocalizedText {
+        LocalizedText(StoreText.corrupt, localized: ["path": LocalizedText(verbatim: path), "problem": LocalizedText(problem)])
     }
 
     /// The sentence for a database directory the user may not write in. `creating` names the
     /// directory that could not be made in it, if that was the step that failed.
-    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> String {
-        let what = creating.map { "cannot create \($0)" } ?? "cannot create files in \(directory)"
-        return "\(what): you may not write in \(directory), and the Chime database \(path) needs it (SQLite keeps its -wal and -shm files beside it), so nothing was saved: make the directory writable for you (chmod u+rwx '\(directory)'; chown it first if it is another user's) and try again"
+    static func directoryNotWritableSentence(directory: String, databasePath path: String, creating: String?) -> LocalizedText {
+        let what = creating.map { LocalizedText(StoreText.cannotCreate, ["path": $0]) } ?? LocalizedText(StoreText.cannotCreateFilesIn, ["path": directory])
+        return LocalizedText(StoreText.directoryNotWritable, localized: [
+            "what": what, "directory": LocalizedText(verbatim: directory), "path": LocalizedText(verbatim: path),
+        ])
     }
 
     /// The sentence for a database file, or its `-wal` or `-shm` file, the user may not read and write.
-    static func fileNotWritableSentence(file: String, databasePath path: String) -> String {
-        let what = file == path ? "the Chime database \(path)" : "\(file), beside the Chime database \(path),"
-        return "\(what) is not writable for you, so nothing was saved: make it readable and writable for you (chmod u+rw '\(file)'; chown it first if it is another user's) and try again"
+    static func fileNotWritableSentence(file: String, databasePath path: String) -> LocalizedText {
+        LocalizedText(file == path ? StoreText.databaseNotWritable : .sidecarNotWritable, ["file": file, "path": path])
     }
 
     /// The sentence for a file system mounted read-only.
-    static func readOnlyFileSystemSentence(path: String, action: String) -> String {
-        "cannot \(action) \(path): the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again"
+    static func readOnlyFileSystemSentence(path: String, action: StoreText) -> LocalizedText {
+        LocalizedText(StoreText.readOnlyFileSystem, localized: ["action": LocalizedText(action), "path": LocalizedText(verbatim: path)])
     }
 
     /// The sentence for a WAL database whose `-shm` index exists without its `-wal` log.
-    static func missingLogSentence(path: String) -> String {
-        "the Chime database \(path) is in WAL mode and its index \(path)-shm exists, but its write-ahead log \(path)-wal is missing, so Chime neither read nor changed it (the latest changes may be in that log): if you moved or copied the database, put its -wal file back beside it; or, to use the database as it is without what the log held, remove \(path)-shm; then try again"
+    static func missingLogSentence(path: String) -> LocalizedText {
+        LocalizedText(StoreText.missingLog, ["path": path])
     }
 }

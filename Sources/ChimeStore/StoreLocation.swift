@@ -21,7 +21,7 @@ public enum StoreLocation {
         if let home = environment["HOME"], home.hasPrefix("/") {
             return "\(trimmingTrailingSlashes(home))/.local/share/chime"
         }
-        throw StoreError(.unavailable, "cannot tell where to keep the Chime database: neither XDG_DATA_HOME nor HOME is set to an absolute path; set HOME (or XDG_DATA_HOME) and try again")
+        throw StoreError(.unavailable, .noHome)
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

@@ -1,3 +1,5 @@
+import ChimeCore
+
 /// The database schema as a list of forward-only migrations, numbered by `PRAGMA user_version`.
 ///
 /// A migration, once released, never changes: a new need gets a new migration at the end. Every
@@ -228,25 +230,27 @@ enum StoreSchema {
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per
     /// kind, for the opening process to print once; removes the list, so nothing is said twice.
-    static func migrationNotices(_ connection: SQLiteConnection) throws(StoreError) -> [String] {
+    static func migrationNotices(_ connection: SQLiteConnection) throws(StoreError) -> [LocalizedText] {
         let exists = try connection.queryFirst("SELECT count(*) FROM temp.sqlite_schema WHERE name = 'migration_ended'") { $0.int64(0) } ?? 0
         guard exists > 0 else { return [] }
         let rows = try connection.query("SELECT kind, id, kept FROM temp.migration_ended ORDER BY rowid") { ($0.text(0), $0.text(1), $0.text(2)) }
         try connection.execute(script: "DROP TABLE temp.migration_ended")
-        var notices: [String] = []
+        var notices: [LocalizedText] = []
         let path = connection.path
         let fasts = rows.filter { $0.0 == "fast" }
         if let kept = fasts.first?.2 {
-            notices.append("the Chime database \(path) had \(fasts.count + 1) repeating fasts running at once, which Chime no longer allows: kept \(kept) (started last) and stopped \(fasts.map(\.1).joined(separator: ", ")) now, cancelling their pending notifications; they stay in the history")
+            notices.append(LocalizedText(StoreText.migratedFasts, [
+                "path": path, "count": "\(fasts.count + 1)", "kept": kept, "stopped": fasts.map(\.1).joined(separator: ", "),
+            ]))
         }
         let schedules = rows.filter { $0.0 == "water" }
         if let kept = schedules.first?.2 {
-            notices.append("the Chime database \(path) had \(schedules.count + 1) water schedules on at once, which Chime no longer allows: kept \(kept) (set up last) and turned off \(schedules.map(\.1).joined(separator: ", ")), cancelling their pending reminders; their intake stays logged")
+            notices.append(LocalizedText(StoreText.migratedWaterSchedules, [
+                "path": path, "count": "\(schedules.count + 1)", "kept": kept, "off": schedules.map(\.1).joined(separator: ", "),
+            ]))
         }
         for (kind, id, _) in rows where kind == "water-for-reminder" || kind == "reminder-for-water" {
-            let ended = kind == "water-for-reminder" ? "turned off water schedule \(id)" : "cancelled reminder \(id)"
-            let kept = kind == "water-for-reminder" ? "reminder \(id)" : "water schedule \(id)"
-            notices.append("the Chime database \(path) had a water schedule and a pending reminder both named \(id), which Chime no longer allows (an id names one thing): kept \(kept) (changed last) and \(ended)")
+            notices.append(LocalizedText(kind == "water-for-reminder" ? StoreText.migratedKeptReminder : .migratedKeptWaterSchedule, ["path": path, "id": id]))
         }
         return notices
     }
@@ -290,10 +294,10 @@ enum StoreSchema {
         let tableCount = try connection.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int64(0) } ?? 0
         let application = try connection.queryFirst("PRAGMA application_id") { $0.int64(0) } ?? 0
         if application != applicationID, application != 0 || tableCount > 0 {
-            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: "is an SQLite database of another program, not Chime's"))
+            throw StoreError(.corrupt, StoreError.corruptSentence(path: path, problem: .otherProgram))
         }
         if version > latestVersion {
-            throw StoreError(.newerSchema, "the Chime database \(path) was written by a newer version of Chime (schema \(version), this one knows up to \(latestVersion)), so it was left untouched: run the newer chime, or install it again")
+            throw StoreError(.newerSchema, .newerSchema, ["path": path, "version": "\(version)", "latest": "\(latestVersion)"])
         }
     }
 }

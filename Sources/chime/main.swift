@@ -5,10 +5,15 @@ import Glibc
 // with EPIPE, which the output reports and `status --follow` ends on.
 signal(SIGPIPE, SIG_IGN)
 
-switch CommandParser.parseProcessArguments() {
-case .failure(let error):
-    FileDescriptorOutput.standardError().write(error.line + "\n")
-    exit(error.exitCode.rawValue)
-case .success(let command):
-    exit(CommandRunner(environment: .live()).run(command).rawValue)
-}
+// The runner lives only inside: it closes the store (checkpointing its log) before exit.
+let status: Int32 = {
+    let runner = CommandRunner(environment: .live())
+    switch CommandParser.parseProcessArguments() {
+    case .failure(let error):
+        FileDescriptorOutput.standardError().write(error.line(in: runner.language) + "\n")
+        return error.exitCode.rawValue
+    case .success(let command):
+        return runner.run(command).rawValue
+    }
+}()
+exit(status)

@@ -192,23 +192,23 @@ import Testing
 
     @Test func versionAndHelp() {
         #expect(parsed("--version") == .version("chime \(CommandTable.version)"))
-        #expect(parsed([]) == .help(HelpFormatter.help(for: CommandTable.root)))
-        #expect(parsed("--help") == .help(HelpFormatter.help(for: CommandTable.root)))
-        #expect(parsed("-h") == .help(HelpFormatter.help(for: CommandTable.root)))
-        #expect(parsed("help") == .help(HelpFormatter.help(for: CommandTable.root)))
+        #expect(parsed([]) == .help(command: []))
+        #expect(parsed("--help") == .help(command: []))
+        #expect(parsed("-h") == .help(command: []))
+        #expect(parsed("help") == .help(command: []))
     }
 
     @Test(arguments: CommandTable.root.allCommands.filter { !$0.path.isEmpty }.map(\.path))
     func everyCommandHasHelpInEveryForm(_ path: [String]) throws {
         let spec = try #require(CommandTable.command(at: path))
-        let expected = Command.help(HelpFormatter.help(for: spec))
+        let expected = Command.help(command: spec.path)
         #expect(parsed(path + ["--help"]) == expected)
         #expect(parsed(path + ["-h"]) == expected)
         #expect(parsed(["help"] + path) == expected)
     }
 
     @Test func helpWinsOverOtherMistakesOnTheLine() {
-        let expected = Command.help(HelpFormatter.help(for: CommandTable.command(at: ["fast", "start"])!))
+        let expected = Command.help(command: ["fast", "start"])
         #expect(parsed("fast", "start", "--bogus", "25:00", "--help") == expected)
         #expect(parsed("fast", "start", "--at", "-h") == expected)
     }

@@ -155,7 +155,8 @@ final class RunnerHarness {
                 return .elapsed
             },
             probeNotificationServer: { [unowned self] in probe },
-            terminalWidth: terminalWidth
+            terminalWidth: terminalWidth,
+            storeExists: { FileManager.default.fileExists(atPath: path) }
         )
     }
 

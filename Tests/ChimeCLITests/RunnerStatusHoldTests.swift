@@ -20,7 +20,7 @@ struct RunnerStatusHoldTests {
         #expect(harness(doNotDisturb: true, held: 2).succeed("status").hasSuffix(
             "Do not disturb is on: water reminders are held (2 so far), one summary comes when it ends\n"
         ))
-        #expect(harness(doNotDisturb: false, held: 1).succeed("status").hasSuffix("1 water reminder held, waiting for their summary\n"))
+        #expect(harness(doNotDisturb: false, held: 1).succeed("status").hasSuffix("1 water reminder held, waiting for its summary\n"))
         let quiet = harness(doNotDisturb: false, held: 0).succeed("status")
         #expect(!quiet.contains("Do not disturb") && !quiet.contains("held"))
     }

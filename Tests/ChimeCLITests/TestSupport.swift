@@ -37,11 +37,11 @@ func failure(_ arguments: [String]) -> UsageError? {
 
 /// The help text `arguments` produce, or `nil` (with an issue) when they produce something else.
 func helpText(_ arguments: String...) -> String? {
-    guard case .help(let text)? = parsed(arguments) else {
+    guard case .help(let path)? = parsed(arguments), let spec = CommandTable.command(at: path) else {
         Issue.record("\(arguments) did not produce help")
         return nil
     }
-    return text
+    return HelpFormatter.help(for: spec)
 }
 
 /// Fixed zones and instants for formatting tests.

@@ -44,12 +44,12 @@ struct FastScheduleTests {
         #expect(cycle.eatingEnd == at(eatingEnd))
         #expect(cycle.fastEnd.timeIntervalSince(cycle.fastStart) == hours * 3600)
         #expect(session.scheduleID == "fs-1")
-        let note = FastSchedule.clockChangeNote(for: session)
-        #expect(note == (hours == 16 ? nil : "\(Int(hours)) h fast: the clocks change tonight"))
-        // The notifications carry the real length.
+        #expect(FastSchedule.realHours(of: session) == (hours == 16 ? nil : "\(Int(hours))"))
+        // The notifications carry the real length, for the bubble to say in its language.
         let requests = RequestPlanner().requests(for: session, after: at(from))
-        let plan = try #require(requests.first { $0.kind == .fastStart }?.content.arguments[ContentArgument.plan])
-        #expect(plan == (hours == 16 ? "16:8" : "16:8 (\(Int(hours)) h fast: the clocks change tonight)"))
+        let arguments = try #require(requests.first { $0.kind == .fastStart }?.content.arguments)
+        #expect(arguments[ContentArgument.plan] == "16:8")
+        #expect(arguments[ContentArgument.realHours] == (hours == 16 ? nil : "\(Int(hours))"))
     }
 
     @Test("a start the clocks skip moves to the jump; its fast still ends on the rule's reading plus the plan")

@@ -39,6 +39,13 @@ struct NotificationRendererTests {
         #expect(late.plainBody == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时 20 分钟前）。")
     }
 
+    @Test func aFastTheClocksChangeSaysItsRealLengthInEachLanguage() throws {
+        var request = Fixtures.fastEnd(tag: "")
+        request.content.arguments[ContentArgument.realHours] = "15"
+        #expect(try english.render(job(request)).plainBody == "You finished your 16:8 (15 h fast: the clocks change tonight) fast.")
+        #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（今晚时钟调整，本次禁食 15 小时） 禁食。")
+    }
+
     @Test func emptyTagLeavesNoParentheses() throws {
         #expect(try english.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "You finished your 16:8 fast.")
         #expect(try chinese.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "你完成了 16:8 禁食。")

@@ -144,20 +144,20 @@ struct FailureTests {
         (EROFS, StoreError.Kind.tryAgain), (ENOSPC, .tryAgain), (EDQUOT, .tryAgain), (EACCES, .unavailable), (ENOTDIR, .unavailable),
     ])
     func fileSystemClassification(code: Int32, kind: StoreError.Kind) {
-        #expect(DatabaseFile.error(errno: code, path: "/p", action: "open").kind == kind)
+        #expect(DatabaseFile.error(errno: code, path: "/p", action: .actionOpen).kind == kind)
     }
 
     @Test("the messages for permissions name the file or the directory and say what to do")
     func permissionSentences() {
-        let file = StoreError.fileNotWritableSentence(file: "/d/chime.db", databasePath: "/d/chime.db")
+        let file = StoreError.fileNotWritableSentence(file: "/d/chime.db", databasePath: "/d/chime.db").description
         #expect(file == "the Chime database /d/chime.db is not writable for you, so nothing was saved: make it readable and writable for you (chmod u+rw '/d/chime.db'; chown it first if it is another user's) and try again")
-        let log = StoreError.fileNotWritableSentence(file: "/d/chime.db-wal", databasePath: "/d/chime.db")
+        let log = StoreError.fileNotWritableSentence(file: "/d/chime.db-wal", databasePath: "/d/chime.db").description
         #expect(log.hasPrefix("/d/chime.db-wal, beside the Chime database /d/chime.db, is not writable for you"))
-        let directory = StoreError.directoryNotWritableSentence(directory: "/d", databasePath: "/d/chime.db", creating: nil)
+        let directory = StoreError.directoryNotWritableSentence(directory: "/d", databasePath: "/d/chime.db", creating: nil).description
         #expect(directory.hasPrefix("cannot create files in /d: you may not write in /d"))
-        let created = StoreError.directoryNotWritableSentence(directory: "/d", databasePath: "/d/chime/chime.db", creating: "/d/chime")
+        let created = StoreError.directoryNotWritableSentence(directory: "/d", databasePath: "/d/chime/chime.db", creating: "/d/chime").description
         #expect(created.hasPrefix("cannot create /d/chime: you may not write in /d"))
-        #expect(DatabaseFile.error(errno: EROFS, path: "/d", action: "create the directory").message
+        #expect(DatabaseFile.error(errno: EROFS, path: "/d", action: .actionCreateDirectory).message
             == "cannot create the directory /d: the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again")
     }
 

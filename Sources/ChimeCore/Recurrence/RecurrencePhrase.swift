@@ -7,7 +7,10 @@ import Foundation
 /// Errors quote the word that is wrong and say what would fit there.
 public enum RecurrencePhrase {
     /// The forms accepted, for error messages and help.
-    public static let forms = "daily 08:00, weekdays 09:30, mon,thu 18:30, every 2 weeks fri 17:00, monthly 1 09:00, monthly last fri 17:00, yearly 03-14 09:00, every 90m 09:00-17:00 weekdays, or RRULE text (FREQ=...)"
+    public static let forms = LocalizedText(CoreText.ruleForms, ["examples": examples]).description
+
+    /// The rules for people of ``forms``, without the RRULE alternative.
+    public static let examples = "daily 08:00, weekdays 09:30, mon,thu 18:30, every 2 weeks fri 17:00, monthly 1 09:00, monthly last fri 17:00, yearly 03-14 09:00, every 90m 09:00-17:00 weekdays"
 
     /// The rule `text` describes.
     public static func rule(from text: String) throws(DomainError) -> RecurrenceRule {
@@ -26,15 +29,23 @@ public enum RecurrencePhrase {
         let words: [String]
         var position = 0
 
-        func failure(_ detail: String) -> DomainError {
-            DomainError(.invalidRule, "invalid rule \"\(text)\": \(detail)")
+        func failure(_ detail: CoreText, _ values: [String: String] = [:]) -> DomainError {
+            failure(LocalizedText(detail, values))
+        }
+
+        func failure(_ detail: LocalizedText) -> DomainError {
+            DomainError(.invalidRule, LocalizedText(CoreText.invalidRule, localized: ["text": LocalizedText(verbatim: text), "detail": detail]))
         }
 
         /// An error about the current word (or the missing one at the end).
-        func unexpected(_ wanted: String) -> DomainError {
-            guard position < words.count else { return failure("it ends too early: \(wanted) is missing") }
-            return failure("\"\(words[position])\" is not \(wanted)")
+        func unexpected(_ wanted: CoreText, _ values: [String: String] = [:]) -> DomainError {
+            let wanted = LocalizedText(wanted, values)
+            guard position < words.count else { return failure(LocalizedText(CoreText.ruleEndsEarly, localized: ["wanted": wanted])) }
+            return failure(LocalizedText(CoreText.ruleWordIsNot, localized: ["word": LocalizedText(verbatim: words[position]), "wanted": wanted]))
         }
+
+        /// The rules for people every error about the form of a rule names.
+        var forms: String { RecurrencePhrase.examples }
 
         var current: String? { position < words.count ? words[position] : nil }
 
@@ -44,7 +55,7 @@ public enum RecurrencePhrase {
         }
 
         mutating func rule() throws(DomainError) -> RecurrenceRule {
-            guard let first = current else { throw failure("it is empty: write \(RecurrencePhrase.forms)") }
+            guard let first = current else { throw failure(.ruleEmpty, ["examples": forms]) }
             switch first {
             case "daily":
                 position += 1
@@ -67,22 +78,22 @@ public enum RecurrencePhrase {
                 if Self.weekday(first.split(separator: ",").first.map(String.init) ?? "") != nil {
                     return try finish(frequency: .weekly, interval: 1, days: try dayList())
                 }
-                throw failure("\"\(first)\" is not a way to start a rule: write \(RecurrencePhrase.forms)")
+                throw failure(.ruleBadStart, ["word": first, "examples": forms])
             }
         }
 
         /// `every N days|weeks|months|years ...`, `every day|week|month|year ...` or `every DURATION ...`.
         mutating func every() throws(DomainError) -> RecurrenceRule {
-            guard let word = current else { throw unexpected("a count or a duration (every 2 weeks, every 90m)") }
+            guard let word = current else { throw unexpected(.wantedCountOrDuration) }
             var interval = 1
             if let number = Int(word) {
-                guard number >= 1, number <= 1000 else { throw failure("\"\(word)\" is not a count from 1 to 1000") }
+                guard number >= 1, number <= 1000 else { throw failure(.ruleBadCount, ["word": word]) }
                 interval = number
                 position += 1
             } else if word.first?.isNumber == true {
                 return try everyDuration()
             }
-            guard let unit = take() else { throw unexpected("a unit (days, weeks, months or years)") }
+            guard let unit = take() else { throw unexpected(.wantedUnit) }
             switch unit {
             case "day", "days": return try finish(frequency: .daily, interval: interval, days: nil)
             case "week", "weeks": return try finish(frequency: .weekly, interval: interval, days: try optionalDayList())
@@ -90,7 +101,7 @@ public enum RecurrencePhrase {
             case "year", "years": return try yearly(interval: interval)
             default:
                 position -= 1
-                throw unexpected("a unit: use days, weeks, months or years (every 2 weeks fri 17:00)")
+                throw unexpected(.wantedUnitExample)
             }
         }
 
@@ -102,7 +113,7 @@ public enum RecurrencePhrase {
                 span = try TimeSpan(parsing: word)
             } catch {
                 position -= 1
-                throw unexpected("a duration (\(TimeSpan.validForms))")
+                throw unexpected(.wantedDuration, ["forms": TimeSpan.validForms])
             }
             var window: (from: WallClockTime, until: WallClockTime)?
             var days: [RecurrenceRule.WeekdayOccurrence]?
@@ -115,7 +126,7 @@ public enum RecurrencePhrase {
                 } else if days == nil {
                     days = try dayList()
                 } else {
-                    throw unexpected("a daily window (09:00-17:00) or days (weekdays, mon,thu)")
+                    throw unexpected(.wantedWindowOrDays)
                 }
             }
             let weekdays = days ?? []
@@ -126,7 +137,7 @@ public enum RecurrencePhrase {
                 let unit = frequency == .hourly ? 3600 : (frequency == .minutely ? 60 : 1)
                 return RecurrenceRule(frequency: frequency, interval: seconds / unit, byDay: weekdays)
             }
-            guard span.seconds % 60 == 0 else { throw failure("\"\(word)\" is not whole minutes: steps in a window are minutes or hours (90m, 2h)") }
+            guard span.seconds % 60 == 0 else { throw failure(.ruleNotWholeMinutes, ["word": word]) }
             let step = Int(span.seconds / 60)
             var times: [WallClockTime] = []
             var minute = window.from.minutesSinceMidnight
@@ -143,11 +154,11 @@ public enum RecurrencePhrase {
             let ends = word.split(separator: "-", omittingEmptySubsequences: false)
             guard ends.count == 2, let from = try? WallClockTime(parsing: String(ends[0])), let until = try? WallClockTime(parsing: String(ends[1])) else {
                 position -= 1
-                throw unexpected("a daily window: write HH:MM-HH:MM, like 09:00-17:00")
+                throw unexpected(.wantedWindow)
             }
             guard until >= from, ends[1] != "24:00" || from.minutesSinceMidnight == 0 else {
                 position -= 1
-                throw unexpected("a window within one day: its end must not be before its start (09:00-17:00)")
+                throw unexpected(.wantedWindowInDay)
             }
             return (from, until)
         }
@@ -160,7 +171,7 @@ public enum RecurrencePhrase {
 
         /// `weekdays`, `weekends` or `mon,thu`.
         mutating func dayList() throws(DomainError) -> [RecurrenceRule.WeekdayOccurrence] {
-            guard let word = current else { throw unexpected("days (weekdays, weekends or mon,thu)") }
+            guard let word = current else { throw unexpected(.wantedDays) }
             if word == "weekdays" {
                 position += 1
                 return [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }
@@ -172,7 +183,7 @@ public enum RecurrencePhrase {
             var days: [RecurrenceRule.WeekdayOccurrence] = []
             for name in word.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let weekday = Self.weekday(String(name)) else {
-                    throw failure("\"\(name.isEmpty ? word : String(name))\" is not a day: use mon, tue, wed, thu, fri, sat, sun (or weekdays, weekends)")
+                    throw failure(.ruleNotADay, ["word": name.isEmpty ? word : String(name)])
                 }
                 days.append(.init(weekday))
             }
@@ -182,14 +193,14 @@ public enum RecurrencePhrase {
 
         /// `monthly 1,15 09:00`, `monthly last 18:00`, `monthly first fri 09:00`.
         mutating func monthly(interval: Int) throws(DomainError) -> RecurrenceRule {
-            guard let word = current else { throw unexpected("a day of the month (1, 1,15, last, first fri, last fri)") }
+            guard let word = current else { throw unexpected(.wantedMonthDay) }
             if let ordinal = Self.ordinal(word), let next = words.dropFirst(position + 1).first, let weekday = Self.weekday(next) {
                 position += 2
                 return try finish(frequency: .monthly, interval: interval, days: [.init(weekday, ordinal: ordinal)])
             }
             if let ordinal = Self.ordinal(word), ordinal != -1 {
                 position += 1
-                throw unexpected("a weekday after \"\(word)\": use mon, tue, wed, thu, fri, sat or sun (first fri)")
+                throw unexpected(.wantedWeekdayAfter, ["word": word])
             }
             if word == "last" {
                 position += 1
@@ -198,7 +209,7 @@ public enum RecurrencePhrase {
             var monthDays: [Int] = []
             for item in word.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let day = Int(item), (1...31).contains(day) else {
-                    throw failure("\"\(item.isEmpty ? word : String(item))\" is not a day of the month: use 1 to 31, last, or first/second/third/fourth/last and a weekday (first fri)")
+                    throw failure(.ruleNotAMonthDay, ["word": item.isEmpty ? word : String(item)])
                 }
                 monthDays.append(day)
             }
@@ -208,11 +219,11 @@ public enum RecurrencePhrase {
 
         /// `yearly 03-14 09:00`.
         mutating func yearly(interval: Int) throws(DomainError) -> RecurrenceRule {
-            guard let word = current else { throw unexpected("a date as MM-DD (03-14)") }
+            guard let word = current else { throw unexpected(.wantedDate) }
             let parts = word.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let month = Int(parts[0]), let day = Int(parts[1]),
                   (1...12).contains(month), (1...CivilCalendar.daysInMonth(year: 2000, month: month)).contains(day)
-            else { throw failure("\"\(word)\" is not a date: write MM-DD, like 03-14") }
+            else { throw failure(.ruleNotADate, ["word": word]) }
             position += 1
             var rule = try finish(frequency: .yearly, interval: interval, days: nil, monthDays: [day])
             rule.byMonth = [month]
@@ -223,16 +234,16 @@ public enum RecurrencePhrase {
         mutating func finish(
             frequency: RecurrenceRule.Frequency, interval: Int, days: [RecurrenceRule.WeekdayOccurrence]?, monthDays: [Int] = []
         ) throws(DomainError) -> RecurrenceRule {
-            guard let word = current else { throw unexpected("a time of day (HH:MM, or HH:MM,HH:MM)") }
+            guard let word = current else { throw unexpected(.wantedTimeOfDay) }
             var times: [WallClockTime] = []
             for item in word.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let time = try? WallClockTime(parsing: String(item)) else {
-                    throw failure("\"\(item.isEmpty ? word : String(item))\" is not a time of day: use HH:MM on the 24-hour clock, like 09:30 (or 08:00,20:00)")
+                    throw failure(.ruleNotATime, ["word": item.isEmpty ? word : String(item)])
                 }
                 times.append(time)
             }
             position += 1
-            if let extra = current { throw failure("\"\(extra)\" is one word too many: the rule ends with its times") }
+            if let extra = current { throw failure(.ruleExtraWord, ["word": extra]) }
             var rule = try timed(frequency: frequency, interval: interval, days: days ?? [], times: times)
             rule.byMonthDay = monthDays
             return rule
@@ -253,7 +264,7 @@ public enum RecurrencePhrase {
             // BYSETPOS counts within a period: keep one day per period by stepping days, and limit
             // by weekday instead of listing the week's days.
             guard interval == 1, frequency == .daily || (frequency == .weekly && !days.isEmpty) else {
-                throw failure("times \(times.map(\.description).joined(separator: ",")) need the same minutes at every hour (like 08:15,20:15) in this rule: name its days, or give times that share their minutes")
+                throw failure(.ruleTimesMinutes, ["times": times.map(\.description).joined(separator: ",")])
             }
             rule.frequency = .daily
             rule.bySetPosition = grid.enumerated().filter { wanted.contains($0.element) }.map { $0.offset + 1 }

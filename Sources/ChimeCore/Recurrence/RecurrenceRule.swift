@@ -214,8 +214,11 @@ extension RecurrenceRule {
     public init(parsing text: String) throws(DomainError) {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
-        func failure(_ detail: String) -> DomainError {
-            DomainError(.invalidRule, "invalid rule \"\(text)\": \(detail)")
+        func failure(_ detail: LocalizedText) -> DomainError {
+            DomainError(.invalidRule, LocalizedText(CoreText.invalidRule, localized: ["text": LocalizedText(verbatim: text), "detail": detail]))
+        }
+        func failure(_ detail: CoreText, _ values: [String: String] = [:]) -> DomainError {
+            failure(LocalizedText(detail, values))
         }
         var seen = Set<String>()
         var frequency: Frequency?
@@ -225,20 +228,24 @@ extension RecurrenceRule {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = pieces[0].trimmingCharacters(in: .whitespaces).uppercased()
             guard pieces.count == 2, !pieces[1].isEmpty else {
-                throw failure("\"\(part)\" is not NAME=VALUE: write parts like FREQ=DAILY;BYHOUR=9")
+                throw failure(.rrulePartForm, ["part": String(part)])
             }
             let value = String(pieces[1]).trimmingCharacters(in: .whitespaces)
-            guard seen.insert(name).inserted else { throw failure("\(name) is given twice: give each part once") }
-            func integers(_ range: ClosedRange<Int>, allowNegative: Bool, what: String) throws(DomainError) -> [Int] {
+            guard seen.insert(name).inserted else { throw failure(.rrulePartTwice, ["name": name]) }
+            func integers(_ range: ClosedRange<Int>, allowNegative: Bool, what: CoreText) throws(DomainError) -> [Int] {
                 var values: [Int] = []
                 for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                     let digits = item.hasPrefix("+") || item.hasPrefix("-") ? item.dropFirst() : item[...]
                     guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(item.hasPrefix("+") ? item.dropFirst() : item) else {
-                        throw failure("\(name)=\(value): \"\(item)\" is not a number: use \(what)")
+                        throw failure(LocalizedText(CoreText.rruleNotANumber, localized: [
+                            "part": LocalizedText(verbatim: "\(name)=\(value)"), "item": LocalizedText(verbatim: String(item)), "what": LocalizedText(what),
+                        ]))
                     }
                     let magnitude = abs(number)
                     guard range.contains(allowNegative ? magnitude : number), allowNegative || number >= 0 else {
-                        throw failure("\(name)=\(value): \(item) is out of range: use \(what)")
+                        throw failure(LocalizedText(CoreText.rruleOutOfRange, localized: [
+                            "part": LocalizedText(verbatim: "\(name)=\(value)"), "item": LocalizedText(verbatim: String(item)), "what": LocalizedText(what),
+                        ]))
                     }
                     values.append(number)
                 }
@@ -247,37 +254,37 @@ extension RecurrenceRule {
             switch name {
             case "FREQ":
                 guard let found = Frequency.allCases.first(where: { $0.name == value.uppercased() }) else {
-                    throw failure("FREQ=\(value) is not a frequency: use SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
+                    throw failure(.rruleBadFrequency, ["value": value])
                 }
                 frequency = found
             case "INTERVAL":
                 guard let number = Int(value), number >= 1, number <= 1_000_000 else {
-                    throw failure("INTERVAL=\(value) is not a whole number from 1 to 1000000")
+                    throw failure(.rruleBadInterval, ["value": value])
                 }
                 rule.interval = number
             case "COUNT":
                 guard let number = Int(value), number >= 1, number <= 1_000_000 else {
-                    throw failure("COUNT=\(value) is not a whole number from 1 to 1000000")
+                    throw failure(.rruleBadCount, ["value": value])
                 }
                 rule.count = number
             case "UNTIL":
                 guard let until = Self.parseUntil(value) else {
-                    throw failure("UNTIL=\(value) is not a date or time: use 20271231, 20271231T235959 or 20271231T235959Z")
+                    throw failure(.rruleBadUntil, ["value": value])
                 }
                 rule.until = until
-            case "BYSECOND": rule.bySecond = try integers(0...59, allowNegative: false, what: "seconds 0-59")
-            case "BYMINUTE": rule.byMinute = try integers(0...59, allowNegative: false, what: "minutes 0-59")
-            case "BYHOUR": rule.byHour = try integers(0...23, allowNegative: false, what: "hours 0-23")
-            case "BYMONTHDAY": rule.byMonthDay = try integers(1...31, allowNegative: true, what: "days of the month 1 to 31 or -31 to -1")
-            case "BYYEARDAY": rule.byYearDay = try integers(1...366, allowNegative: true, what: "days of the year 1 to 366 or -366 to -1")
-            case "BYWEEKNO": rule.byWeekNumber = try integers(1...53, allowNegative: true, what: "weeks 1 to 53 or -53 to -1")
-            case "BYMONTH": rule.byMonth = try integers(1...12, allowNegative: false, what: "months 1-12")
-            case "BYSETPOS": rule.bySetPosition = try integers(1...366, allowNegative: true, what: "positions 1 to 366 or -366 to -1")
+            case "BYSECOND": rule.bySecond = try integers(0...59, allowNegative: false, what: .rruleSeconds)
+            case "BYMINUTE": rule.byMinute = try integers(0...59, allowNegative: false, what: .rruleMinutes)
+            case "BYHOUR": rule.byHour = try integers(0...23, allowNegative: false, what: .rruleHours)
+            case "BYMONTHDAY": rule.byMonthDay = try integers(1...31, allowNegative: true, what: .rruleMonthDays)
+            case "BYYEARDAY": rule.byYearDay = try integers(1...366, allowNegative: true, what: .rruleYearDays)
+            case "BYWEEKNO": rule.byWeekNumber = try integers(1...53, allowNegative: true, what: .rruleWeeks)
+            case "BYMONTH": rule.byMonth = try integers(1...12, allowNegative: false, what: .rruleMonths)
+            case "BYSETPOS": rule.bySetPosition = try integers(1...366, allowNegative: true, what: .rrulePositions)
             case "BYDAY":
                 var days: [WeekdayOccurrence] = []
                 for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                     guard item.count >= 2, let weekday = Weekday(code: item.suffix(2)) else {
-                        throw failure("BYDAY=\(value): \"\(item)\" is not a weekday: use MO, TU, WE, TH, FR, SA, SU, optionally with an ordinal like 1FR or -1SU")
+                        throw failure(.rruleBadWeekday, ["value": value, "item": String(item)])
                     }
                     let ordinalText = item.dropLast(2)
                     if ordinalText.isEmpty {
@@ -289,23 +296,23 @@ extension RecurrenceRule {
                           let ordinal = Int(ordinalText.hasPrefix("+") ? ordinalText.dropFirst() : ordinalText),
                           ordinal != 0, abs(ordinal) <= 53
                     else {
-                        throw failure("BYDAY=\(value): \"\(item)\" has a bad ordinal: use 1 to 53 or -53 to -1 before the weekday, like 2MO or -1FR")
+                        throw failure(.rruleBadOrdinal, ["value": value, "item": String(item)])
                     }
                     days.append(WeekdayOccurrence(weekday, ordinal: ordinal))
                 }
                 rule.byDay = days
             case "WKST":
                 guard let weekday = Weekday(code: value), value.count == 2 else {
-                    throw failure("WKST=\(value) is not a weekday: use MO, TU, WE, TH, FR, SA or SU")
+                    throw failure(.rruleBadWeekStart, ["value": value])
                 }
                 rule.weekStart = weekday
             case "RSCALE", "SKIP":
-                throw failure("\(name) (RFC 7529 calendar scales) is not supported: write the rule in the Gregorian calendar")
+                throw failure(.rruleCalendarScale, ["name": name])
             default:
-                throw failure("\(name) is not a rule part: use FREQ, INTERVAL, COUNT, UNTIL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS or WKST")
+                throw failure(.rruleUnknownPart, ["name": name])
             }
         }
-        guard let frequency else { throw failure("FREQ is missing: start with FREQ=DAILY, FREQ=WEEKLY, ...") }
+        guard let frequency else { throw failure(.rruleNoFrequency) }
         rule.frequency = frequency
         self.init(
             frequency: frequency, interval: rule.interval, count: rule.count, until: rule.until,
@@ -317,26 +324,26 @@ extension RecurrenceRule {
     }
 
     /// The first of RFC 5545's constraints between parts that this rule breaks, as advice.
-    func constraintViolation() -> String? {
-        if count != nil, until != nil { return "COUNT and UNTIL cannot both be given: keep one" }
-        if !byWeekNumber.isEmpty, frequency != .yearly { return "BYWEEKNO works only with FREQ=YEARLY" }
+    func constraintViolation() -> LocalizedText? {
+        if count != nil, until != nil { return LocalizedText(CoreText.rruleCountAndUntil) }
+        if !byWeekNumber.isEmpty, frequency != .yearly { return LocalizedText(CoreText.rruleWeekNumberYearly) }
         if !byYearDay.isEmpty, [.daily, .weekly, .monthly].contains(frequency) {
-            return "BYYEARDAY cannot be used with FREQ=\(frequency.name): use FREQ=YEARLY (or a finer FREQ)"
+            return LocalizedText(CoreText.rruleYearDayFrequency, ["frequency": frequency.name])
         }
-        if !byMonthDay.isEmpty, frequency == .weekly { return "BYMONTHDAY cannot be used with FREQ=WEEKLY: use FREQ=MONTHLY or DAILY" }
+        if !byMonthDay.isEmpty, frequency == .weekly { return LocalizedText(CoreText.rruleMonthDayWeekly) }
         if byDay.contains(where: { $0.ordinal != nil }) {
             if frequency != .monthly, frequency != .yearly {
-                return "BYDAY with an ordinal (like 1FR) needs FREQ=MONTHLY or FREQ=YEARLY"
+                return LocalizedText(CoreText.rruleOrdinalFrequency)
             }
-            if frequency == .yearly, !byWeekNumber.isEmpty { return "BYDAY with an ordinal cannot be combined with BYWEEKNO" }
+            if frequency == .yearly, !byWeekNumber.isEmpty { return LocalizedText(CoreText.rruleOrdinalWeekNumber) }
             if frequency == .monthly || !byMonth.isEmpty, let wide = byDay.first(where: { abs($0.ordinal ?? 0) > 5 }) {
-                return "BYDAY=\(wide): a month has at most 5 of a weekday: use 1 to 5 or -5 to -1"
+                return LocalizedText(CoreText.rruleOrdinalTooWide, ["day": "\(wide)"])
             }
         }
         if !bySetPosition.isEmpty,
            bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byDay.isEmpty, byMonthDay.isEmpty,
            byYearDay.isEmpty, byWeekNumber.isEmpty, byMonth.isEmpty {
-            return "BYSETPOS needs another BY part to choose from (like BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1)"
+            return LocalizedText(CoreText.rruleSetPositionAlone)
         }
         return nil
     }

@@ -105,11 +105,11 @@ public struct ReminderNag: Hashable, Sendable {
     ) throws(DomainError) -> ChangePlan {
         switch recorded {
         case .doneOnTime?, .doneLate?:
-            throw DomainError(.conflict, "\(request.identifier) is already done: see 'chime remind history \(request.group)'")
+            throw DomainError(.conflict, .nagAlreadyDone, ["identifier": request.identifier, "group": request.group])
         case .missed?:
-            throw DomainError(.conflict, "\(request.identifier) was missed (the next occurrence came): see 'chime remind history \(request.group)'")
+            throw DomainError(.conflict, .nagMissed, ["identifier": request.identifier, "group": request.group])
         case nil where showing.round == 0 && isLive:
-            throw DomainError(.notFound, "\(request.identifier) has not been shown yet: 'chime done' acknowledges a reminder once it came")
+            throw DomainError(.notFound, .nagNotShown, ["identifier": request.identifier])
         case .open?, nil:
             break
         }

@@ -1,0 +1,189 @@
+import ChimeCore
+
+/// The Chinese of the command table's descriptions (summaries, discussions, argument and option
+/// lines, help tables), keyed by their English.
+///
+/// The descriptions are data of ``CommandTable``, written once there in English; this column
+/// adds the other language without touching the table. A unit test walks every command,
+/// argument, option and help table and checks that each English text has its Chinese here.
+enum HelpTranslation {
+    /// `english` in `language`; a text without a translation stays English.
+    static func text(_ english: String, in language: UserLanguage) -> String {
+        switch language {
+        case .english: return english
+        case .simplifiedChinese: return chinese[english] ?? english
+        }
+    }
+
+    /// Every English description that help shows, from the table.
+    static var englishTexts: [String] {
+        var texts = [CommandSpec.helpOption.summary, CommandSpec.versionOption.summary]
+        for spec in CommandTable.root.allCommands {
+            texts.append(spec.summary)
+            if let discussion = spec.discussion { texts.append(discussion) }
+            texts += spec.positionals.map(\.summary)
+            // The words a shell offers for a first argument, with their own descriptions.
+            texts += spec.positionals.prefix(1).flatMap { $0.kind.completionCandidates.compactMap(\.description) }
+            texts += spec.options.map(\.summary)
+            for section in spec.sections {
+                texts.append(section.title)
+                texts += section.rows.map(\.1)
+            }
+        }
+        var seen = Set<String>()
+        return texts.filter { seen.insert($0).inserted }
+    }
+
+    /// Descriptions that are rightly the same in Chinese (a list of names).
+    static let sameInEveryLanguage: Set<String> = [shells]
+
+    private static let shells = Command.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+    private static let ruleForms = RecurrencePhrase.forms
+    private static let ruleFormsChinese = LocalizedText(CoreText.ruleForms, ["examples": RecurrencePhrase.examples]).text(in: .simplifiedChinese)
+
+    /// The Chinese of each setting's summary (completions show it alone, help in its row).
+    private static let configSummaries: [ConfigKey: String] = [
+        .fastPlan: "不带 PLAN 的“fast start”所用的方案",
+        .fastRemindBefore: "禁食结束前的提示，如 1h,15m",
+        .waterAmount: "每杯毫升数",
+        .waterGoal: "每天的喝水目标（毫升）",
+        .urgencyFast: "禁食通知的紧急程度",
+        .urgencyWater: "喝水提醒的紧急程度",
+        .urgencyReminder: "一次性提醒的紧急程度",
+        .doNotDisturb: "勿扰模式下暂存喝水提醒",
+        .away: "屏幕锁定时暂存喝水提醒",
+        .language: "帮助、消息和通知的语言",
+    ]
+
+    /// The rows of the `Keys` table (`config --help`), as ``CommandTable`` writes them.
+    private static let configRows: [String: String] = Dictionary(uniqueKeysWithValues: ConfigKey.allCases.flatMap { key in
+        let allowed: String
+        switch key {
+        case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
+        case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
+        case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language: allowed = key.allowedValues
+        }
+        let summary = configSummaries[key] ?? key.summary
+        return [
+            (key.summary, summary),
+            ("\(key.summary): \(key.allowedValues) (default \(key.defaultValue.storedText))", "\(summary)：\(allowed)（默认 \(key.defaultValue.storedText)）"),
+        ]
+    })
+
+    static let chinese: [String: String] = configRows.merging([
+        "show this help": "显示本帮助",
+        "send it with this urgency (default: the notify.urgency.reminder setting); critical can pass do-not-disturb": "以这个紧急程度发送（默认：notify.urgency.reminder 设置）；critical 可以穿过勿扰模式",
+        "show the version of chime": "显示 chime 的版本",
+        "fasting and water reminders on the Linux desktop": "Linux 桌面上的禁食与喝水提醒",
+        "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.": "即使 chimed 守护进程没有运行，更改也会保存；它运行后提醒就会触发。",
+        "start, stop, extend and follow fasts": "开始、结束、延长和查看禁食",
+        "start a fast now, later (--at) or one that began earlier (--ago)": "现在开始禁食、稍后开始（--at），或记下更早开始的禁食（--ago）",
+        "Only one fast runs at a time: --replace ends the running one first.": "同一时间只能进行一次禁食：--replace 会先结束正在进行的那次。",
+        "fasting plan (default: the fast.plan setting, else 16:8)": "禁食方案（默认：fast.plan 设置，否则 16:8）",
+        "id of the new fast (default: generated, like f-3k9)": "新禁食的 id（默认自动生成，如 f-3k9）",
+        "a note shown in the fast's notifications": "显示在该禁食通知中的备注",
+        "start at TIME: HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "在 TIME 开始：HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "the fast began DURATION ago": "禁食在 DURATION 之前已开始",
+        "repeat fast and eating window until stopped": "重复禁食和进食窗口，直到结束",
+        "nudge this long before the fast ends (default: the fast.remind_before setting)": "在禁食结束前这么久提示（默认：fast.remind_before 设置）",
+        "end a running fast instead of refusing": "结束正在进行的禁食，而不是拒绝",
+        "Plans": "方案",
+        "gentle start": "温和入门",
+        "the classic (default)": "经典（默认）",
+        "extended": "加长",
+        "warrior": "战士",
+        "one meal a day, also \"omad\"": "一日一餐，也写作“omad”",
+        "same as 23:1": "同 23:1",
+        "a long fast without eating window": "没有进食窗口的长时间禁食",
+        "any fasting:eating hours, or durations such as 90m:30m": "任意的禁食:进食小时数，或 90m:30m 这样的时长",
+        "stop the running fast": "结束正在进行的禁食",
+        "the fast to act on (default: the running one)": "要操作的禁食（默认：正在进行的那次）",
+        "make the running fast longer": "延长正在进行的禁食",
+        "how much longer": "延长多久",
+        "show phase, elapsed and remaining time with a progress bar": "用进度条显示阶段、已过和剩余时间",
+        "print JSON instead of text": "输出 JSON 而不是文字",
+        "completed fasts, completion rate, streak and the last 14 days": "已完成的禁食、完成率、连续天数和最近 14 天",
+        "days to summarise (default \(Command.defaultHistoryDays))": "统计的天数（默认 \(Command.defaultHistoryDays)）",
+        "remove a fast from the history (a running one is stopped and removed)": "从历史中删除一次禁食（正在进行的会先结束再删除）",
+        "the fast to delete, as fast history --json names it": "要删除的禁食，即 fast history --json 中的名称",
+        "start fasts by a rule, both ends on the local clock (off: stop; alone: show)": "按规则开始禁食，两端都按本地时钟（off：停止；不带参数：显示）",
+        "Each start of RULE (\(ruleForms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.": "RULE（\(ruleFormsChinese)）的每次开始都会开始一次 PLAN 禁食；它在本地时钟上开始时刻加上禁食时长时结束（20:00 开始的 16:8 在 12:00 结束），因此跨越夏令时切换时会多或少一小时。同一时间只有一个计划：新的会替换旧的。在计划日手动开始的禁食会取代当天的那次。",
+        "fasting plan, or \"off\" to turn the schedule off": "禁食方案，或用“off”关闭计划",
+        "when fasts start, like \"daily 20:00\" (quoted)": "禁食何时开始，如“daily 20:00”（加引号）",
+        "reminders to drink water": "喝水提醒",
+        "remind every DURATION within daily hours": "在每天的时段内每隔 DURATION 提醒",
+        "There is one water schedule at a time: this creates it, or changes the one that is on (options not given keep their value).": "同一时间只有一个喝水计划：此命令创建它，或修改已开启的计划（未给出的选项保持原值）。",
+        "time between reminders": "两次提醒的间隔",
+        "first reminders of the day from then (default \(Command.WaterEvery.defaultFrom))": "每天从此时开始提醒（默认 \(Command.WaterEvery.defaultFrom)）",
+        "no reminders after then (default \(Command.WaterEvery.defaultUntil))": "此时之后不再提醒（默认 \(Command.WaterEvery.defaultUntil)）",
+        "millilitres per glass (default: the water.amount setting)": "每杯毫升数（默认：water.amount 设置）",
+        "daily goal; no more reminders that day once reached": "每日目标；达到后当天不再提醒",
+        "id of a new schedule (default: generated, like w-7kq); the one that is on keeps its id": "新计划的 id（默认自动生成，如 w-7kq）；已开启的计划保留原 id",
+        "log a glass of water": "记录喝了一杯水",
+        "millilitres drunk (default: the schedule's glass)": "喝了多少毫升（默认：计划中的一杯）",
+        "drunk at TIME, not now: HH:MM (the last time the clock showed it), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "在 TIME 而不是现在喝的：HH:MM（时钟最近一次显示该时刻）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "delete the glass logged last": "删除最后记录的一杯",
+        "no water reminders for a while": "暂停喝水提醒一段时间",
+        "how long to pause": "暂停多久",
+        "end a pause": "结束暂停",
+        "remove the water schedule": "删除喝水计划",
+        "show today's water and the next reminder": "显示今天的喝水量和下一次提醒",
+        "one-off and recurring reminders": "一次性和重复的提醒",
+        "remind once after DURATION": "在 DURATION 之后提醒一次",
+        "how long from now, e.g. 25m or 1h30m": "从现在起多久，如 25m 或 1h30m",
+        "what to say (the rest of the line)": "提醒内容（本行其余部分）",
+        "id of the reminder (default: generated, like r-4tx)": "提醒的 id（默认自动生成，如 r-4tx）",
+        "show it again every DURATION until Done (at most \(ReminderNag.maximumRepeats) times), and record whether it was done": "每隔 DURATION 再显示一次，直到点“完成”（最多 \(ReminderNag.maximumRepeats) 次），并记录是否完成",
+        "remind once at TIME": "在 TIME 提醒一次",
+        "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "remind at each occurrence of a recurrence rule": "在重复规则的每次出现时提醒",
+        "RULE is one argument: \(ruleForms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.": "RULE 是一个参数：\(ruleFormsChinese)。只有下一次出现处于待发状态，形如 remind/ID/DATETHH:MM；取消它会跳过这一次，取消 ID 则结束该提醒。",
+        "when, like \"weekdays 09:30\" (quoted)": "何时，如“weekdays 09:30”（加引号）",
+        "the rule's start (default: now)": "规则的开始（默认：现在）",
+        "the last time it may come": "最后一次可能出现的时间",
+        "how many times it comes in all, counted from the start": "从开始算起总共出现几次",
+        "what became of each occurrence of reminders set with --nag": "用 --nag 设置的提醒每次出现的结果",
+        "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.": "每次出现的结果为：按时完成（在第一次催促前）、迟到完成、错过（下一次出现前未完成，或规则最后一次的最后催促前未完成）或未结。",
+        "only this reminder": "只看这个提醒",
+        "days to show, today included (default \(Command.defaultHistoryDays))": "显示的天数，含今天（默认 \(Command.defaultHistoryDays)）",
+        "show the next occurrences of a recurrence rule": "显示重复规则接下来的出现时间",
+        "RULE is a rule for people (\(ruleForms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).": "RULE 是给人看的规则（\(ruleFormsChinese)）。列出 --from（规则的开始）及之后的出现时间，开始本身只有符合规则时才算；规则中没有的时间取自开始。按本地时区显示（遵循 TZ）。",
+        "the rule, like \"weekdays 09:30\" (the rest of the line)": "规则，如“weekdays 09:30”（本行其余部分）",
+        "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset": "规则的开始（默认：现在）：HH:MM（今天，已过则明天）、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))": "显示几次出现（默认 \(Command.Explain.defaultCount)，最多 \(Command.Explain.maximumCount)）",
+        "show pending notifications": "显示待发通知",
+        "The ID column is what cancel and snooze accept; GROUP is the fast, schedule or reminder it belongs to.": "ID 列是 cancel 和 snooze 接受的标识；分组列是它所属的禁食、计划或提醒。",
+        "only those of one fast, water schedule or reminder": "只看某个禁食、喝水计划或提醒的",
+        "cancel pending notifications": "取消待发通知",
+        "An ID is a request identifier from \"chime list\" or the id of a fast, water schedule or reminder (all its notifications).": "ID 是“chime list”中的请求标识，或禁食、喝水计划、提醒的 id（其全部通知）。",
+        "request identifiers or ids to cancel": "要取消的请求标识或 id",
+        "every pending notification of one fast, schedule or reminder": "某个禁食、计划或提醒的全部待发通知",
+        "every pending notification": "全部待发通知",
+        "move a pending notification later": "推迟一条待发通知",
+        "a request identifier from \"chime list\", or an id": "“chime list”中的请求标识，或一个 id",
+        "how much later: after its due time, or after now once it is due or shown": "推迟多久：从原定时间算起，已到期或已显示的从现在算起",
+        "acknowledge a reminder set with --nag: it stops coming back": "确认用 --nag 设置的提醒：它不再重复出现",
+        "the reminder's id, or an occurrence's identifier": "提醒的 id，或某次出现的标识",
+        "the current fast, water and next notification, for people or status bars": "当前的禁食、喝水和下一条通知，给人或状态栏看",
+        "--follow prints again every minute in the last 30 minutes before a phase change, every 15 minutes otherwise, and at once on any change.": "--follow 在阶段切换前 30 分钟内每分钟输出一次，其余时间每 15 分钟一次，有任何变化时立即输出。",
+        "output format (default text)": "输出格式（默认 text）",
+        "keep printing as time passes (for waybar and polybar)": "随时间持续输出（用于 waybar 和 polybar）",
+        "write fasts, water intake or pending notifications as CSV or JSON": "把禁食、喝水记录或待发通知导出为 CSV 或 JSON",
+        "output format": "输出格式",
+        "what to export (default fasts)": "导出什么（默认 fasts）",
+        "check store, daemon, session bus, notification server and time zone": "检查数据库、守护进程、会话总线、通知服务器和时区",
+        "Exits 0 only when everything is well.": "只有一切正常时才以 0 退出。",
+        "print a shell completion script": "输出 shell 补全脚本",
+        "read and change settings": "读取和修改设置",
+        "print one setting": "输出一项设置",
+        "the setting": "设置项",
+        "Keys": "设置项",
+        "change one setting": "修改一项设置",
+        "its new value": "新值",
+        "print every setting": "输出全部设置",
+        "return one setting to its default": "把一项设置恢复为默认值",
+        "show help for chime or one command": "显示 chime 或某个命令的帮助",
+        "the command, e.g. fast start": "命令，如 fast start",
+    ]) { first, _ in first }
+}

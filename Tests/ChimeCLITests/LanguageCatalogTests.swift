@@ -1,0 +1,89 @@
+import ChimeControl
+import ChimeCore
+import ChimeStore
+import Testing
+@testable import ChimeCLI
+
+/// Every text a user reads exists in English and in Chinese, with the same values in both.
+@Suite struct LanguageCatalogTests {
+    /// Whether `text` holds Chinese characters (CJK ideographs or full-width punctuation).
+    static func isChinese(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) || (0x3000...0x303F).contains($0.value) || (0xFF00...0xFFEF).contains($0.value) }
+    }
+
+    /// The problems of one catalog message: empty, untranslated, or with different values.
+    static func problems<Catalog: TextCatalog>(of message: Catalog, sameInEveryLanguage: Bool = false) -> [String] {
+        let english = message.template(.english)
+        let chinese = message.template(.simplifiedChinese)
+        var problems: [String] = []
+        if english.isEmpty || chinese.isEmpty { problems.append("\(message) is empty in a language") }
+        if !sameInEveryLanguage, !isChinese(chinese) || chinese == english { problems.append("\(message) is not translated: \(chinese)") }
+        if Set(TextTemplate.placeholders(in: english)) != Set(TextTemplate.placeholders(in: chinese)) {
+            problems.append("\(message) names other values in Chinese: \(english) / \(chinese)")
+        }
+        return problems
+    }
+
+    @Test func everyCommandTextIsInBothLanguagesWithTheSameValues() {
+        let problems = CommandText.allCases.flatMap { Self.problems(of: $0, sameInEveryLanguage: CommandText.sameInEveryLanguage.contains($0)) }
+        #expect(problems == [])
+        #expect(CommandText.allCases.count >= 80)
+    }
+
+    @Test func everyCoreErrorIsInBothLanguagesWithTheSameValues() {
+        #expect(CoreText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyStoreErrorIsInBothLanguagesWithTheSameValues() {
+        #expect(StoreText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyRuntimeErrorIsInBothLanguagesWithTheSameValues() {
+        #expect(ControlText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyHelpDescriptionHasItsChinese() {
+        let texts = HelpTranslation.englishTexts
+        #expect(texts.count > 100)
+        let missing = texts.filter { text in
+            !HelpTranslation.sameInEveryLanguage.contains(text) && !Self.isChinese(HelpTranslation.text(text, in: .simplifiedChinese))
+        }
+        #expect(missing == [])
+        // No translation left over for a text the table no longer has (a renamed option, say).
+        #expect(Set(HelpTranslation.chinese.keys).subtracting(texts) == [])
+    }
+
+    @Test func valuesFillEveryPlaceholderInBothLanguages() {
+        let text = LocalizedText(CommandText.repeatedOption, ["option": "--tag"])
+        #expect(text.text(in: .english) == "option --tag is given twice: give it once")
+        #expect(text.text(in: .simplifiedChinese) == "选项 --tag 给了两次：只给一次")
+        // A value holding braces is not read as a template again.
+        #expect(TextTemplate.fill("a {x} b", ["x": "{x}"]) == "a {x} b")
+    }
+
+    @Test func completionDescriptionsFollowTheLanguage() {
+        let fish = CompletionScript.script(for: .fish, language: .simplifiedChinese)
+        #expect(fish.contains("-a 'start' -d '现在开始禁食"))
+        #expect(fish.contains("-d '显示本帮助'"))
+        #expect(CompletionScript.script(for: .zsh, language: .simplifiedChinese).contains("fast.plan:不带 PLAN 的“fast start”所用的方案"))
+        #expect(CompletionScript.script(for: .bash, language: .simplifiedChinese) == CompletionScript.script(for: .bash))
+    }
+
+    @Test func chineseHelpKeepsSyntaxAndLinesUpByDisplayWidth() throws {
+        let spec = try #require(CommandTable.command(at: ["fast", "start"]))
+        let help = HelpFormatter.help(for: spec, language: .simplifiedChinese)
+        #expect(help.hasPrefix("用法：chime fast start [PLAN] [--id ID]"))
+        #expect(help.contains("  --tag TEXT"))
+        #expect(help.contains("显示在该禁食通知中的备注"))
+        // Every row of the options table starts its description at the same display column.
+        let options = help.components(separatedBy: "\n\n").first { $0.hasPrefix("选项：") }!
+        let rows = options.split(separator: "\n").dropFirst()
+        let columns = Set(rows.map { row -> Int in
+            let gap = row.range(of: "   ")!
+            let description = row[gap.lowerBound...].firstIndex { $0 != " " }!
+            return DisplayWidth.of(String(row[..<description]))
+        })
+        #expect(columns.count == 1)
+        #expect(HelpFormatter.help(for: spec) == HelpFormatter.help(for: spec, language: .english))
+    }
+}

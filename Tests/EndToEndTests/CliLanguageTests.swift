@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The built `chime` speaks the user's language: help, errors and output lines.
+@Suite("chime binary: language", .serialized)
+struct CliLanguageTests {
+    static let chinese = ["LANG": "zh_CN.UTF-8"]
+
+    @Test("LANG=zh_CN.UTF-8: help, an error and an output line in Chinese; exit codes as in English")
+    func chinese() async {
+        let sandbox = CliSandbox()
+        let help = await sandbox.chime("--help", extra: Self.chinese)
+        #expect(help.status == 0)
+        #expect(help.output.contains("用法：chime COMMAND [ARGUMENTS] [OPTIONS]"))
+        #expect(help.output.contains("  fast start [PLAN]"), "command syntax is not translated")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath), "help reads a setting, never creates the store")
+
+        let bad = await sandbox.chime("remind", "in", "5x", "tea", extra: Self.chinese)
+        #expect(bad.status == 65)
+        #expect(bad.errors == "chime: 无效的时长“5x”：未知单位“x”；请使用 45m, 1h30m, 16h, 90s, 2d 这样的写法\n")
+
+        let set = await sandbox.chime("remind", "in", "25m", "tea", "--id", "r-tea", extra: Self.chinese)
+        #expect(set.status == 0)
+        #expect(set.output.wholeMatch(of: /提醒 r-tea 于 \d\d:\d\d（25 分钟后）：tea\n/) != nil, "\(set.output)")
+        #expect(set.errors.hasPrefix("chimed 没有运行：已保存"))
+
+        let json = await sandbox.chime("list", "--json", extra: Self.chinese)
+        #expect(json.output.contains("\"title\": \"提醒\""), "the bubble's text, in the same language")
+        #expect(json.output.contains("\"kind\": \"reminder\""), "JSON keys and values stay as they are")
+    }
+
+    @Test("config set language en wins over LANG=zh_CN.UTF-8")
+    func settingWins() async {
+        let sandbox = CliSandbox()
+        #expect(await sandbox.chime("config", "set", "language", "en", extra: Self.chinese).status == 0)
+        let outcome = await sandbox.chime("remind", "in", "25m", "tea", "--id", "r-tea", extra: Self.chinese)
+        #expect(outcome.output.wholeMatch(of: /Reminder r-tea at \d\d:\d\d \(in 25 min\): tea\n/) != nil, "\(outcome.output)")
+        #expect(await sandbox.chime("--help", extra: Self.chinese).output.hasPrefix("chime "))
+        #expect(await sandbox.chime("fats", extra: Self.chinese).errors == "chime: unknown command \"fats\": did you mean \"fast\"?\n")
+        let json = await sandbox.chime("list", "--json", extra: Self.chinese)
+        #expect(json.output.contains("\"title\": \"Reminder\""))
+    }
+
+    @Test("LC_ALL beats LANG, LC_MESSAGES beats LANG")
+    func precedence() async {
+        let sandbox = CliSandbox()
+        #expect(await sandbox.chime("fats", extra: ["LANG": "zh_CN.UTF-8", "LC_ALL": "C"]).errors.hasPrefix("chime: unknown command"))
+        #expect(await sandbox.chime("fats", extra: ["LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"]).errors.hasPrefix("chime: 未知命令"))
+        #expect(await sandbox.chime("fats", extra: ["LANG": "C", "LC_MESSAGES": "zh_CN.UTF-8"]).errors.hasPrefix("chime: 未知命令"))
+    }
+}
