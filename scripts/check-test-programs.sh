@@ -59,7 +59,7 @@ done
 
 essential() { # essential PROGRAM: installed from a package that every Debian system has
   local path package
-  path=$(command -v -- "$1" 2>/dev/null) || return 1
+  path=$(type -P -- "$1" 2>/dev/null) || return 1 # the file, not a shell builtin of that name (echo)
   [[ "$path" == /* ]] || return 1
   local candidate
   for candidate in "$path" "$(readlink -f "$path")"; do # dpkg records /bin/sh as well as /usr/bin/dash

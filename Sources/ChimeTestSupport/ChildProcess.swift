@@ -109,15 +109,20 @@ public final class ChildProcess: Sendable {
     }
 
     /// Runs `executable` to completion and returns what it printed; throws when it exits with a
-    /// status other than 0.
+    /// status other than 0, or when it has not finished within `deadline` (it is killed then,
+    /// so a hung program fails the test instead of hanging the run).
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    public static func run(
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = [:], inheritsEnvironment: Bool = true,
+        deadline: Duration = .seconds(60)
+    ) throws -> Result {
         let output = try Pipe.make()
         let errors = try Pipe.make()
         let child: ChildProcess
         do {
             child = try spawn(
-                executable, arguments, environment: environment,
+                executable, arguments, environment: environment, inheritsEnvironment: inheritsEnvironment,
                 standardOutput: .descriptor(output.write), standardError: .descriptor(errors.write)
             )
         } catch {
@@ -126,6 +131,13 @@ public final class ChildProcess: Sendable {
         }
         close(output.write)
         close(errors.write)
+        let timedOut = Mutex(false)
+        let watchdog = DispatchWorkItem {
+            timedOut.withLock { $0 = true }
+            child.send(SIGKILL)
+        }
+        let (seconds, attoseconds) = deadline.components
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: watchdog)
         // Drain both pipes to the end, so a chatty program never blocks on a full one.
         let errorData = Mutex(Data())
         let drained = DispatchGroup()
@@ -142,6 +154,10 @@ public final class ChildProcess: Sendable {
             output: String(decoding: outputData, as: UTF8.self),
             errors: errorData.withLock { String(decoding: $0, as: UTF8.self) }
         )
+        watchdog.cancel()
+        if result.status == 128 + SIGKILL, timedOut.withLock({ $0 }) {
+            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) did not finish within \(deadline) and was killed: \(result.errors)\(result.output)")
+        }
         guard result.status == 0 else {
             throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited with \(result.status): \(result.errors)\(result.output)")
         }

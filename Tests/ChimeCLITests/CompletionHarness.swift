@@ -23,25 +23,17 @@ enum CompletionHarness {
         }
         let script = directory.appendingPathComponent("chime.\(shell.rawValue)")
         try CompletionScript.script(for: shell).write(to: script, atomically: true, encoding: .utf8)
-        let process = Process()
+        let command: (program: String, arguments: [String])
         switch shell {
-        case .bash:
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", harness, "harness", script.path, line]
-        case .zsh:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/zsh")
-            process.arguments = ["-f", "-c", harness, "harness", script.path, line]
-        case .fish:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
-            process.arguments = ["--no-config", "-c", harness, script.path, line]
+        case .bash: command = ("/bin/bash", ["-c", harness, "harness", script.path, line])
+        case .zsh: command = ("/usr/bin/zsh", ["-f", "-c", harness, "harness", script.path, line])
+        case .fish: command = ("/usr/bin/fish", ["--no-config", "-c", harness, script.path, line])
         }
-        process.environment = ["HOME": directory.path, "PATH": path, "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let result = try ChildProcess.run(
+            command.program, command.arguments,
+            environment: ["HOME": directory.path, "PATH": path, "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.path],
+            inheritsEnvironment: false, deadline: .seconds(30)
+        )
+        return result.output.split(separator: "\n").map(String.init)
     }
 }
