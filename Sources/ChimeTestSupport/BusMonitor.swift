@@ -54,6 +54,18 @@ public final class BusMonitor: Sendable {
         public var showings: Int
     }
 
+    /// One method call to the server and its answer, with the bus's timestamps.
+    public struct AnsweredCall: Sendable {
+        /// The method's name (`Notify`, `CloseNotification`, ...).
+        public var member: String
+        /// The caller's unique bus name.
+        public var sender: String
+        /// When the bus passed the call on.
+        public var sentAt: Date
+        /// When the bus passed the answer (a reply or an error) on.
+        public var answeredAt: Date
+    }
+
     private let child: ChildProcess
     private let recorder = LineRecorder()
     private let stopped = Mutex(false)
@@ -161,6 +173,31 @@ public final class BusMonitor: Sendable {
             if !open.contains(id) { open.append(id) }
         }
         return open
+    }
+
+    /// The calls to the server answered so far, in the order they were sent: where a burst's
+    /// time goes (the server's answers, or the caller between an answer and its next call).
+    public var answeredCalls: [AnsweredCall] {
+        var calls: [String: (member: String, sender: String, at: Date)] = [:]
+        var answered: [AnsweredCall] = []
+        for line in recorder.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let microseconds = object["timestamp-realtime"] as? Int else { continue }
+            let at = Date(timeIntervalSince1970: Double(microseconds) / 1e6)
+            switch object["type"] as? String {
+            case "method_call":
+                if let sender = object["sender"] as? String, let cookie = object["cookie"] as? Int, let member = object["member"] as? String {
+                    calls["\(sender) \(cookie)"] = (member, sender, at)
+                }
+            case "method_return", "error":
+                guard let destination = object["destination"] as? String, let cookie = object["reply_cookie"] as? Int,
+                      let call = calls.removeValue(forKey: "\(destination) \(cookie)") else { continue }
+                answered.append(AnsweredCall(member: call.member, sender: call.sender, sentAt: call.at, answeredAt: at))
+            default:
+                continue
+            }
+        }
+        return answered.sorted { $0.sentAt < $1.sentAt }
     }
 
     /// Walks the recorded messages in bus order, calling `shown` for every answered `Notify`
