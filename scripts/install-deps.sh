@@ -30,9 +30,11 @@ if [ "${1:-}" = "--test" ]; then
     case "$program" in ''|\#*) continue ;; esac
     packages+=("$package")
   done < "$here/test-programs.txt"
-  # The D-Bus daemon configuration and X server the notification tests run, and the Python
-  # modules the scripted notification server (scripts/scripted-notify-server.py) imports.
-  packages+=(dbus xvfb python3-dbus python3-gi)
+  # The D-Bus daemon configuration and X server the notification tests run, the Python
+  # modules the scripted notification server (scripts/scripted-notify-server.py) imports, and
+  # the GSettings schema of GNOME's do-not-disturb (org.gnome.desktop.notifications), and
+  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift).
+  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock)
 fi
 
 missing=()

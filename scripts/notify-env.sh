@@ -18,7 +18,10 @@
 #        which answers CloseNotification of a vanished bubble with InvalidId; notify-osd:
 #        Ubuntu's, with no actions and dialogs for never-expiring bubbles; plasma:
 #        scripts/scripted-notify-server.py answering as KDE Plasma, with its `Inhibited`
-#        do-not-disturb property; `start` records it, `start-server` reuses it).
+#        do-not-disturb property; mako: the same script answering as mako, with mako's
+#        fr.emersion.Mako object and its modes; gnome-shell: the same script answering as
+#        GNOME Shell, whose do-not-disturb is the GSettings key show-banners; `start` records
+#        it, `start-server` reuses it).
 #
 # The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
 # (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
@@ -140,6 +143,10 @@ start_server() {
     notify-osd) command=("$(notify_osd_path)") ;;
     plasma) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" Plasma
                      actions body body-hyperlinks body-markup icon-static persistence inhibitions) ;;
+    mako) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" mako
+                   actions body body-markup icon-static) ;;
+    gnome-shell) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" gnome-shell
+                          actions body body-markup persistence sound) ;;
   esac
   DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
     setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
@@ -172,8 +179,8 @@ start() {
     notification-daemon) [ -x /usr/lib/notification-daemon/notification-daemon ] \
       || die "need notification-daemon: run scripts/install-deps.sh --test" ;;
     notify-osd) [ -x "$(notify_osd_path)" ] || die "need notify-osd: run scripts/install-deps.sh --test" ;;
-    plasma) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
-    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd or plasma" ;;
+    plasma|mako|gnome-shell) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
+    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd, plasma, mako or gnome-shell" ;;
   esac
   mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
   echo "${NOTIFY_ENV_SERVER:-dunst}" > "$DIR/server"

@@ -6,6 +6,14 @@
 #     --method org.freedesktop.DBus.Properties.Set org.freedesktop.Notifications Inhibited "<true>"
 # Changes are announced with PropertiesChanged, as Plasma does.
 #
+# Called as mako, it also serves mako's own object /fr/emersion/Mako (interface fr.emersion.Mako):
+# the `Modes` property (as), ListModes and SetModes, announcing a change of modes, as mako 1.9
+# does, with PropertiesChanged naming `Modes` as invalidated (no value). Tests turn mako's
+# do-not-disturb mode on with
+#   gdbus call --session --dest org.freedesktop.Notifications --object-path /fr/emersion/Mako \
+#     --method fr.emersion.Mako.SetModes "['default', 'do-not-disturb']"
+# (mako itself needs a Wayland compositor, which the tests' Xvfb is not).
+#
 #   scripted-notify-server.py NAME CAPABILITY...
 #
 # Needs Debian's python3-dbus and python3-gi (the system python: /usr/bin/python3).
@@ -19,6 +27,8 @@ from gi.repository import GLib
 NAME = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
 PROPERTIES = "org.freedesktop.DBus.Properties"
+MAKO = "fr.emersion.Mako"
+MAKO_PATH = "/fr/emersion/Mako"
 
 
 class Server(dbus.service.Object):
@@ -84,6 +94,35 @@ class Server(dbus.service.Object):
         pass
 
 
+class Mako(dbus.service.Object):
+    def __init__(self, bus):
+        super().__init__(bus, MAKO_PATH)
+        self.modes = ["default"]
+
+    @dbus.service.method(MAKO, in_signature="", out_signature="as")
+    def ListModes(self):
+        return dbus.Array(self.modes, signature="s")
+
+    @dbus.service.method(MAKO, in_signature="as", out_signature="")
+    def SetModes(self, modes):
+        self.modes = [str(mode) for mode in modes]
+        self.PropertiesChanged(MAKO, dbus.Dictionary({}, signature="sv"), dbus.Array(["Modes"], signature="s"))
+
+    @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
+    def Get(self, interface, prop):
+        return self.GetAll(interface)[prop]
+
+    @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
+    def GetAll(self, interface):
+        if interface != MAKO:
+            raise dbus.exceptions.DBusException("No such interface " + interface, name="org.freedesktop.DBus.Error.UnknownInterface")
+        return {"Modes": dbus.Array(self.modes, signature="s")}
+
+    @dbus.service.signal(PROPERTIES, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+
 def main():
     if len(sys.argv) < 2:
         print("usage: scripted-notify-server.py NAME CAPABILITY...", file=sys.stderr)
@@ -91,10 +130,11 @@ def main():
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
     server = Server(bus, sys.argv[1], sys.argv[2:])
+    mako = Mako(bus) if sys.argv[1] == "mako" else None
     # Claimed after the object is exported, so a client that sees the name can call it.
     _name = dbus.service.BusName(NAME, bus, do_not_queue=True)
     GLib.MainLoop().run()
-    del server, _name
+    del server, mako, _name
 
 
 if __name__ == "__main__":

@@ -54,6 +54,23 @@ static inline GVariant *chime_variant_new_string_pair(const gchar *first, const 
     return g_variant_new("(ss)", first, second);
 }
 
+/// Handler for GSettings' `changed` signal (the key that changed).
+typedef void (*chime_settings_changed_handler)(GSettings *settings, const gchar *key, gpointer user_data);
+
+/// Connects `handler` to `signal` of `settings` (`changed::KEY`); `g_signal_connect` is a macro.
+static inline gulong chime_settings_connect_changed(GSettings *settings, const gchar *signal,
+                                                    chime_settings_changed_handler handler,
+                                                    gpointer user_data,
+                                                    GClosureNotify destroy_user_data) {
+    return g_signal_connect_data(settings, signal, G_CALLBACK(handler), user_data,
+                                 destroy_user_data, (GConnectFlags)0);
+}
+
+/// The parameters `(u)` of a D-Bus call taking one unsigned number (logind's `GetUser`).
+static inline GVariant *chime_variant_new_uint32_tuple(guint32 number) {
+    return g_variant_new("(u)", number);
+}
+
 /// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
 static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
 static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }

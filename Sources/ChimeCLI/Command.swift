@@ -52,10 +52,10 @@ public enum Command: Hashable, Sendable {
     /// `chime water status [--json]`.
     case waterStatus(json: Bool)
 
-    /// `chime remind in DURATION TEXT [--id ID]`; `text` is already cleaned by ``UserText``.
-    case remindIn(TimeSpan, text: String, id: String?, nag: TimeSpan? = nil)
-    /// `chime remind at TIME TEXT [--id ID]`; resolve the time with the local zone when running.
-    case remindAt(TimeSpecification, text: String, id: String?, nag: TimeSpan? = nil)
+    /// `chime remind in DURATION TEXT [--id ID] [--urgency U]`; `text` is already cleaned by ``UserText``.
+    case remindIn(TimeSpan, text: String, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil)
+    /// `chime remind at TIME TEXT [--id ID] [--urgency U]`; resolve the time with the local zone when running.
+    case remindAt(TimeSpecification, text: String, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil)
 
     /// `chime remind every RULE TEXT [--id ID] [--from TIME] [--until TIME | --count N]`.
     case remindEvery(RemindEvery)
@@ -116,6 +116,8 @@ public enum Command: Hashable, Sendable {
         public var count: Int?
         /// `--nag`: show it again every so long until acknowledged; `nil`: once per occurrence.
         public var nag: TimeSpan?
+        /// `--urgency`: the urgency its occurrences are sent with; `nil`: the setting's.
+        public var urgency: ConfigValue.Urgency?
 
         /// Options with only the rule and the text given.
         public init(ruleText: String, rule: RecurrenceRule, text: String) {

@@ -94,6 +94,9 @@ extension CommandRunner {
                 findings.append(.init(check: check, outcome: .warning, detail: detail,
                                       fix: "this server shows no buttons: use \"chime water drink\" and \"chime snooze\" instead of Drank and Snooze"))
             }
+            if let advice = DunstPauseRule.finding(for: server) {
+                findings.append(advice)
+            }
         case .unavailable(.noServer):
             findings.append(.init(check: check, outcome: .problem, detail: "nothing owns org.freedesktop.Notifications on the session bus",
                                   fix: "start a notification server (dunst, mako, or your desktop's)"))

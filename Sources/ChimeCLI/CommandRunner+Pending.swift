@@ -7,7 +7,7 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, note: String = "", now: Date) throws {
+    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
         // Said here in the local zone; the planner would refuse it too, in UTC.
         guard due > now else {
             throw CommandFailure(.dataError, "the reminder time \(display(now).clock(due)) has already passed: choose a time in the future")
@@ -27,6 +27,12 @@ extension CommandRunner {
             var change = try planner.remind(reminder, now: now)
             if let nag {
                 change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
+            }
+            if let urgency {
+                // Carried by the request: a snooze or a nag moves it, arguments and all.
+                for index in change.requests.indices {
+                    change.requests[index].content.arguments[ContentArgument.urgency] = urgency.rawValue
+                }
             }
             let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
             return (change, [line + note])
@@ -51,7 +57,8 @@ extension CommandRunner {
                 reminderID = try generateID(prefix: "r")
             }
             let reminder = RecurringReminder(
-                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) }
+                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) },
+                urgency: options.urgency?.rawValue
             )
             let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
             return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
@@ -84,13 +91,20 @@ extension CommandRunner {
         let store = try store()
         var change = ChangePlan()
         var cancelledRequests: [NotificationRequest] = []
+        // Shown already, with the bubble still on screen: cancelled too (by identifier; a
+        // group's cancellation takes only what is to come), so the bubble closes and its
+        // buttons do nothing any more.
+        var onScreen: [NotificationRequest] = []
         var scope: String?
-        /// The pending requests of group `id`; throws when `id` names nothing at all.
+        /// The pending requests of group `id`, its bubbles on screen into `onScreen`; throws
+        /// when `id` names nothing at all.
         func pendingGroup(_ id: String) throws -> [NotificationRequest] {
             let pending = try store.pendingRequests(inGroup: id)
-            if pending.isEmpty, try !namesSomething(id) {
+            let shown = try store.bubblesOnScreen(inGroup: id)
+            if pending.isEmpty, shown.isEmpty, try !namesSomething(id) {
                 throw CommandFailure.unknownReference(id)
             }
+            onScreen += shown.map(\.request)
             return pending.map(\.request)
         }
         switch target {
@@ -99,11 +113,15 @@ extension CommandRunner {
             for reference in references {
                 switch reference {
                 case .request(let identifier):
-                    guard let stored = try store.request(identifier: identifier), stored.state.isLive else {
+                    guard let stored = try store.request(identifier: identifier), stored.state.isLive || stored.isOnScreen else {
                         throw CommandFailure.unknownReference(identifier)
                     }
-                    change.cancelledIdentifiers.append(identifier)
-                    cancelledRequests.append(stored.request)
+                    if stored.state.isLive {
+                        change.cancelledIdentifiers.append(identifier)
+                        cancelledRequests.append(stored.request)
+                    } else {
+                        onScreen.append(stored.request)
+                    }
                 case .group(let id):
                     cancelledRequests += try pendingGroup(id)
                     change.cancelledGroups.append(id)
@@ -116,12 +134,15 @@ extension CommandRunner {
             scope = id
         case .all:
             cancelledRequests = try store.pendingRequests().map(\.request)
+            onScreen = try store.bubblesOnScreen(inGroup: nil).map(\.request)
             change.cancelledGroups = unique(cancelledRequests.map(\.group))
             scope = "all"
         }
         let cancelled = unique(cancelledRequests.map(\.identifier))
-        var line = messages(now).cancelled(cancelled, scope: scope)
-        guard !cancelled.isEmpty else {
+        let closed = unique(onScreen.map(\.identifier))
+        change.cancelledIdentifiers = unique(change.cancelledIdentifiers + closed)
+        var line = messages(now).cancelled(cancelled, onScreen: closed, scope: scope)
+        guard !cancelled.isEmpty || !closed.isEmpty else {
             return (ChangePlan(), [line])
         }
         // A water schedule that stays on and a rolling fast that goes on keep their next
@@ -138,7 +159,7 @@ extension CommandRunner {
             }
         }
         // A nagging reminder ended while its occurrence waits for Done: it will not come back.
-        for group in unique(change.cancelledGroups) where cancelledRequests.contains(where: { $0.kind == .reminder && $0.group == group }) {
+        for group in unique(change.cancelledGroups) where (cancelledRequests + onScreen).contains(where: { $0.kind == .reminder && $0.group == group }) {
             if let open = try store.openReminderOccurrence(reminderID: group) {
                 change.reminderOccurrences.append(ReminderNag.ended(open))
             }

@@ -83,7 +83,8 @@ extension CommandRunner {
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],
-            daemon: askDaemon()
+            daemon: askDaemon(),
+            settings: try store.settings()
         )
     }
 }

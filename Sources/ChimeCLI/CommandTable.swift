@@ -235,6 +235,16 @@ public enum CommandTable {
         "nag", "DURATION", .duration, "show it again every DURATION until Done (at most \(ReminderNag.maximumRepeats) times), and record whether it was done"
     )
 
+    private static let urgencyOption = CommandSpec.Option.value(
+        "urgency", ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: "|"), .choice(ConfigValue.Urgency.allCases.map(\.rawValue)),
+        "send it with this urgency (default: the notify.urgency.reminder setting); critical can pass do-not-disturb"
+    )
+
+    /// `--urgency`; `nil` when not given.
+    private static func urgency(_ arguments: ParsedArguments) throws(UsageError) -> ConfigValue.Urgency? {
+        try arguments.option("urgency")?.choice(ConfigValue.Urgency.self, for: "--urgency")
+    }
+
     /// `--nag`, at least ``ReminderNag/minimumInterval``; `nil` when not given.
     private static func nag(_ arguments: ParsedArguments) throws(UsageError) -> TimeSpan? {
         guard let nag = arguments.option("nag") else { return nil }
@@ -256,12 +266,12 @@ public enum CommandTable {
                     .init("DURATION", .duration, .required, "how long from now, e.g. 25m or 1h30m"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption, nagOption],
-                examples: ["remind in 25m \"tea is ready\""],
+                options: [reminderIDOption, nagOption, urgencyOption],
+                examples: ["remind in 25m \"tea is ready\"", "remind in 10m \"leave for the train\" --urgency critical"],
                 build: { arguments throws(UsageError) in
                     .remindIn(try arguments.positional("DURATION")!.duration(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments), urgency: try urgency(arguments))
                 }
             ),
             CommandSpec(
@@ -271,12 +281,12 @@ public enum CommandTable {
                     .init("TIME", .time, .required, "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
-                options: [reminderIDOption, nagOption],
+                options: [reminderIDOption, nagOption, urgencyOption],
                 examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
                 build: { arguments throws(UsageError) in
                     .remindAt(try arguments.positional("TIME")!.time(),
                               text: try arguments.positional("TEXT")!.userText(field: "reminder text"),
-                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments))
+                              id: try arguments.option("id")?.identifier(), nag: try nag(arguments), urgency: try urgency(arguments))
                 }
             ),
             CommandSpec(
@@ -293,6 +303,7 @@ public enum CommandTable {
                     .value("until", "TIME", .time, "the last time it may come"),
                     .value("count", "N", .count, "how many times it comes in all, counted from the start"),
                     nagOption,
+                    urgencyOption,
                 ],
                 exclusiveGroups: [.init(["until", "count"])],
                 examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
@@ -307,6 +318,7 @@ public enum CommandTable {
                     if let until = arguments.option("until") { options.until = try until.time() }
                     if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: "number of occurrences") }
                     options.nag = try nag(arguments)
+                    options.urgency = try urgency(arguments)
                     return .remindEvery(options)
                 }
             ),

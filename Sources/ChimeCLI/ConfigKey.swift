@@ -17,6 +17,10 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case urgencyWater = "notify.urgency.water"
     /// Urgency of one-off reminders.
     case urgencyReminder = "notify.urgency.reminder"
+    /// Whether the server's do-not-disturb mode holds water reminders (``WaterHold/doNotDisturbSetting``).
+    case doNotDisturb = "notify.dnd"
+    /// Whether a locked screen holds water reminders (``WaterHold/awaySetting``).
+    case away = "notify.away"
     /// The language of notification texts, for chimed and `list` alike.
     case language = "language"
 
@@ -41,6 +45,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast: return "urgency of fasting notifications"
         case .urgencyWater: return "urgency of water reminders"
         case .urgencyReminder: return "urgency of one-off reminders"
+        case .doNotDisturb: return "hold water reminders during do-not-disturb"
+        case .away: return "hold water reminders while the screen is locked"
         case .language: return "language of notifications and list titles"
         }
     }
@@ -54,6 +60,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .waterGoal: return "1-\(WaterSchedule.maximumML) (ml), or none"
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             return ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: ", ")
+        case .doNotDisturb, .away:
+            return ConfigValue.switchWords.joined(separator: ", ")
         case .language:
             return ConfigValue.Language.allCases.map(\.rawValue).joined(separator: ", ")
         }
@@ -66,6 +74,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore, .waterGoal: return ["none"]
         case .waterAmount: return []
         case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
+        case .doNotDisturb, .away: return ConfigValue.switchWords
         case .language: return ConfigValue.Language.allCases.map(\.rawValue)
         }
     }
@@ -80,6 +89,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast: return .urgency(.normal)
         case .urgencyWater: return .urgency(.low)
         case .urgencyReminder: return .urgency(.normal)
+        case .doNotDisturb, .away: return .switch(true)
         case .language: return .language(.auto)
         }
     }
@@ -116,6 +126,15 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
                                  argumentPosition: argumentPosition, suggestion: suggestion)
             }
             return .urgency(urgency)
+        case .doNotDisturb, .away:
+            let choices = ConfigValue.switchWords
+            guard let index = choices.firstIndex(of: trimmed.lowercased()) else {
+                let suggestion = Suggestion.closest(to: trimmed, among: choices)
+                let hint = "use one of \(choices.joined(separator: ", "))" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+                throw UsageError(.invalidSettingValue, "invalid value \"\(text)\" for \(name): \(hint)",
+                                 argumentPosition: argumentPosition, suggestion: suggestion)
+            }
+            return .switch(index == 0)
         case .language:
             let choices = ConfigValue.Language.allCases.map(\.rawValue)
             guard let language = ConfigValue.Language(rawValue: trimmed.lowercased()) else {

@@ -14,6 +14,11 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case urgency(Urgency)
     /// `language`.
     case language(Language)
+    /// `notify.dnd`, `notify.away`: on (`true`) or off.
+    case `switch`(Bool)
+
+    /// The words a switch takes, on first.
+    public static let switchWords = ["on", "off"]
 
     /// The language of notification texts: from the locale variables, or fixed.
     public enum Language: String, Hashable, Sendable, CaseIterable {
@@ -44,6 +49,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .optionalMillilitres(let ml): return ml.map(String.init) ?? "none"
         case .urgency(let urgency): return urgency.rawValue
         case .language(let language): return language.rawValue
+        case .switch(let on): return on ? Self.switchWords[0] : Self.switchWords[1]
         }
     }
 

@@ -23,13 +23,17 @@ public struct DoctorReport: Hashable, Sendable {
         public var detail: String
         /// What to do, for warnings and problems.
         public var fix: String?
+        /// Lines shown as they are below the finding, whatever its outcome (a configuration
+        /// snippet to copy).
+        public var notes: [String]
 
         /// Makes a finding.
-        public init(check: String, outcome: Outcome, detail: String, fix: String? = nil) {
+        public init(check: String, outcome: Outcome, detail: String, fix: String? = nil, notes: [String] = []) {
             self.check = check
             self.outcome = outcome
             self.detail = detail
             self.fix = fix
+            self.notes = notes
         }
     }
 
@@ -61,6 +65,9 @@ public struct DoctorReport: Hashable, Sendable {
             lines.append("\(mark)  \(finding.check)\(padding)  \(finding.detail)")
             if let fix = finding.fix, finding.outcome != .ok {
                 lines.append("         \(String(repeating: " ", count: width))  -> \(fix)")
+            }
+            for note in finding.notes {
+                lines.append("         \(String(repeating: " ", count: width))     \(note)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -11,13 +11,16 @@ public struct StatusSnapshot: Sendable {
     public var upcoming: [PendingNotification]
     /// What asking `chimed` found; `nil` when not asked.
     public var daemon: DaemonAnswer?
+    /// The store's settings (`notify.dnd` says whether do-not-disturb holds anything).
+    public var settings: [String: String]
 
     /// Makes a snapshot.
-    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemon: DaemonAnswer?) {
+    public init(fast: FastingSession?, water: WaterSummary?, upcoming: [PendingNotification], daemon: DaemonAnswer?, settings: [String: String] = [:]) {
         self.fast = fast
         self.water = water
         self.upcoming = upcoming
         self.daemon = daemon
+        self.settings = settings
     }
 }
 
@@ -65,17 +68,27 @@ public struct StatusReport: Sendable {
         if let daemon = snapshot.daemon {
             text += (daemon.answers ? daemon.statusLine : style.paint(daemon.statusLine, .yellow)) + "\n"
         }
+        if let line = hold?.line {
+            text += line + "\n"
+        }
         return text
     }
 
-    /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers"}`.
+    /// What `chimed` holds back, when it answered.
+    public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
+
+    /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers",
+    /// "do_not_disturb","away","held"}`.
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
             water: snapshot.water?.json(display: display),
             next: next?.json(in: display.timeZone),
             daemonRunning: snapshot.daemon?.isRunning,
-            daemonAnswers: snapshot.daemon?.answers
+            daemonAnswers: snapshot.daemon?.answers,
+            doNotDisturb: hold?.doNotDisturb,
+            away: hold?.away,
+            held: hold?.heldCount
         )
     }
 
@@ -86,6 +99,7 @@ public struct StatusReport: Sendable {
         if let next { tooltip.append("Next: \(next.summary) \(display.clockAndRelative(next.due))") }
         // A problem with chimed is worth the tooltip; that it answers is not.
         if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusLine) }
+        if let line = hold?.line { tooltip.append(line) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""
@@ -123,10 +137,18 @@ public struct StatusJSON: Codable, Hashable, Sendable {
     public var daemonRunning: Bool?
     /// Whether `chimed` answered; `false` for one that runs but is stopped or hung; `null` when not asked.
     public var daemonAnswers: Bool?
+    /// Whether the notification server is in do-not-disturb mode; `null` when `chimed` did not answer.
+    public var doNotDisturb: Bool?
+    /// Whether the user's session is locked; `null` when `chimed` did not answer.
+    public var away: Bool?
+    /// How many water reminders `chimed` holds for their summary; `null` when it did not answer.
+    public var held: Int?
 
     enum CodingKeys: String, CodingKey {
         case fast, water, next
         case daemonRunning = "daemon_running"
         case daemonAnswers = "daemon_answers"
+        case doNotDisturb = "do_not_disturb"
+        case away, held
     }
 }

@@ -18,8 +18,11 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
     /// Whether the notification server is in do-not-disturb mode (false from a daemon that
     /// does not report it).
     public var doNotDisturb: Bool
-    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    /// How many water reminders were held (do-not-disturb, a locked session) and wait for
+    /// their summary.
     public var heldCount: Int
+    /// Whether the user's session is locked (false from a daemon that does not report it).
+    public var away: Bool
 
     /// Makes a status report.
     public init(
@@ -29,7 +32,8 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         lastAppliedSequence: Int64,
         daemon: DaemonIdentity = .current,
         doNotDisturb: Bool = false,
-        heldCount: Int = 0
+        heldCount: Int = 0,
+        away: Bool = false
     ) {
         self.armedDeadline = armedDeadline
         self.pendingCount = pendingCount
@@ -38,6 +42,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         self.daemon = daemon
         self.doNotDisturb = doNotDisturb
         self.heldCount = heldCount
+        self.away = away
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -48,6 +53,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         case daemon
         case doNotDisturb
         case heldCount
+        case away
     }
 
     /// Reads a status report.
@@ -62,6 +68,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         // Absent from the answers of daemons older than these fields.
         doNotDisturb = try container.decodeIfPresent(Bool.self, forKey: .doNotDisturb) ?? false
         heldCount = try container.decodeIfPresent(Int.self, forKey: .heldCount) ?? 0
+        away = try container.decodeIfPresent(Bool.self, forKey: .away) ?? false
     }
 
     /// Writes the report, with `armedDeadline` as seconds since 1970 or null.
@@ -78,5 +85,6 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         try container.encode(daemon, forKey: .daemon)
         try container.encode(doNotDisturb, forKey: .doNotDisturb)
         try container.encode(heldCount, forKey: .heldCount)
+        try container.encode(away, forKey: .away)
     }
 }

@@ -4,6 +4,12 @@ import Foundation
 ///
 /// Order of application: records (sessions, schedules, reminders, intake, deletions) first, then
 /// cancellations, then the added requests, so a group can be cancelled and re-derived in one plan.
+///
+/// A bubble never outlives what it shows: a cancelled request's bubble is closed (the store
+/// applies that with the cancellation), and a plan that moves, extends or replaces a request
+/// that may be on screen names it in ``closedIdentifiers`` or its group in ``closedGroups``,
+/// so the old bubble goes in the same transaction (its buttons would act on what is no longer
+/// there).
 public struct ChangePlan: Hashable, Sendable {
     /// Sessions to insert or replace (by id).
     public var sessions: [FastingSession] = []
@@ -24,14 +30,19 @@ public struct ChangePlan: Hashable, Sendable {
     /// Logged glasses to delete, by the record number the store gave them; deleting one that
     /// is no longer there fails the whole plan.
     public var deletedIntakes: [Int64] = []
-    /// Groups whose pending requests are all cancelled.
+    /// Groups whose pending requests are all cancelled (and closed, when one has a bubble on
+    /// screen: a nag between its showings).
     public var cancelledGroups: [String] = []
-    /// Individual pending requests cancelled by identifier.
+    /// Individual requests cancelled by identifier: a pending one, one on its way to the
+    /// server, or one shown whose bubble is still on screen, which is closed.
     public var cancelledIdentifiers: [String] = []
     /// Requests to add; an existing identifier is replaced.
     public var requests: [NotificationRequest] = []
     /// Groups whose notifications already on screen should be closed.
     public var closedGroups: [String] = []
+    /// Requests whose bubble on screen should be closed, by identifier: one notification of a
+    /// group changed (snoozed), the others keep theirs.
+    public var closedIdentifiers: [String] = []
     /// Requests shown again under their identifier (a nag): they replace their row whatever its
     /// state, even in a daemon's follow-up, so the row keeps its server id and the next showing
     /// replaces the bubble.

@@ -104,6 +104,7 @@ public struct FastingPlanner: Sendable {
     /// on a "fast complete" bubble means), when it would then end after `now`; otherwise, for a
     /// repeating session, the next one. A fast extended after it completed stays completed:
     /// completion counts against the plan's own length (``FastingSession/Cycle/plannedFastEnd``).
+    /// The fast's bubbles on screen are closed ("Fast complete" would no longer be true).
     ///
     /// - Parameter cycle: the cycle the user meant (a bubble's); `nil` picks it as above.
     public func extend(_ session: FastingSession, by span: TimeSpan, now: Date, cycle: Int64? = nil) throws(DomainError) -> ChangePlan {
@@ -142,18 +143,21 @@ public struct FastingPlanner: Sendable {
         plan.sessions = [updated]
         plan.cancelledGroups = [session.id]
         plan.requests = requests.requests(for: updated, after: now)
+        // "Fast complete" or "1 h to go" no longer holds: the new end comes as a new bubble.
+        plan.closedGroups = [session.id]
         return plan
     }
 
     /// Shows `request` again `span` later: a notification still to come moves from its due
     /// time, one already due or shown comes back `span` from `now`; its misfire bound moves as
-    /// much. The same identifier, so its bubble is replaced. A one-off reminder's own time
-    /// moves too (`reminder`, its record). For a water reminder use
+    /// much. Its bubble on screen, if any, is closed now; it comes back as a new one. A
+    /// one-off reminder's own time moves too (`reminder`, its record). For a water reminder use
     /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``.
     public func snooze(_ request: NotificationRequest, by span: TimeSpan, now: Date, reminder: OneOffReminder? = nil) -> ChangePlan {
         let due = max(request.due, now).addingTimeInterval(span.timeInterval)
         var plan = ChangePlan()
         plan.requests = [request.moved(to: due)]
+        plan.closedIdentifiers = [request.identifier]
         if request.kind == .reminder, var reminder, reminder.id == request.group {
             reminder.due = due
             plan.reminders = [reminder]
@@ -229,7 +233,7 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// Adds or replaces a one-off reminder.
+    /// Adds or replaces a one-off reminder; a replaced one's bubble on screen is closed.
     public func remind(_ reminder: OneOffReminder, now: Date) throws(DomainError) -> ChangePlan {
         guard let request = requests.request(for: reminder, after: now) else {
             throw DomainError(.invalidTime, "the reminder time \(RequestPlanner.iso(reminder.due)) has already passed: choose a time in the future")
@@ -238,11 +242,14 @@ public struct FastingPlanner: Sendable {
         plan.reminders = [reminder]
         plan.cancelledGroups = [reminder.id]
         plan.requests = [request]
+        // A reminder replaced under its id: the old one's bubble goes with it.
+        plan.closedGroups = [reminder.id]
         return plan
     }
 
     /// Adds or replaces a recurring reminder: a record under its id (so the id names it) due at
-    /// its first occurrence, and that occurrence's request.
+    /// its first occurrence, and that occurrence's request; the bubbles of the reminder it
+    /// replaces are closed.
     public func remind(_ reminder: RecurringReminder, now: Date, timeZone: TimeZone, calendar: Calendar) throws(DomainError) -> ChangePlan {
         guard let request = requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar) else {
             throw DomainError(.invalidRule, "the rule \"\(reminder.rule.rruleText)\" has no occurrence after now: check its start, UNTIL or COUNT")
@@ -251,6 +258,7 @@ public struct FastingPlanner: Sendable {
         plan.reminders = [OneOffReminder(id: reminder.id, text: reminder.text, due: request.due)]
         plan.cancelledGroups = [reminder.id]
         plan.requests = [request]
+        plan.closedGroups = [reminder.id]
         return plan
     }
 
@@ -296,6 +304,7 @@ extension ChangePlan {
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests
         closedGroups += other.closedGroups
+        closedIdentifiers += other.closedIdentifiers
         repeatedRequests += other.repeatedRequests
         reminderOccurrences += other.reminderOccurrences
     }

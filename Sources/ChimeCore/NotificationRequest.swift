@@ -160,6 +160,9 @@ public enum ContentArgument {
     public static let nagRound = "nag-round"
     /// The due time of the occurrence a nagging request shows, ISO 8601 (a nag is due later).
     public static let occurrence = "occurrence"
+    /// The urgency a reminder asked for (`remind ... --urgency critical`): `low`, `normal` or
+    /// `critical`; absent, the kind's setting (`notify.urgency.reminder`) decides.
+    public static let urgency = "urgency"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

@@ -129,13 +129,15 @@ public struct RequestPlanner: Sendable {
         guard let due = reminder.occurrence(after: now, in: timeZone) else { return nil }
         let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
         let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
+        var arguments = [
+            ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
+            ContentArgument.start: Self.iso(reminder.start),
+        ]
+        arguments[ContentArgument.urgency] = reminder.urgency
         let occurrence = request(
             identifier: RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second),
             group: reminder.id, kind: .reminder, due: due, template: .reminder,
-            arguments: [
-                ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
-                ContentArgument.start: Self.iso(reminder.start),
-            ],
+            arguments: arguments,
             // Shown late at most until the next occurrence would be (and within the grace).
             policy: .deliverLate(until: min(due.addingTimeInterval(grace), reminder.occurrence(after: due, in: timeZone) ?? .distantFuture))
         )

@@ -225,6 +225,6 @@ public enum Daemon {
     private static func summary(of scheduler: Scheduler) -> String {
         let pending = "\(scheduler.pendingCount) pending"
         guard let wake = scheduler.armedDeadline else { return "\(pending), nothing to wake for" }
-        return "\(pending), next wake at \(Scheduler.instant(wake))"
+        return "\(pending), next wake at \(LogFormat.instant(wake))"
     }
 }

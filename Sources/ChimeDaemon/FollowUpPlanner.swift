@@ -65,6 +65,41 @@ public struct FollowUpPlanner {
         )
     }
 
+    /// What a button pressed on a bubble changes: the plan the action asks for, or, when the
+    /// bubble no longer shows its request as it stands, why the press is ignored.
+    struct ActionChange {
+        /// What to apply: the action's plan, or, for an ignored press, at most the close of
+        /// the bubble it came from (empty when that close is asked for already).
+        var plan: ChangePlan
+        /// Why the press changes nothing, `nil` when `plan` is the action's.
+        var ignored: String?
+    }
+
+    /// The change `action` pressed on the bubble of the request `identifier` makes, read from
+    /// the store as it stands (inside the caller's write): the action's plan when the bubble is
+    /// current; otherwise nothing but closing the bubble. A bubble is not current once its
+    /// request is gone, cancelled, or asked to close (moved, replaced, its fast extended:
+    /// ``StoredRequest/staleBubbleReason``), when what it is about is gone (a schedule turned
+    /// off, a fast deleted), or when the domain refuses the action (the bubble's cycle is over).
+    func change(for action: ActionKey, onBubbleOf identifier: String, now: Date, timeZone: TimeZone) throws -> ActionChange {
+        guard let stored = try store.request(identifier: identifier) else {
+            return ActionChange(plan: ChangePlan(), ignored: "its notification no longer exists")
+        }
+        if let reason = stored.staleBubbleReason {
+            return ActionChange(plan: ChangePlan(), ignored: reason)
+        }
+        var closing = ChangePlan()
+        if stored.serverID != nil { closing.closedIdentifiers = [identifier] }
+        do {
+            if let plan = try plan(for: action, on: stored.request, now: now, timeZone: timeZone) {
+                return ActionChange(plan: plan, ignored: nil)
+            }
+            return ActionChange(plan: closing, ignored: "its fast, water schedule or reminder is gone")
+        } catch let refusal as DomainError {
+            return ActionChange(plan: closing, ignored: refusal.message)
+        }
+    }
+
     /// The change the user asked for by picking `action` on the bubble of `request`, or `nil`
     /// when there is nothing to do (a schedule or session that is gone).
     ///
@@ -124,6 +159,22 @@ public struct FollowUpPlanner {
             var configured = planner.configure(schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: Self.calendar(in: timeZone))
             configured.schedules = []
             plan.merge(configured)
+        }
+        return plan
+    }
+
+    /// The next reminder of every water schedule but those in `busyGroups` made due one
+    /// interval after `returned`, when the user is back at the desk (the rule is
+    /// ``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``).
+    func planAfterReturn(at returned: Date, timeZone: TimeZone, skipping busyGroups: Set<String>) throws(StoreError) -> ChangePlan {
+        var plan = ChangePlan()
+        let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
+        guard !schedules.isEmpty else { return plan }
+        let intakes = try store.waterIntakes(since: returned.addingTimeInterval(-intakeLookback))
+        for schedule in schedules {
+            plan.merge(WaterHold.planAfterReturn(
+                of: schedule, at: returned, intakes: intakes, timeZone: timeZone, calendar: Self.calendar(in: timeZone), planner: planner
+            ))
         }
         return plan
     }

@@ -5,7 +5,8 @@ extension DaemonOptions.NotifierChoice {
     public func makeNotifier() throws -> any Notifier {
         switch self {
         case .libnotify:
-            return try LibNotifyNotifier()
+            // Only the daemon follows the session's lock: it holds water reminders meanwhile.
+            return try LibNotifyNotifier(configuration: .init(followsPresence: true))
         case .stdout:
             return StdoutNotifier()
         }

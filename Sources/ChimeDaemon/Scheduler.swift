@@ -23,6 +23,11 @@ import Foundation
 /// A failed store call does not stop the daemon: it logs the error and reloads everything
 /// from the store after a backoff.
 ///
+/// What is not the event core lives in types of its own: which server the stored bubble ids
+/// belong to (``NotificationServerIdentity``), the deliveries whose outcome is still to be
+/// written (``OutcomeRecorder``), the reload after a failure (``StoreRecovery``) and how the
+/// log writes instants and outcomes (``LogFormat``).
+///
 /// Not Sendable: it belongs to the thread that runs the event loop (or the test).
 public final class Scheduler {
     /// Tunables; the defaults are the daemon's.
@@ -59,16 +64,6 @@ public final class Scheduler {
         }
     }
 
-    /// A request handed to the notifier whose outcome the store has not recorded yet.
-    private struct Flight {
-        /// Tells this attempt's answer from a stale one.
-        let attempt: UInt64
-        let stored: StoredRequest
-        /// An answer that arrived but could not be written (the store failed): written again
-        /// at recovery, so a shown bubble is never shown a second time.
-        var unrecorded: (outcome: DeliveryOutcome, at: Date)?
-    }
-
     private let store: Store
     private let notifier: any Notifier
     private let clock: any WallClock
@@ -78,10 +73,14 @@ public final class Scheduler {
     private let configuration: Configuration
     private let post: @Sendable (SchedulerMessage) -> Void
     private let followUps: FollowUpPlanner
+    /// Which server shows the bubbles, and whose ids the store holds.
+    private let server: NotificationServerIdentity
+    /// The deliveries whose outcome is still to be recorded.
+    private let outcomes: OutcomeRecorder
+    /// The reload after a failed store call.
+    private let recovery: StoreRecovery
 
     private var queue = PendingQueue<Int64>()
-    private var flights: [Int64: Flight] = [:]
-    private var nextAttempt: UInt64 = 1
     /// Rows whose bubbles the notifier is closing.
     private var closing: Set<Int64> = []
     /// Rows whose bubbles are being shown again at start.
@@ -96,20 +95,20 @@ public final class Scheduler {
     private var closeRetryAt: Date?
     /// Closes failed in a row: the backoff before the next retry doubles with each.
     private var closeFailures = 0
-    private var isProbing = false
     /// The deadline the timer was last armed for: a wake long after it is a late wake.
     private var plannedWake: Date?
-    /// When to reload after a failed store call, and the wait that led there.
-    private var recovery: (at: Date, delay: TimeInterval)?
     private var isStopping = false
 
     /// The store's change sequence the queue reflects.
     public private(set) var lastAppliedSequence: Int64 = 0
     /// What the daemon last learned about the notification server.
-    public private(set) var serverState = NotificationServerState.unknown
+    public var serverState: NotificationServerState { server.state }
     /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
     public private(set) var doNotDisturb = false
-    /// How many water reminders were held during do-not-disturb and wait for their summary.
+    /// Whether the user's session is locked (nobody at the desk).
+    public private(set) var away = false
+    /// How many water reminders were held (do-not-disturb, a locked session) and wait for their
+    /// summary.
     public var heldCount: Int { held?.count ?? 0 }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
@@ -136,6 +135,9 @@ public final class Scheduler {
         self.configuration = configuration
         self.post = post
         followUps = FollowUpPlanner(planner: configuration.planner, intakeLookback: configuration.intakeLookback, store: store)
+        server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
+        outcomes = OutcomeRecorder(store: store, followUps: followUps, timeZones: timeZones, retryBackoff: configuration.retryBackoff, log: log)
+        recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
         notifier.setEventHandler { event in post(.notifier(event)) }
     }
 
@@ -149,20 +151,20 @@ public final class Scheduler {
     /// The instant the timer is armed for.
     public var armedDeadline: Date? { timer.armedDeadline }
     /// How many deliveries wait for the notifier's answer or for the store to record it.
-    public var deliveriesInFlight: Int { flights.count }
+    public var deliveriesInFlight: Int { outcomes.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        flights.values.lazy.filter { $0.unrecorded == nil }.count + closing.count + reshowing.count + (isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
+        outcomes.awaitedCount + closing.count + reshowing.count + (server.isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
-    public var isRecovering: Bool { recovery != nil }
+    public var isRecovering: Bool { recovery.reloadAt != nil }
 
     /// The answer to `status`.
     public func status(daemon: DaemonIdentity = .current) -> DaemonStatus {
         DaemonStatus(
             armedDeadline: timer.armedDeadline, pendingCount: queue.count,
             notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
-            doNotDisturb: doNotDisturb, heldCount: heldCount
+            doNotDisturb: doNotDisturb, heldCount: heldCount, away: away
         )
     }
 
@@ -177,11 +179,8 @@ public final class Scheduler {
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
         // First, before a stored bubble id is used (an interrupted delivery replaces its bubble,
-        // a close request closes one): asked once, the server answers in a millisecond, and
-        // the notifier's watchdog bounds a hung one.
-        let probe = notifier.probe()
-        logServer(probe)
-        try adoptServer(probe.server?.instance, atStart: true)
+        // a close request closes one).
+        let probe = try server.identifyAtStart()
         let now = clock.now
         try load(now: now)
         // Only for buttons: a server without actions (or standard output) has none to take over.
@@ -200,10 +199,10 @@ public final class Scheduler {
         if let retryAt = closeRetryAt, retryAt <= now {
             retryCloses()
         }
-        if let recovery, recovery.at <= now {
+        if let reloadAt = recovery.reloadAt, reloadAt <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
-            log.notice("woke \(Self.seconds(now.timeIntervalSince(planned))) after the planned \(Self.instant(planned, in: timeZones.current)) (suspend or clock change): reloading from the store")
+            log.notice("woke \(LogFormat.seconds(now.timeIntervalSince(planned))) after the planned \(LogFormat.instant(planned, in: timeZones.current)) (suspend or clock change): reloading from the store")
             reloadSteps(now: now)
         } else {
             // Every wake starts from what is stored: a change whose nudge never arrived (the
@@ -221,7 +220,7 @@ public final class Scheduler {
     /// The wall clock was set: every deadline is recomputed from the store.
     public func clockChanged() {
         guard !isStopping else { return }
-        log.notice("the wall clock was set (now \(Self.instant(clock.now, in: timeZones.current))): reloading from the store")
+        log.notice("the wall clock was set (now \(LogFormat.instant(clock.now, in: timeZones.current))): reloading from the store")
         reloadSteps(now: clock.now)
         rearm()
     }
@@ -247,7 +246,7 @@ public final class Scheduler {
         log.notice("the time zone is now \(zone.displayName): deriving water reminders again")
         processDue(now: now)
         do {
-            let busyGroups = Set(flights.values.map(\.stored.request.group))
+            let busyGroups = outcomes.busyGroups
             let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
             if !schedules.isEmpty {
                 let plan = try followUps.rederive(schedules, now: now, timeZone: zone)
@@ -258,7 +257,7 @@ public final class Scheduler {
             fail(error, while: "deriving water reminders in the new time zone")
         }
         do {
-            let busyGroups = Set(flights.values.map(\.stored.request.group))
+            let busyGroups = outcomes.busyGroups
             let plan = try followUps.rederiveFastSchedule(now: now, timeZone: zone, busyGroups: busyGroups)
             if !plan.isEmpty {
                 try store.apply(plan, now: now)
@@ -311,15 +310,10 @@ public final class Scheduler {
         case .notifier(let event):
             handle(event)
         case .probed(let probe):
-            isProbing = false
-            logServer(probe)
-            if let instance = probe.server?.instance {
-                do {
-                    try adoptServer(instance, atStart: false)
-                    try syncChanges()
-                } catch {
-                    fail(error, while: "recording which notification server shows the bubbles")
-                }
+            do {
+                if try server.probed(probe) { try syncChanges() }
+            } catch {
+                fail(error, while: "recording which notification server shows the bubbles")
             }
         }
         rearm()
@@ -347,7 +341,7 @@ public final class Scheduler {
         lastAppliedSequence = sequence
         // A row in `delivering` that no answer is awaited for was begun by a daemon that died
         // (or a write that failed): show it again, replacing the bubble it may have.
-        let orphans = try store.deliveringRequests().filter { flights[$0.rowID] == nil }
+        let orphans = try store.deliveringRequests().filter { !outcomes.isInFlight($0.rowID) }
         if !orphans.isEmpty {
             log.notice("showing again \(orphans.count) request\(orphans.count == 1 ? "" : "s") whose delivery was interrupted")
         }
@@ -355,8 +349,8 @@ public final class Scheduler {
         let closes = try store.closeRequests().filter { !closing.contains($0.rowID) }
         close(closes)
         // The store is read afresh; only answers still to be written keep the recovery due.
-        if !flights.values.contains(where: { $0.unrecorded != nil }) {
-            recovery = nil
+        if !outcomes.hasUnrecorded {
+            recovery.clear()
         }
     }
 
@@ -374,7 +368,7 @@ public final class Scheduler {
         do {
             try takeDue(now: now, adding: [])
         } catch {
-            fail(error, while: "starting the deliveries due at \(Self.instant(now, in: timeZones.current))")
+            fail(error, while: "starting the deliveries due at \(LogFormat.instant(now, in: timeZones.current))")
         }
     }
 
@@ -383,7 +377,7 @@ public final class Scheduler {
     private func takeDue(now: Date, adding resumed: [StoredRequest]) throws(StoreError) {
         var due: [Int64] = []
         for entry in queue.popDue(at: now) {
-            if flights[entry.id] != nil {
+            if outcomes.isInFlight(entry.id) {
                 // Replaced while its previous showing is still on its way: wait for that
                 // answer, so one row never has two attempts in flight.
                 queue.add(entry.id, due: now.addingTimeInterval(1), deadline: max(entry.deadline, now.addingTimeInterval(1)))
@@ -420,32 +414,34 @@ public final class Scheduler {
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
         let zone = timeZones.current
         let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
+        let hold = WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings)
         let urgencies = UrgencySettings(settings: settings)
         let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            if doNotDisturb, stored.request.content.template == .waterReminder {
+            if hold.holds(stored.request) {
                 holding.append(stored)
                 continue
             }
-            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request.kind), language: language)
+            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request), language: language)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
-            // mode ends, stale ones included. One summary comes then instead.
+            // mode ends (or sit unseen behind a locked screen), stale ones included. One
+            // summary comes then instead (``WaterHold``).
             let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
-            try store.markMissed(rowID: stored.rowID, reason: Self.heldForDoNotDisturb, at: now, followUp: followUp)
+            try store.markMissed(rowID: stored.rowID, reason: hold.reason, at: now, followUp: followUp)
             held = ((held?.count ?? 0) + 1, stored.request)
-            log.info("held \(stored.request.identifier): \(Self.heldForDoNotDisturb)")
+            log.info("held \(stored.request.identifier): \(hold.reason)")
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
             // A collapsed reminder's newest sibling carries the schedule on.
             let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone, dropped: true)
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
-            log.info("missed \(stored.request.identifier) (due \(Self.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
+            log.info("missed \(stored.request.identifier) (due \(LogFormat.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
         try syncChanges()
     }
@@ -478,16 +474,11 @@ public final class Scheduler {
         return kept
     }
 
-    /// Why a water reminder was not shown while the server was in do-not-disturb mode.
-    static let heldForDoNotDisturb = "held: do not disturb"
-
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
 
     private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?, language: NotificationLanguage?) {
-        let attempt = nextAttempt
-        nextAttempt += 1
-        flights[stored.rowID] = Flight(attempt: attempt, stored: stored)
+        let attempt = outcomes.begin(stored)
         let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency, language: language)
         let post = post
         let rowID = stored.rowID
@@ -497,50 +488,16 @@ public final class Scheduler {
     // MARK: Outcomes
 
     private func record(_ outcome: DeliveryOutcome, rowID: Int64, attempt: UInt64) {
-        guard var flight = flights[rowID], flight.attempt == attempt, flight.unrecorded == nil else {
+        guard let stored = outcomes.awaited(rowID: rowID, attempt: attempt) else {
             log.debug("ignored a stale delivery answer for row \(rowID)")
             return
         }
-        if let state = NotificationServerState(outcome: outcome), state != serverState {
-            log.info("notification server: \(state.rawValue)")
-            serverState = state
-        }
-        let now = clock.now
+        server.note(outcome)
         do {
-            try write(outcome, for: flight.stored, at: now)
-            flights[rowID] = nil
+            try outcomes.record(outcome, rowID: rowID, at: clock.now)
             try syncChanges()
         } catch {
-            if flights[rowID] != nil {
-                flight.unrecorded = (outcome, now)
-                flights[rowID] = flight
-            }
-            fail(error, while: "recording the outcome of \(flight.stored.request.identifier)")
-        }
-    }
-
-    /// Writes one answer: shown (with the next occurrence of a repeating request), a retry
-    /// with backoff, or missed.
-    private func write(_ outcome: DeliveryOutcome, for stored: StoredRequest, at now: Date) throws(StoreError) {
-        let request = stored.request
-        switch outcome {
-        case .shown(let serverID):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
-            let delivered = try store.completeDelivery(rowID: stored.rowID, serverID: serverID, at: now, followUp: followUp)
-            let lateness = Self.milliseconds(now.timeIntervalSince(request.due))
-            log.info(delivered
-                ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
-                : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
-        case .rejected(let reason):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current, dropped: true)
-            try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
-            log.warning("cannot show \(request.identifier): \(reason)")
-        case .serverUnavailable, .serverBusy, .timedOut, .failed:
-            let delay = configuration.retryBackoff.delay(afterAttempt: stored.attempts)
-            let description = Self.describe(outcome)
-            let retryAt = now.addingTimeInterval(delay)
-            try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: description)
-            log.notice("could not show \(request.identifier) (attempt \(stored.attempts)): \(description); retrying in \(Self.seconds(delay))")
+            fail(error, while: "recording the outcome of \(stored.request.identifier)")
         }
     }
 
@@ -560,18 +517,14 @@ public final class Scheduler {
                 fail(error, while: "recording that bubble \(serverID) of \(identifier) closed")
             }
         case .serverChanged:
-            log.notice("the notification server changed: forgetting the ids of bubbles shown before")
-            serverState = .available
             do {
-                try store.forgetServerIDs()
-                // Which process the new one is, the next probe says; until then no stored id
-                // is vouched for, so a restart now keeps none.
-                try store.setSetting(Self.serverInstanceSetting, to: nil, now: clock.now)
+                try server.serverChanged()
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
             }
-            probeServer()
+            // Which process the new one is.
+            server.probe()
         case .doNotDisturbChanged(let on):
             guard on != doNotDisturb else { return }
             doNotDisturb = on
@@ -579,9 +532,16 @@ public final class Scheduler {
                 ? "the notification server is in do-not-disturb mode: holding water reminders"
                 : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
             if !on { sendHeldSummary() }
+        case .awayChanged(let locked):
+            guard locked != away else { return }
+            away = locked
+            log.notice(locked ? "the session is locked: holding water reminders" : "the session is unlocked")
+            if !locked {
+                restartWaterAfterReturn()
+                sendHeldSummary()
+            }
         case .serverAppeared:
-            serverState = .available
-            probeServer()
+            server.serverAppeared()
             do {
                 let waiting = try store.expediteRetries(at: clock.now)
                 if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
@@ -592,25 +552,26 @@ public final class Scheduler {
         }
     }
 
+    /// Applies the change a button asks for, or, on a bubble that no longer shows its request
+    /// as it stands, only closes that bubble (``FollowUpPlanner/change(for:onBubbleOf:now:timeZone:)``),
+    /// and logs which it was.
     private func perform(_ action: ActionKey, on identifier: String) {
         let now = clock.now
         do {
             // Decided inside the write, like every CLI change: a `chime` command changing the
             // same fast or schedule meanwhile is either seen whole or comes after.
-            var outcome = "nothing to do"
+            var ignored: String?
             let timeZone = timeZones.current
-            let applied = try store.apply(now: now) { () throws -> ChangePlan in
-                guard let stored = try store.request(identifier: identifier) else {
-                    outcome = "no longer exists: ignored"
-                    return ChangePlan()
-                }
-                return try followUps.plan(for: action, on: stored.request, now: now, timeZone: timeZone) ?? ChangePlan()
+            _ = try store.apply(now: now) { () throws -> ChangePlan in
+                let change = try followUps.change(for: action, onBubbleOf: identifier, now: now, timeZone: timeZone)
+                ignored = change.ignored
+                return change.plan
             }
-            guard applied != nil else {
-                log.info("action \(action.rawValue) on \(identifier): \(outcome)")
-                return
+            if let ignored {
+                log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
+            } else {
+                log.info("action \(action.rawValue) on \(identifier) applied")
             }
-            log.info("action \(action.rawValue) on \(identifier) applied")
             try syncChanges()
         } catch let error as StoreError where error.kind != .badData {
             fail(error, while: "applying action \(action.rawValue) on \(identifier)")
@@ -627,7 +588,14 @@ public final class Scheduler {
     /// while you were busy"), with the day's progress of the latest, at once. Not stored: the
     /// reminders it stands for are recorded as missed already, and it has no buttons.
     private func sendHeldSummary() {
-        guard let held, !isSummarizing, !doNotDisturb else { return }
+        guard let held, !isSummarizing else { return }
+        do {
+            // Another reason may still hold (read as at every wake: the settings may have changed).
+            guard !WaterHold(doNotDisturb: doNotDisturb, away: away, settings: try store.settings()).isHolding else { return }
+        } catch {
+            fail(error, while: "reading the settings for the summary of held water reminders")
+            return
+        }
         let now = clock.now
         var arguments = [ContentArgument.count: String(held.count)]
         arguments[ContentArgument.consumed] = held.latest.content.arguments[ContentArgument.consumed]
@@ -646,6 +614,24 @@ public final class Scheduler {
         }
     }
 
+    /// After an unlock, makes each water schedule's next reminder due one interval later
+    /// (``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``), unless
+    /// `notify.away` is off.
+    private func restartWaterAfterReturn() {
+        let now = clock.now
+        do {
+            guard WaterHold.isOn(try store.setting(WaterHold.awaySetting)) else { return }
+            // A schedule with a reminder on its way is left alone: its answer plans the next.
+            let plan = try followUps.planAfterReturn(at: now, timeZone: timeZones.current, skipping: outcomes.busyGroups)
+            guard !plan.isEmpty else { return }
+            try store.apply(plan, now: now)
+            log.info("back at the desk: the next water reminders are due one interval from now")
+            try syncChanges()
+        } catch {
+            fail(error, while: "scheduling the water reminders after the unlock")
+        }
+    }
+
     private func finishSummary(heldCount: Int, outcome: DeliveryOutcome) {
         isSummarizing = false
         switch outcome {
@@ -660,7 +646,7 @@ public final class Scheduler {
             held = nil
         default:
             // Kept: the next time do-not-disturb ends, the summary counts these too.
-            log.notice("could not show the summary of held water reminders: \(Self.describe(outcome))")
+            log.notice("could not show the summary of held water reminders: \(LogFormat.describe(outcome))")
         }
     }
 
@@ -728,51 +714,15 @@ public final class Scheduler {
                 fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
             }
         default:
-            log.notice("could not show bubble \(previousID) of \(identifier) again: \(Self.describe(outcome)); its buttons stay with the process that showed it")
+            log.notice("could not show bubble \(previousID) of \(identifier) again: \(LogFormat.describe(outcome)); its buttons stay with the process that showed it")
         }
     }
 
     // MARK: Which server the stored bubble ids belong to
 
-    /// The setting naming the server process (``ServerInformation/instance``) that gave out the
-    /// bubble ids in the store; absent when no stored id is vouched for.
-    public static let serverInstanceSetting = "chimed.notification-server"
-
-    /// Makes the store's bubble ids those of the server process `instance` (`nil`: none could
-    /// be identified): ids given out by any other process are forgotten first.
-    ///
-    /// A server started while chimed was not running (a new login, a restart) numbers its
-    /// bubbles from the start again, so a stale id names another application's bubble, which
-    /// replacing or closing would hit. Forgetting an id costs at worst a second bubble; keeping
-    /// a stale one is never safe, so at start only a recorded, matching process keeps them.
-    /// Later, a missing record means it was cleared when the server changed: the ids stored
-    /// since come from the server the probe just reached (the notifier reports a change before
-    /// any answer from the new server).
-    private func adoptServer(_ instance: String?, atStart: Bool) throws(StoreError) {
-        let recorded = try store.setting(Self.serverInstanceSetting)
-        if let instance, recorded == instance { return }
-        if recorded != nil || atStart {
-            if recorded != nil, instance != nil {
-                log.notice("the notification server is not the process that showed the stored bubbles: forgetting their ids")
-            }
-            try store.forgetServerIDs()
-        }
-        if recorded != instance {
-            try store.setSetting(Self.serverInstanceSetting, to: instance, now: clock.now)
-        }
-    }
-
-    private func probeServer() {
-        guard !isProbing else { return }
-        isProbing = true
-        let post = post
-        notifier.probe { probe in post(.probed(probe)) }
-    }
-
-    private func logServer(_ probe: ServerProbe) {
-        serverState = NotificationServerState(probe: probe)
-        log.info("notification server: \(serverState.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
-    }
+    /// The setting naming the server process that gave out the bubble ids in the store
+    /// (``NotificationServerIdentity``); absent when no stored id is vouched for.
+    public static var serverInstanceSetting: String { NotificationServerIdentity.instanceSetting }
 
     // MARK: Following the store
 
@@ -834,7 +784,7 @@ public final class Scheduler {
             let delay = configuration.retryBackoff.delay(afterAttempt: closeFailures)
             let retryAt = clock.now.addingTimeInterval(delay)
             closeRetryAt = min(closeRetryAt ?? retryAt, retryAt)
-            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(Self.describe(outcome)); retrying in \(Self.seconds(delay))")
+            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(LogFormat.describe(outcome)); retrying in \(LogFormat.seconds(delay))")
         }
     }
 
@@ -851,34 +801,15 @@ public final class Scheduler {
 
     // MARK: Failures
 
-    /// Logs a failed store call and schedules a reload after a backoff; the store is the truth,
-    /// so reloading from it repairs whatever the failed call left undone.
+    /// Logs a failed store call and schedules a reload after a backoff (``StoreRecovery``).
     private func fail(_ error: StoreError, while activity: String) {
-        let delay = recovery.map { min(configuration.recoveryBackoff.maximum, $0.delay * 2) } ?? configuration.recoveryBackoff.initial
-        recovery = (clock.now.addingTimeInterval(delay), delay)
-        log.error("store failure while \(activity): \(error); reloading in \(Self.seconds(delay))")
+        recovery.fail(error, while: activity)
     }
 
     private func recover(now: Date) {
-        let delay = recovery?.delay
-        for (rowID, flight) in flights {
-            guard let unrecorded = flight.unrecorded else { continue }
-            do {
-                try write(unrecorded.outcome, for: flight.stored, at: unrecorded.at)
-                flights[rowID] = nil
-            } catch {
-                // Keep the doubling: the next failure waits longer.
-                recovery = delay.map { (now, $0) }
-                fail(error, while: "recording the outcome of \(flight.stored.request.identifier) again")
-                return
-            }
-        }
-        do {
+        recovery.recover(now: now, outcomes: outcomes) { () throws(StoreError) -> Int in
             try load(now: now)
-            log.notice("recovered: the queue holds \(queue.count) pending requests again")
-        } catch {
-            recovery = delay.map { (now, $0) }
-            fail(error, while: "reloading from the store")
+            return queue.count
         }
     }
 
@@ -891,8 +822,8 @@ public final class Scheduler {
         // Not at the earliest deadline but at the latest due instant before it: the same
         // requests fire in the same one wake-up, each as early as that allows.
         var wake = queue.earliestWake
-        if let recovery {
-            wake = min(wake ?? recovery.at, recovery.at)
+        if let reloadAt = recovery.reloadAt {
+            wake = min(wake ?? reloadAt, reloadAt)
         }
         if let retryAt = closeRetryAt {
             wake = min(wake ?? retryAt, retryAt)
@@ -912,44 +843,7 @@ public final class Scheduler {
 
     private func describeArming() -> String {
         guard let wake = queue.earliestWake else { return "nothing to wake for" }
-        return "next wake at \(Self.instant(wake, in: timeZones.current))"
-    }
-
-    // MARK: Formatting for the log
-
-    /// `date` as the log writes it: local time with its offset (`2026-03-10T20:00:00.000+01:00`),
-    /// so that it reads like the clock on the wall and is never mistaken for UTC.
-    static func instant(_ date: Date, in zone: TimeZone = .current) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: true, timeZone: zone))
-    }
-
-    static func seconds(_ interval: TimeInterval) -> String {
-        interval < 10 ? String(format: "%.3f s", interval) : String(format: "%.0f s", interval)
-    }
-
-    static func milliseconds(_ interval: TimeInterval) -> String {
-        String(format: "%.1f ms", max(0, interval) * 1000)
-    }
-
-    static func describe(_ outcome: CloseOutcome) -> String {
-        switch outcome {
-        case .closed: return "closed"
-        case .serverUnavailable(let reason): return reason.description
-        case .serverBusy: return "an earlier call to the notification server is still hanging"
-        case .timedOut: return "the notification server did not answer in time"
-        case .failed(let message): return message
-        }
-    }
-
-    static func describe(_ outcome: DeliveryOutcome) -> String {
-        switch outcome {
-        case .shown(let serverID): return "shown as \(serverID)"
-        case .serverUnavailable(let reason): return reason.description
-        case .serverBusy: return "an earlier call to the notification server is still hanging"
-        case .timedOut: return "the notification server did not answer in time"
-        case .rejected(let reason): return "rejected: \(reason)"
-        case .failed(let message): return message
-        }
+        return "next wake at \(LogFormat.instant(wake, in: timeZones.current))"
     }
 }
 

@@ -35,4 +35,10 @@ public struct UrgencySettings: Hashable, Sendable {
     public func urgency(for kind: RequestKind) -> RenderedNotification.Urgency? {
         chosen[Self.key(for: kind)]
     }
+
+    /// The urgency to send `request` with: the one it asked for itself (a reminder set with
+    /// `--urgency`, ``ContentArgument/urgency``), else its kind's setting; `nil` when neither says.
+    public func urgency(for request: NotificationRequest) -> RenderedNotification.Urgency? {
+        request.content.arguments[ContentArgument.urgency].flatMap(RenderedNotification.Urgency.init(name:)) ?? urgency(for: request.kind)
+    }
 }

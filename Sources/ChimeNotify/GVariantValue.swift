@@ -13,6 +13,12 @@ final class GVariantValue {
         g_variant_unref(variant)
     }
 
+    /// The value a `v` holds; any other value itself.
+    var unboxed: GVariantValue {
+        guard g_variant_is_of_type(variant, chime_variant_type("v")) != 0 else { return self }
+        return GVariantValue(owning: g_variant_get_variant(variant))
+    }
+
     /// The value at `index` of a tuple.
     func child(_ index: Int) -> GVariantValue {
         GVariantValue(owning: g_variant_get_child_value(variant, gsize(index)))
@@ -55,8 +61,12 @@ final class GVariantValue {
         g_variant_lookup_value(variant, key, nil).map { GVariantValue(owning: $0) }
     }
 
-    /// The value as an array of strings (for `as`).
+    /// The value as an array of strings (for `as`; a `v` holding one is unboxed first).
     var strings: [String] {
+        if g_variant_is_of_type(variant, chime_variant_type("v")) != 0 {
+            return GVariantValue(owning: g_variant_get_variant(variant)).strings
+        }
+        guard g_variant_is_of_type(variant, chime_variant_type("as")) != 0 else { return [] }
         var count: gsize = 0
         guard let array = g_variant_get_strv(variant, &count) else { return [] }
         defer { g_free(array) }  // the container only: the strings belong to the variant

@@ -41,6 +41,9 @@ public final class LibNotifyNotifier: Notifier {
         public var desktopEntry: String
         /// The icon name (from the freedesktop icon naming specification).
         public var iconName: String
+        /// Whether to follow the session's lock (logind, screen savers) and report it as
+        /// ``NotifierEvent/awayChanged(_:)``: the daemon does; a one-shot command does not.
+        public var followsPresence: Bool
 
         /// Makes a configuration; the language defaults to the one the locale variables ask for.
         public init(
@@ -49,7 +52,8 @@ public final class LibNotifyNotifier: Notifier {
             hangThreshold: TimeInterval = 2,
             appName: String = "Chime",
             desktopEntry: String = "chime",
-            iconName: String = "appointment-soon"
+            iconName: String = "appointment-soon",
+            followsPresence: Bool = false
         ) {
             self.language = language
             self.watchdog = min(max(0.001, watchdog), Self.maximumWatchdog)
@@ -57,6 +61,7 @@ public final class LibNotifyNotifier: Notifier {
             self.appName = appName
             self.desktopEntry = desktopEntry
             self.iconName = iconName
+            self.followsPresence = followsPresence
         }
     }
 
@@ -117,12 +122,19 @@ public final class LibNotifyNotifier: Notifier {
             setUp: {
                 _ = notify_init(configuration.appName)
                 session.value = NotificationServerSession(configuration: configuration, emit: emit)
+                if configuration.followsPresence {
+                    session.presence = PresenceMonitor(
+                        sessionBusAddress: SessionBus.address(environment: ProcessInfo.processInfo.environment),
+                        timeout: configuration.watchdog
+                    ) { locked in emit(.awayChanged(locked)) }
+                }
             },
             tearDown: {
                 // Bubbles go before notify_uninit: it would close those that never expire or
                 // have actions, and disposing one without libnotify's proxy calls the server.
                 session.value?.tearDown()
                 session.value = nil
+                session.presence = nil
                 notify_uninit()
                 LibNotifyNotifier.instanceRunning.withLock { $0 = false }
             }
@@ -224,5 +236,6 @@ public final class LibNotifyNotifier: Notifier {
     /// The session, touched only on the main-loop thread (hence unchecked).
     private final class ConfinedSession: @unchecked Sendable {
         var value: NotificationServerSession?
+        var presence: PresenceMonitor?
     }
 }

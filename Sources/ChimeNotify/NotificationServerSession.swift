@@ -27,8 +27,8 @@ final class NotificationServerSession {
     private var profile: ServerProfile?
     /// Whether the server is in do-not-disturb mode, as last reported.
     private var doNotDisturb = false
-    /// The server process whose do-not-disturb property is followed on the current bus.
-    private var doNotDisturbFollowed: String?
+    /// Follows the do-not-disturb mode of the current server process, where it tells.
+    private var doNotDisturbWatch: DoNotDisturbWatch?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
     /// Deliveries the server answered only after their watchdog (the daemon was told they
@@ -217,7 +217,7 @@ final class NotificationServerSession {
             forgetBubbles()
             bus = nil
             ownerTracked = false
-            doNotDisturbFollowed = nil
+            doNotDisturbWatch = nil
             notify_uninit()
             _ = notify_init(configuration.appName)
         }
@@ -283,6 +283,7 @@ final class NotificationServerSession {
             capabilities = nil
             profile = nil
             serverPresent = false
+            doNotDisturbWatch = nil
             setDoNotDisturb(false)
             return
         }
@@ -293,6 +294,7 @@ final class NotificationServerSession {
             knownServer = owner
             capabilities = nil
             profile = nil
+            doNotDisturbWatch = nil
             setDoNotDisturb(false)
             if replaced {
                 forgetBubbles()
@@ -318,22 +320,14 @@ final class NotificationServerSession {
     // MARK: Do not disturb
 
     /// Reads whether the server `owner` is in do-not-disturb mode and follows its changes, once
-    /// per server process, when its profile says where it tells.
+    /// per server process, when its profile says where it tells (``DoNotDisturbWatch``).
     private func followDoNotDisturb(of owner: String, profile: ServerProfile) {
-        guard let property = profile.doNotDisturb, doNotDisturbFollowed != owner, let bus else { return }
-        doNotDisturbFollowed = owner
-        // Subscribed before reading, so no change falls between the two.
-        bus.observeProperties(of: owner, path: SessionBus.notificationsPath, interface: property.interface) { [weak self] changed in
-            guard let value = changed.value(forKey: property.name) else { return }
-            self?.setDoNotDisturb(value.boolean)
-        }
-        do throws(GLibError) {
-            let value = try bus.property(
-                property.name, of: property.interface, at: SessionBus.notificationsPath, destination: owner, timeout: configuration.watchdog
-            )
-            setDoNotDisturb(value.boolean)
-        } catch {
-            // Not known: taken as off (everything is shown), as for servers without the mode.
+        guard let source = profile.doNotDisturb, doNotDisturbWatch?.owner != owner, let bus else { return }
+        doNotDisturbWatch = nil
+        doNotDisturbWatch = DoNotDisturbWatch(source: source, owner: owner, bus: bus, timeout: configuration.watchdog) { [weak self] on in
+            // A reading of a server gone since counts no more.
+            guard let self, self.knownServer == owner, self.serverPresent == true else { return }
+            self.setDoNotDisturb(on)
         }
     }
 

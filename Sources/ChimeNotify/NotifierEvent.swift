@@ -11,9 +11,13 @@ public enum NotifierEvent: Hashable, Sendable {
     /// deliveries waiting for one can go now instead of waiting out their backoff.
     case serverAppeared
     /// The server's do-not-disturb mode went on (`true`) or off: dunst's `paused`, KDE's
-    /// `Inhibited` (``ServerProfile``). Reported once for a server found with it on, and as off
+    /// `Inhibited`, mako's `do-not-disturb` mode, GNOME's `show-banners` off (``ServerProfile``). Reported once for a server found with it on, and as off
     /// when a server in that mode goes away.
     case doNotDisturbChanged(Bool)
+    /// The user's session was locked (`true`: nobody at the desk) or unlocked: logind's
+    /// `LockedHint` or a screen saver's `ActiveChanged` (``LibNotifyNotifier/Configuration/followsPresence``).
+    /// Reported once for a session found locked at start.
+    case awayChanged(Bool)
 }
 
 /// Why a bubble went away, as the notification specification numbers it.

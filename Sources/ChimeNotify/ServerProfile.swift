@@ -19,20 +19,27 @@ struct ServerProfile: Hashable, Sendable {
         "notify-osd": [.persistentBubbleBecomesDialog, .actionsBecomeDialog],
     ]
 
-    /// A Boolean property that says whether the server holds back bubbles (do not disturb).
-    struct DoNotDisturbProperty: Hashable, Sendable {
-        /// The D-Bus interface the property belongs to.
-        var interface: String
-        /// The property's name.
-        var name: String
+    /// Where a server tells whether it holds back bubbles (do not disturb), and how to read it.
+    enum DoNotDisturbSource: Hashable, Sendable {
+        /// A Boolean property of `interface` on `/org/freedesktop/Notifications`, announced with
+        /// `PropertiesChanged`: dunst's `paused` (`dunstctl set-paused`), KDE Plasma's `Inhibited`.
+        case property(interface: String, name: String)
+        /// mako's `Modes` (an array of strings) of `fr.emersion.Mako` on `/fr/emersion/Mako`:
+        /// on while it contains `mode`. mako announces a change by `PropertiesChanged` naming
+        /// `Modes` as invalidated, without the value, so it is read again then.
+        case modes(mode: String)
+        /// A Boolean GSettings key that says whether banners are shown: GNOME Shell's
+        /// `org.gnome.desktop.notifications show-banners`, false in do-not-disturb mode. Read
+        /// only when the schema is installed.
+        case bannerSetting(schema: String, key: String)
     }
 
-    /// Where each server tells whether it is in do-not-disturb mode, by name: dunst's `paused`
-    /// (`dunstctl set-paused`), KDE Plasma's `Inhibited`. Both announce changes with
-    /// `PropertiesChanged` on `/org/freedesktop/Notifications`.
-    static let doNotDisturbProperties: [String: DoNotDisturbProperty] = [
-        "dunst": DoNotDisturbProperty(interface: "org.dunstproject.cmd0", name: "paused"),
-        "Plasma": DoNotDisturbProperty(interface: "org.freedesktop.Notifications", name: "Inhibited"),
+    /// Where each server tells whether it is in do-not-disturb mode, by the name it reports.
+    static let doNotDisturbSources: [String: DoNotDisturbSource] = [
+        "dunst": .property(interface: "org.dunstproject.cmd0", name: "paused"),
+        "Plasma": .property(interface: "org.freedesktop.Notifications", name: "Inhibited"),
+        "mako": .modes(mode: "do-not-disturb"),
+        "gnome-shell": .bannerSetting(schema: "org.gnome.desktop.notifications", key: "show-banners"),
     ]
 
     /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
@@ -48,7 +55,7 @@ struct ServerProfile: Hashable, Sendable {
     /// The hint naming a bubble's stack, when the server has one (`x-dunst-stack-tag`).
     var stackTag: String?
     /// Where the server says it is in do-not-disturb mode, if it does.
-    var doNotDisturb: DoNotDisturbProperty?
+    var doNotDisturb: DoNotDisturbSource?
     /// Whether the server lists the bubbles it closed (dunst's `NotificationListHistory`), so
     /// one dismissed while chimed was not running is not shown again in its place.
     var listsClosedBubbles: Bool
@@ -60,7 +67,7 @@ struct ServerProfile: Hashable, Sendable {
         actions = capabilities.contains("actions") && !quirks.contains(.actionsBecomeDialog)
         persistentBubbles = !quirks.contains(.persistentBubbleBecomesDialog)
         stackTag = capabilities.contains(Self.stackTagHint) ? Self.stackTagHint : nil
-        doNotDisturb = Self.doNotDisturbProperties[name]
+        doNotDisturb = Self.doNotDisturbSources[name]
         listsClosedBubbles = name == "dunst"
     }
 

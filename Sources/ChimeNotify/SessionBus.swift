@@ -2,7 +2,7 @@ import CLibNotify
 import Foundation
 
 /// The process's connection to the D-Bus session bus (GIO's shared one, which libnotify uses
-/// too), owned on the main-loop thread.
+/// too), or to the system bus (``init(systemBus:)``: logind), owned on the main-loop thread.
 ///
 /// Only this type decides whether there is a bus at all: without an address it reports
 /// `nil` instead of letting GIO autolaunch a new bus (and a notification server) through
@@ -23,9 +23,21 @@ final class SessionBus {
     private var subscriptions: [guint] = []
 
     /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
-    init(address: String) throws(GLibError) {
+    convenience init(address: String) throws(GLibError) {
+        try self.init(type: G_BUS_TYPE_SESSION, address: address)
+    }
+
+    /// Connects (or reuses GIO's existing connection) to the system bus: the one of
+    /// `DBUS_SYSTEM_BUS_ADDRESS`, else the machine's. GIO never autolaunches a system bus; a
+    /// missing one fails at once.
+    convenience init(systemBus: Void) throws(GLibError) {
+        let address = ProcessInfo.processInfo.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/run/dbus/system_bus_socket"
+        try self.init(type: G_BUS_TYPE_SYSTEM, address: address)
+    }
+
+    private init(type: GBusType, address: String) throws(GLibError) {
         self.address = address
-        let connection: OpaquePointer? = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }
+        let connection: OpaquePointer? = try GLibError.check { error in g_bus_get_sync(type, nil, error) }
         guard let connection else { throw GLibError(message: "no session bus connection") }
         guard g_dbus_connection_is_closed(connection) == 0 else {
             // GIO hands out its shared connection for as long as anyone holds it, even closed.
@@ -108,17 +120,36 @@ final class SessionBus {
         subscriptions.append(subscription)
     }
 
-    /// Calls `handler` with the changed properties (`a{sv}`) whenever `sender` reports, by
-    /// `PropertiesChanged` on `path`, a change of properties of `interface`. The handler runs
-    /// on the main-loop thread that subscribed.
-    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue) -> Void) {
+    /// Calls `handler` with the changed properties (`a{sv}`) and the names of those invalidated
+    /// (changed, value not sent) whenever `sender` reports, by `PropertiesChanged` on `path`, a
+    /// change of properties of `interface`. The handler runs on the main-loop thread that
+    /// subscribed.
+    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) {
         let box = Unmanaged.passRetained(PropertiesHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, sender, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, interface, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, userData in
                 guard let parameters, let userData else { return }
                 let changed = GVariantValue(owning: g_variant_get_child_value(parameters, 1))
-                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(changed)
+                let invalidated = GVariantValue(owning: g_variant_get_child_value(parameters, 2)).strings
+                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(changed, invalidated)
+            },
+            box,
+            { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
+        )
+        subscriptions.append(subscription)
+    }
+
+    /// Calls `handler` with the arguments (a tuple) of every signal `member` of `interface`, from
+    /// any sender and object. The handler runs on the main-loop thread that subscribed.
+    func observeSignal(interface: String, member: String, handler: @escaping (GVariantValue) -> Void) {
+        let box = Unmanaged.passRetained(PropertiesHandler { arguments, _ in handler(arguments) }).toOpaque()
+        let subscription = g_dbus_connection_signal_subscribe(
+            connection, nil, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, _, parameters, userData in
+                guard let parameters, let userData else { return }
+                let arguments = GVariantValue(owning: g_variant_ref(parameters))
+                Unmanaged<PropertiesHandler>.fromOpaque(userData).takeUnretainedValue().handler(arguments, [])
             },
             box,
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
@@ -140,8 +171,8 @@ final class SessionBus {
     }
 
     private final class PropertiesHandler {
-        let handler: (GVariantValue) -> Void
-        init(_ handler: @escaping (GVariantValue) -> Void) { self.handler = handler }
+        let handler: (GVariantValue, [String]) -> Void
+        init(_ handler: @escaping (GVariantValue, [String]) -> Void) { self.handler = handler }
     }
 
     private final class OwnerChangeHandler {

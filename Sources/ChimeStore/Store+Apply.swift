@@ -13,11 +13,16 @@ extension Store {
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
     ///   keeps its row id and server id and becomes `pending` with the new content.
-    /// - Cancelling an identifier with no `pending` or `delivering` row throws
-    ///   ``StoreError/Kind/notFound`` and nothing of the plan is applied. Cancelling a group with
-    ///   nothing pending is not an error.
-    /// - A closed group marks every row of the group that has a server id with `closeRequested`,
-    ///   so the daemon, following the change sequence, closes those bubbles.
+    /// - Cancelling an identifier cancels its `pending` or `delivering` row, or its `delivered`
+    ///   row whose bubble is still on screen (``StoredRequest/isOnScreen``); with no such row it
+    ///   throws ``StoreError/Kind/notFound`` and nothing of the plan is applied. Cancelling a
+    ///   group cancels its `pending` and `delivering` rows; with nothing pending that is not an
+    ///   error.
+    /// - A cancelled row with a server id gets `closeRequested`: a cancelled request's bubble
+    ///   is closed, and a button pressed on it meanwhile does nothing (``StoredRequest/staleBubbleReason``).
+    /// - A closed group (a closed identifier) marks every row of the group (the row of the
+    ///   identifier) that has a server id with `closeRequested`, so the daemon, following the
+    ///   change sequence, closes those bubbles.
     ///
     /// - Parameters:
     ///   - requestID: the command's request id; applying the same id again changes nothing and
@@ -145,19 +150,13 @@ extension Store {
         try afterStep?(.records)
 
         for identifier in unique(plan.cancelledIdentifiers) {
-            try connection.run(
-                "UPDATE requests SET state = 'cancelled', change_sequence = ? WHERE identifier = ? AND state IN ('pending', 'delivering')",
-                [.integer(sequence), .text(identifier)]
-            )
+            try connection.run(cancelIdentifier, [.integer(sequence), .text(identifier)])
             guard connection.changedRowCount > 0 else {
-                throw StoreError(.notFound, "nothing pending has the identifier \"\(identifier)\", so nothing was cancelled: see 'chime list' for what is pending")
+                throw StoreError(.notFound, "nothing pending or on screen has the identifier \"\(identifier)\", so nothing was cancelled: see 'chime list' for what is pending")
             }
         }
         for group in unique(plan.cancelledGroups) {
-            try connection.run(
-                "UPDATE requests SET state = 'cancelled', change_sequence = ? WHERE group_id = ? AND state IN ('pending', 'delivering')",
-                [.integer(sequence), .text(group)]
-            )
+            try connection.run(cancelGroup, [.integer(sequence), .text(group)])
         }
         try afterStep?(.cancellations)
 
@@ -183,8 +182,29 @@ extension Store {
                 [.integer(sequence), .text(group)]
             )
         }
+        for identifier in unique(plan.closedIdentifiers) {
+            try connection.run(
+                "UPDATE requests SET close_requested = 1, change_sequence = ? WHERE identifier = ? AND server_id IS NOT NULL AND close_requested = 0",
+                [.integer(sequence), .text(identifier)]
+            )
+        }
         try afterStep?(.closedGroups)
     }
+
+    /// Cancels the row of one identifier: still to be shown, or shown with its bubble on screen
+    /// (``StoredRequest/isOnScreen``); a row with a bubble gets its close request with it.
+    static let cancelIdentifier = """
+        UPDATE requests SET state = 'cancelled', close_requested = (server_id IS NOT NULL), change_sequence = ?1
+        WHERE identifier = ?2 AND (state IN ('pending', 'delivering')
+                                   OR (state = 'delivered' AND server_id IS NOT NULL AND close_requested = 0))
+        """
+
+    /// Cancels a group's rows still to be shown; one with a bubble (a nag between its showings)
+    /// gets its close request with it.
+    static let cancelGroup = """
+        UPDATE requests SET state = 'cancelled', close_requested = (server_id IS NOT NULL), change_sequence = ?1
+        WHERE group_id = ?2 AND state IN ('pending', 'delivering')
+        """
 
     /// The statement that inserts or updates a session. Not `INSERT OR REPLACE`: that resolves a
     /// conflict on any unique index by deleting the other row, so a second water schedule would

@@ -12,6 +12,17 @@ extension Store {
         return try requests(where: "state = 'delivered' AND server_id IS NOT NULL AND close_requested = 0 AND kind IN (\(list)) ORDER BY row_id")
     }
 
+    /// The requests of `group` (of every group when `nil`) shown with their bubble still on
+    /// screen (``StoredRequest/isOnScreen``), oldest first: what `chime cancel` closes besides
+    /// what is pending.
+    public func bubblesOnScreen(inGroup group: String?) throws(StoreError) -> [StoredRequest] {
+        let onScreen = "state = 'delivered' AND server_id IS NOT NULL AND close_requested = 0"
+        if let group {
+            return try requests(where: "group_id = ? AND \(onScreen) ORDER BY row_id", [.text(group)])
+        }
+        return try requests(where: "\(onScreen) ORDER BY row_id")
+    }
+
     /// Records that the server closed bubble `serverID` of `identifier` (it expired, or the user
     /// dismissed it): the request's row forgets that id, so it is neither shown again at a
     /// restart nor closed later. `false` when no row of `identifier` had that id.

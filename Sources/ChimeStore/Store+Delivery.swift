@@ -158,6 +158,9 @@ extension Store {
     /// `followUp` applied. A row cancelled meanwhile keeps its state and gets the server id with a
     /// close request, so the daemon closes the bubble that slipped out; a row replaced meanwhile
     /// (pending again) keeps the server id, so its next delivery replaces the bubble in place.
+    /// A row shown while the close of its earlier bubble still waits (the close failed, and it
+    /// came due again) replaced that bubble: its close is no longer asked for, so a retry of
+    /// the close cannot take the new bubble away.
     ///
     /// - Returns: whether the row was marked delivered.
     @discardableResult
@@ -166,7 +169,7 @@ extension Store {
         return try write { (connection, sequence) throws(StoreError) -> Bool in
             let serverColumn = SQLiteValue.integer(serverID.map { Int64($0) })
             let delivered = try connection.queryFirst("""
-                UPDATE requests SET state = 'delivered', server_id = ?, last_error = NULL, change_sequence = ?
+                UPDATE requests SET state = 'delivered', server_id = ?, last_error = NULL, close_requested = 0, change_sequence = ?
                 WHERE row_id = ? AND state = 'delivering'
                 RETURNING identifier, group_id, kind, due
                 """, [serverColumn, .integer(sequence), .integer(rowID)]) { row in

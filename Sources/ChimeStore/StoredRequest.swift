@@ -10,7 +10,8 @@ public enum RequestState: String, Hashable, Sendable, CaseIterable, Codable {
     case delivering
     /// Shown; ``StoredRequest/serverID`` names the bubble when the server gave one.
     case delivered
-    /// Cancelled before it was shown; it can never be delivered afterwards.
+    /// Cancelled before it was shown (it can never be delivered afterwards), or while its
+    /// bubble was on screen (the bubble is closed, and its buttons do nothing).
     case cancelled
     /// Not shown: its deadline passed and its misfire policy dropped it.
     case missed
@@ -35,10 +36,25 @@ public struct StoredRequest: Hashable, Sendable {
     public let lastError: String?
     /// Not before this instant: set after a failed attempt (backoff).
     public let retryAt: Date?
-    /// Whether the bubble showing it should be closed (its group was closed).
+    /// Whether the bubble showing it should be closed (it was cancelled, moved or replaced, or
+    /// its group was closed).
     public let closeRequested: Bool
     /// The change sequence of the latest write to this row.
     public let changeSequence: Int64
+
+    /// Whether it was shown and its bubble is still on screen as far as the daemon knows: it
+    /// has a server id, no close was asked for, and no close was reported.
+    public var isOnScreen: Bool { state == .delivered && serverID != nil && !closeRequested }
+
+    /// Why a button pressed on this request's bubble must change nothing, or `nil` when the
+    /// bubble still shows the request as it stands: once cancelled, or once a change asked for
+    /// its bubble to close (the request was moved, replaced, or its fast or reminder changed),
+    /// a bubble still on screen shows what is no longer there.
+    public var staleBubbleReason: String? {
+        if state == .cancelled { return "it was cancelled" }
+        if closeRequested { return "it changed since its bubble was shown, and that bubble is being closed" }
+        return nil
+    }
 
     /// The instant it may fire: its due instant, or the retry instant when that is later.
     public var effectiveDue: Date { Self.firingWindow(due: request.due, retryAt: retryAt, tolerance: request.tolerance).effectiveDue }

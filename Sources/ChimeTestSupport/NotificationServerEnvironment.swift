@@ -59,13 +59,19 @@ public final class NotificationServerEnvironment: Sendable {
         /// `scripts/scripted-notify-server.py` answering as KDE Plasma, with its `Inhibited`
         /// (do-not-disturb) property, set through ``setInhibited(_:)``.
         case plasma
+        /// The same script answering as mako, with mako's `fr.emersion.Mako` object and its
+        /// modes (`do-not-disturb`), set through ``setMakoModes(_:)``. (mako itself needs Wayland.)
+        case mako
+        /// The same script answering as GNOME Shell, whose do-not-disturb is the GSettings key
+        /// `org.gnome.desktop.notifications show-banners` (set in the client's environment).
+        case gnomeShell = "gnome-shell"
 
         /// The server the end-to-end tests run against: `NOTIFY_ENV_SERVER` in `environment`
         /// (`make test` runs them once more with notification-daemon), dunst when it is unset.
         public static func selected(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Server {
             guard let name = environment["NOTIFY_ENV_SERVER"], !name.isEmpty else { return .dunst }
             guard let server = Server(rawValue: name) else {
-                throw Failure(description: "NOTIFY_ENV_SERVER=\(name) is not a server the tests know: use dunst, notification-daemon, notify-osd or plasma")
+                throw Failure(description: "NOTIFY_ENV_SERVER=\(name) is not a server the tests know: use dunst, notification-daemon, notify-osd, plasma, mako or gnome-shell")
             }
             return server
         }
@@ -77,6 +83,8 @@ public final class NotificationServerEnvironment: Sendable {
             case .notificationDaemon: return "Notification Daemon"
             case .notifyOSD: return "notify-osd"
             case .plasma: return "Plasma"
+            case .mako: return "mako"
+            case .gnomeShell: return "gnome-shell"
             }
         }
 
@@ -160,6 +168,15 @@ public final class NotificationServerEnvironment: Sendable {
         try run("gdbus", [
             "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
             "--method", "org.freedesktop.DBus.Properties.Set", "org.freedesktop.Notifications", "Inhibited", inhibited ? "<true>" : "<false>",
+        ])
+    }
+
+    /// Sets the active modes of the ``Server/mako`` server (`do-not-disturb` among them: mako's
+    /// do-not-disturb), as `makoctl mode -s` does.
+    public func setMakoModes(_ modes: [String]) throws {
+        try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/fr/emersion/Mako",
+            "--method", "fr.emersion.Mako.SetModes", "[" + modes.map { "'\($0)'" }.joined(separator: ", ") + "]",
         ])
     }
 

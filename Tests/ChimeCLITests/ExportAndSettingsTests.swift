@@ -160,6 +160,8 @@ import Testing
         notify.urgency.fast      normal (default)
         notify.urgency.water     low (default)
         notify.urgency.reminder  normal (default)
+        notify.dnd               on (default)
+        notify.away              on (default)
         language                 auto (default)
 
         """)

@@ -31,6 +31,8 @@ final class RecordingDaemon: DaemonLink {
 
     var mode: Mode
     private(set) var received: [ControlRequest] = []
+    /// Changes the answer to `status` (do-not-disturb, held reminders).
+    var statusChange: (inout DaemonStatus) -> Void = { _ in }
 
     init(mode: Mode) {
         self.mode = mode
@@ -47,7 +49,9 @@ final class RecordingDaemon: DaemonLink {
         switch request {
         case .ping: return .pong(identity)
         case .status:
-            return .status(DaemonStatus(armedDeadline: nil, pendingCount: 0, notificationServer: "available", lastAppliedSequence: 0, daemon: identity))
+            var status = DaemonStatus(armedDeadline: nil, pendingCount: 0, notificationServer: "available", lastAppliedSequence: 0, daemon: identity)
+            statusChange(&status)
+            return .status(status)
         case .changed(let sequence): return .changeApplied(sequence: sequence)
         }
     }

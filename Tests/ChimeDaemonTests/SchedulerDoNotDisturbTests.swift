@@ -60,4 +60,45 @@ struct SchedulerDoNotDisturbTests {
         #expect(harness.notifier.deliveries.filter { $0.request.content.template == .waterHeld }.count == 1)
         #expect(try harness.isInSync())
     }
+
+    @Test("a reminder that asked for critical urgency is sent critical, during do-not-disturb too, whatever the setting says")
+    func criticalReminder() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.setSetting(UrgencySettings.reminderKey, to: "low", now: start)
+        var critical = Requests.reminder("train", due: start.addingTimeInterval(60))
+        critical.content.arguments[ContentArgument.urgency] = "critical"
+        try harness.store.apply(Requests.plan(critical, Requests.reminder("tea", due: start.addingTimeInterval(90))), now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.receive(1)
+        harness.advance(to: start.addingTimeInterval(100))
+        let urgencies = harness.notifier.deliveries.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }
+        #expect(urgencies == ["remind/train critical", "remind/tea low"])
+    }
+
+    @Test("notify.dnd off makes do-not-disturb hold nothing, read at each wake: turned on again, it holds again")
+    func settingOff() throws {
+        let harness = try SchedulerHarness()
+        var plan = ChangePlan()
+        plan.schedules = [WaterSchedule(
+            id: "w", interval: .hours(4),
+            window: DailyWindow(from: WallClockTime(hour: 0, minute: 0)!, until: WallClockTime(hour: 23, minute: 59)!)
+        )]
+        plan.requests = [water("1", due: start.addingTimeInterval(60)), water("2", due: start.addingTimeInterval(120))]
+        try harness.store.apply(plan, now: start)
+        try harness.store.setSetting(WaterHold.doNotDisturbSetting, to: "off", now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.receive(1)
+
+        harness.advance(to: start.addingTimeInterval(65))
+        #expect(harness.notifier.deliveries.map(\.request.identifier) == ["water/w/1"], "shown although the server is in do-not-disturb mode")
+        #expect(harness.scheduler.heldCount == 0)
+
+        try harness.store.setSetting(WaterHold.doNotDisturbSetting, to: "on", now: harness.now)
+        harness.advance(to: start.addingTimeInterval(125))
+        #expect(harness.notifier.deliveries.count == 1)
+        #expect(try harness.stored("water/w/2")?.lastError == "held: do not disturb")
+        #expect(harness.scheduler.heldCount == 1)
+    }
 }

@@ -178,7 +178,7 @@ struct SchedulerRepeatingTests {
         #expect(try harness.isInSync())
     }
 
-    @Test("\"Snooze\" shows the same request again later, with its content, replacing its bubble")
+    @Test("\"Snooze\" closes the bubble and shows the same request again later, with its content, as a new bubble")
     func snooze() throws {
         let harness = try SchedulerHarness()
         try harness.store.apply(Requests.plan(Requests.reminder("a", due: start.addingTimeInterval(60))), now: start)
@@ -195,10 +195,12 @@ struct SchedulerRepeatingTests {
         #expect(snoozed.request.due == start.addingTimeInterval(670))
         #expect(snoozed.request.content == first.request.content)
         #expect(snoozed.request == first.request.moved(to: start.addingTimeInterval(670)), "its misfire bound moves with it, as with chime snooze")
+        #expect(harness.notifier.closedServerIDs == [shown], "the snoozed bubble does not stay on screen")
+        #expect(snoozed.serverID == nil)
 
         harness.advance(to: start.addingTimeInterval(700))
         #expect(harness.deliveredIdentifiers == ["remind/a", "remind/a"])
-        #expect(harness.notifier.deliveries.last?.replacesServerID == shown)
+        #expect(harness.notifier.deliveries.last?.replacesServerID == nil)
         #expect(harness.notifier.deliveries.last?.isLate == false)
     }
 
@@ -291,7 +293,7 @@ struct SchedulerRepeatingTests {
         #expect(harness.timer.armedDeadline == nil)
     }
 
-    @Test("\"End fast\" on the bubble of an earlier cycle changes nothing: the running cycle goes on")
+    @Test("\"End fast\" on the bubble of an earlier cycle changes nothing but closing that bubble: the running cycle goes on")
     func endFastOnAnEarlierCycle() throws {
         let harness = try SchedulerHarness()
         let session = FastingSession(id: "r", plan: .standard, start: start.addingTimeInterval(-16 * 3600 + 60), mode: .rolling)
@@ -301,12 +303,14 @@ struct SchedulerRepeatingTests {
         #expect(harness.deliveredIdentifiers == ["fast/r/end/0"])
         // Cycle 1 has begun when the user presses End fast on cycle 0's bubble.
         harness.advance(to: start.addingTimeInterval(8 * 3600 + 120))
-        let before = try harness.store.currentSequence()
+        let shown = try #require(try harness.stored("fast/r/end/0")?.serverID)
+        let pendingBefore = try harness.pendingIdentifiers()
         harness.notifier.send(.actionInvoked(identifier: "fast/r/end/0", action: .endFast))
         harness.receive(1)
         #expect(try harness.store.session(id: "r")?.stoppedAt == nil)
-        #expect(try harness.store.currentSequence() == before)
-        #expect(harness.logLines.value.contains { $0.contains("refused") && $0.contains("cycle 0") })
+        #expect(try harness.pendingIdentifiers() == pendingBefore)
+        #expect(harness.notifier.closedServerIDs == [shown])
+        #expect(harness.logLines.value.filter { $0.contains("action end-fast on fast/r/end/0 ignored") && $0.contains("cycle 0") }.count == 1)
     }
 
     @Test("\"Extend 1 h\" on a completed fast moves its end an hour later")

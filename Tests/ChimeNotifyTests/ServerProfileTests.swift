@@ -39,4 +39,14 @@ struct ServerProfileTests {
         #expect(!plain.bodyMarkup && !plain.actions)
         #expect(plain.timeout(for: .never) == 0)
     }
+
+    @Test func eachServerTellsDoNotDisturbWhereItKeepsIt() {
+        #expect(ServerProfile(name: "dunst", capabilities: Self.dunst).doNotDisturb == .property(interface: "org.dunstproject.cmd0", name: "paused"))
+        #expect(ServerProfile(name: "Plasma", capabilities: []).doNotDisturb == .property(interface: "org.freedesktop.Notifications", name: "Inhibited"))
+        #expect(ServerProfile(name: "mako", capabilities: []).doNotDisturb == .modes(mode: "do-not-disturb"))
+        #expect(ServerProfile(name: "gnome-shell", capabilities: []).doNotDisturb == .bannerSetting(schema: "org.gnome.desktop.notifications", key: "show-banners"))
+        // A desktop's setting counts only while its own server serves: GNOME's schema installed
+        // beside dunst says nothing about dunst.
+        #expect(ServerProfile(name: "Notification Daemon", capabilities: Self.notificationDaemon).doNotDisturb == nil)
+    }
 }

@@ -30,7 +30,7 @@ final class DaemonSandbox {
             throw DaemonTestFailure("cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         root = String(cString: made)
-        for directory in ["data", "run"] {
+        for directory in ["data", "run", "config"] {
             try FileManager.default.createDirectory(atPath: root + "/" + directory, withIntermediateDirectories: true)
         }
         chmod(root + "/run", 0o700)
@@ -42,6 +42,11 @@ final class DaemonSandbox {
             // A bus from the test's own environment must never be reached by accident.
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(root)/no-bus",
             "DISPLAY": "",
+            // Nor the machine's system bus (logind: a locked screen would hold water reminders).
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(root)/no-system-bus",
+            // Desktop settings (GNOME's show-banners) in a key file of the sandbox's own.
+            "XDG_CONFIG_HOME": root + "/config",
+            "GSETTINGS_BACKEND": "keyfile",
         ]
         if let bus {
             environment.merge(bus.variables) { _, new in new }
@@ -115,16 +120,18 @@ final class DaemonTestBed {
 
     /// With a `dunst` label, starts a private notification server (`program`; by default the
     /// one `NOTIFY_ENV_SERVER` names, dunst when unset) and `chimed --notifier libnotify` on it;
-    /// without, `chimed --notifier stdout` and no bus. Records an issue (at the caller) when the
-    /// daemon does not report readiness.
+    /// without, `chimed --notifier stdout` and no bus. `environment` adds to the sandbox's.
+    /// Records an issue (at the caller) when the daemon does not report readiness.
     init(
         dunst label: String? = nil, server program: NotificationServerEnvironment.Server? = nil,
+        environment extra: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let chosen = try program ?? .selected()
         server = try label.map { try NotificationServerEnvironment.start(label: $0, server: chosen) }
         monitor = try server.map { try BusMonitor(environment: $0) }
         sandbox = try DaemonSandbox(bus: server)
+        sandbox.environment.merge(extra) { _, new in new }
         daemonArguments = ["--notifier", server == nil ? "stdout" : "libnotify"]
         daemon = try await Self.startReady(in: sandbox, daemonArguments, sourceLocation: sourceLocation)
         store = try sandbox.openStore()

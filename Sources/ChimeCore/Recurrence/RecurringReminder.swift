@@ -16,14 +16,18 @@ public struct RecurringReminder: Hashable, Sendable {
     public var start: Date
     /// How it comes back until acknowledged (`--nag`); `nil`: shown once per occurrence.
     public var nag: ReminderNag?
+    /// The urgency its occurrences ask for (``ContentArgument/urgency``, `--urgency`); `nil`:
+    /// the setting's.
+    public var urgency: String?
 
     /// Makes a recurring reminder.
-    public init(id: String, text: String, rule: RecurrenceRule, start: Date, nag: ReminderNag? = nil) {
+    public init(id: String, text: String, rule: RecurrenceRule, start: Date, nag: ReminderNag? = nil, urgency: String? = nil) {
         self.id = id
         self.text = text
         self.rule = rule
         self.start = start
         self.nag = nag
+        self.urgency = urgency
     }
 
     /// The recurring reminder a pending request belongs to, or `nil` when the request is not an
@@ -35,7 +39,10 @@ public struct RecurringReminder: Hashable, Sendable {
               let startText = arguments[ContentArgument.start], let start = try? Date(startText, strategy: .iso8601),
               let text = arguments[ContentArgument.text]
         else { return nil }
-        self.init(id: request.group, text: text, rule: rule, start: start, nag: ReminderNag.Showing(request: request)?.nag)
+        self.init(
+            id: request.group, text: text, rule: rule, start: start, nag: ReminderNag.Showing(request: request)?.nag,
+            urgency: arguments[ContentArgument.urgency]
+        )
     }
 
     /// The first occurrence after `instant` in `timeZone`, or `nil` when the rule has ended.
