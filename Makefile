@@ -56,7 +56,7 @@ test: test-deps
 ## The end-to-end suites that show notifications run first against dunst (with everything
 ## else), then once more against SECOND_SERVER: what differs between servers shows up there.
 SECOND_SERVER ?= notification-daemon
-SERVER_SUITES := CliDaemonFlowTests|DaemonProcessTests|DaemonRestartButtonTests
+SERVER_SUITES := CliDaemonFlowTests|CliBubbleLifecycleTests|DaemonProcessTests|DaemonRestartButtonTests
 
 unit-test:
 	$(SWIFT) build --build-tests
