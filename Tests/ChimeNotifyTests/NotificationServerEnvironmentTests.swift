@@ -11,13 +11,14 @@ struct NotificationServerEnvironmentTests {
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": ""]) == .dunst)
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "notification-daemon"]) == .notificationDaemon)
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "plasma"]) == .plasma)
+        #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "gnome-shell"]) == .gnomeShell)
     }
 
     @Test func anUnknownServerIsAnErrorNamingTheChoices() {
         let failure = #expect(throws: NotificationServerEnvironment.Failure.self) {
-            try Server.selected(environment: ["NOTIFY_ENV_SERVER": "gnome-shell"])
+            try Server.selected(environment: ["NOTIFY_ENV_SERVER": "xfce4-notifyd"])
         }
-        #expect(failure?.description.contains("NOTIFY_ENV_SERVER=gnome-shell") == true)
+        #expect(failure?.description.contains("NOTIFY_ENV_SERVER=xfce4-notifyd") == true)
         #expect(failure?.description.contains("notification-daemon") == true)
     }
 }
