@@ -46,15 +46,22 @@ run: build
 	exec $(RELEASE_DIR)/chimed --foreground
 
 ## Runs every test: that the install script provides every program the tests start, the unit
-## tests, tests against a real dunst, end-to-end tests of the binaries, and the Debian package.
+## tests, tests against a real dunst, end-to-end tests of the binaries (those that show
+## notifications also against notification-daemon), and the Debian package.
 test: test-deps
 	scripts/check-test-programs.sh
 	$(MAKE) --no-print-directory unit-test
 	$(MAKE) --no-print-directory package-test
 
+## The end-to-end suites that show notifications run first against dunst (with everything
+## else), then once more against SECOND_SERVER: what differs between servers shows up there.
+SECOND_SERVER ?= notification-daemon
+SERVER_SUITES := CliDaemonFlowTests|CliBubbleLifecycleTests|DaemonProcessTests|DaemonRestartButtonTests
+
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	NOTIFY_ENV_SERVER=$(SECOND_SERVER) $(SWIFT) test --skip-build --filter 'EndToEndTests\.($(SERVER_SUITES))/'
 
 ## Builds the Debian package, checks it with lintian, installs it and runs the installed programs
 ## with nothing of the toolchain reachable.

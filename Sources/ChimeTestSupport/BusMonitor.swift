@@ -43,6 +43,29 @@ public final class BusMonitor: Sendable {
         }
     }
 
+    /// A bubble as the server gave it out: the id it answered a `Notify` with, and the last
+    /// call shown under that id (a replacement keeps the id and changes the content).
+    public struct Bubble: Sendable {
+        /// The server's id of the bubble.
+        public var id: UInt32
+        /// The latest `Notify` call the server answered with this id.
+        public var call: NotifyCall
+        /// How many `Notify` calls the server answered with this id (1: never replaced).
+        public var showings: Int
+    }
+
+    /// One method call to the server and its answer, with the bus's timestamps.
+    public struct AnsweredCall: Sendable {
+        /// The method's name (`Notify`, `CloseNotification`, ...).
+        public var member: String
+        /// The caller's unique bus name.
+        public var sender: String
+        /// When the bus passed the call on.
+        public var sentAt: Date
+        /// When the bus passed the answer (a reply or an error) on.
+        public var answeredAt: Date
+    }
+
     private let child: ChildProcess
     private let recorder = LineRecorder()
     private let stopped = Mutex(false)
@@ -121,6 +144,83 @@ public final class BusMonitor: Sendable {
             guard let data = (message["payload"] as? [String: Any])?["data"] as? [Any], data.count == 2,
                   let id = data[0] as? Int, let reason = data[1] as? Int else { return nil }
             return ClosedSignal(id: UInt32(id), reason: UInt32(reason))
+        }
+    }
+
+    /// The bubbles shown so far, one per server id, in order of first showing: each answered
+    /// `Notify` call paired (by its serial) with the id in the server's reply. Any server's
+    /// counterpart of dunst's history.
+    public var bubbles: [Bubble] {
+        var result: [Bubble] = []
+        var index: [UInt32: Int] = [:]
+        forEachShowing(closed: { _ in }) { id, call in
+            if let position = index[id] {
+                result[position].call = call
+                result[position].showings += 1
+            } else {
+                index[id] = result.count
+                result.append(Bubble(id: id, call: call, showings: 1))
+            }
+        }
+        return result
+    }
+
+    /// The ids of the bubbles shown and not closed since (no `NotificationClosed` after their
+    /// last showing), in order of first showing.
+    public var openBubbleIDs: [UInt32] {
+        var open: [UInt32] = []
+        forEachShowing(closed: { id in open.removeAll { $0 == id } }) { id, _ in
+            if !open.contains(id) { open.append(id) }
+        }
+        return open
+    }
+
+    /// The calls to the server answered so far, in the order they were sent: where a burst's
+    /// time goes (the server's answers, or the caller between an answer and its next call).
+    public var answeredCalls: [AnsweredCall] {
+        var calls: [String: (member: String, sender: String, at: Date)] = [:]
+        var answered: [AnsweredCall] = []
+        for line in recorder.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let microseconds = object["timestamp-realtime"] as? Int else { continue }
+            let at = Date(timeIntervalSince1970: Double(microseconds) / 1e6)
+            switch object["type"] as? String {
+            case "method_call":
+                if let sender = object["sender"] as? String, let cookie = object["cookie"] as? Int, let member = object["member"] as? String {
+                    calls["\(sender) \(cookie)"] = (member, sender, at)
+                }
+            case "method_return", "error":
+                guard let destination = object["destination"] as? String, let cookie = object["reply_cookie"] as? Int,
+                      let call = calls.removeValue(forKey: "\(destination) \(cookie)") else { continue }
+                answered.append(AnsweredCall(member: call.member, sender: call.sender, sentAt: call.at, answeredAt: at))
+            default:
+                continue
+            }
+        }
+        return answered.sorted { $0.sentAt < $1.sentAt }
+    }
+
+    /// Walks the recorded messages in bus order, calling `shown` for every answered `Notify`
+    /// (the id of the reply, the call) and `closed` for every `NotificationClosed`.
+    private func forEachShowing(closed: (UInt32) -> Void, shown: (UInt32, NotifyCall) -> Void) {
+        var calls: [String: NotifyCall] = [:]
+        for line in recorder.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            let data = (object["payload"] as? [String: Any])?["data"] as? [Any]
+            switch object["type"] as? String {
+            case "method_call" where object["member"] as? String == "Notify":
+                if let sender = object["sender"] as? String, let cookie = object["cookie"] as? Int, let call = Self.notifyCall(object) {
+                    calls["\(sender) \(cookie)"] = call
+                }
+            case "method_return":
+                guard let destination = object["destination"] as? String, let cookie = object["reply_cookie"] as? Int,
+                      let call = calls.removeValue(forKey: "\(destination) \(cookie)"), let id = data?.first as? Int else { continue }
+                shown(UInt32(id), call)
+            case "signal" where object["member"] as? String == "NotificationClosed":
+                if let id = data?.first as? Int { closed(UInt32(id)) }
+            default:
+                continue
+            }
         }
     }
 

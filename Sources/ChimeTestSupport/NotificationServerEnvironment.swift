@@ -35,6 +35,8 @@ public final class NotificationServerEnvironment: Sendable {
     public let busAddress: String
     /// The X display dunst draws on.
     public let display: String
+    /// Which program serves notifications here.
+    public let server: Server
     private let stopped = Mutex(false)
 
     /// The project's `scripts/notify-env.sh`, found from this source file's location.
@@ -63,6 +65,36 @@ public final class NotificationServerEnvironment: Sendable {
         /// The same script answering as GNOME Shell, whose do-not-disturb is the GSettings key
         /// `org.gnome.desktop.notifications show-banners` (set in the client's environment).
         case gnomeShell = "gnome-shell"
+
+        /// The server the end-to-end tests run against: `NOTIFY_ENV_SERVER` in `environment`
+        /// (`make test` runs them once more with notification-daemon), dunst when it is unset.
+        public static func selected(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Server {
+            guard let name = environment["NOTIFY_ENV_SERVER"], !name.isEmpty else { return .dunst }
+            guard let server = Server(rawValue: name) else {
+                throw Failure(description: "NOTIFY_ENV_SERVER=\(name) is not a server the tests know: use dunst, notification-daemon, notify-osd, plasma, mako or gnome-shell")
+            }
+            return server
+        }
+
+        /// The name the server reports in `GetServerInformation` (what `chime doctor` prints).
+        public var reportedName: String {
+            switch self {
+            case .dunst: return "dunst"
+            case .notificationDaemon: return "Notification Daemon"
+            case .notifyOSD: return "notify-osd"
+            case .plasma: return "Plasma"
+            case .mako: return "mako"
+            case .gnomeShell: return "gnome-shell"
+            }
+        }
+
+        /// Whether chimed gives this server's bubbles buttons and lets them stay until
+        /// dismissed (notify-osd gets neither: ``ChimeNotify``'s server profile).
+        public var keepsBubblesWithButtons: Bool { self != .notifyOSD }
+
+        /// Whether a test can pick a bubble's button by its label (``invokeAction(labeled:)``):
+        /// only dunst's context menu allows that without pointing at pixels.
+        public var picksActionsByLabel: Bool { self == .dunst }
     }
 
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
@@ -83,13 +115,14 @@ public final class NotificationServerEnvironment: Sendable {
         guard let address = exports["DBUS_SESSION_BUS_ADDRESS"], let display = exports["DISPLAY"] else {
             throw Failure(description: "notify-env.sh start printed no bus address: \(output)")
         }
-        return NotificationServerEnvironment(directory: directory, busAddress: address, display: display)
+        return NotificationServerEnvironment(directory: directory, busAddress: address, display: display, server: server)
     }
 
-    private init(directory: String, busAddress: String, display: String) {
+    private init(directory: String, busAddress: String, display: String, server: Server) {
         self.directory = directory
         self.busAddress = busAddress
         self.display = display
+        self.server = server
     }
 
     deinit {
@@ -150,6 +183,27 @@ public final class NotificationServerEnvironment: Sendable {
     /// Closes every bubble on screen (they move to the history).
     public func closeAll() throws {
         try run("dunstctl", ["close-all"])
+    }
+
+    /// Closes every bubble `monitor` saw shown and not closed yet, as a user dismissing them
+    /// would: dunst's `close-all` (its bubbles move to the history it lists); on other servers
+    /// a `CloseNotification` for each from another connection (a bubble gone in between is no
+    /// error). Returns once the server announced each closing.
+    public func dismissAll(shownIn monitor: BusMonitor) async throws {
+        let open = monitor.openBubbleIDs
+        if server == .dunst {
+            try closeAll()
+        } else {
+            for id in open {
+                _ = try? run("gdbus", [
+                    "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+                    "--method", "org.freedesktop.Notifications.CloseNotification", String(id),
+                ])
+            }
+        }
+        guard await monitor.waitUntil(timeout: 5, { Set($0.openBubbleIDs).isDisjoint(with: open) }) else {
+            throw Failure(description: "\(server.rawValue) did not announce closing bubbles \(Set(open).intersection(monitor.openBubbleIDs).sorted())")
+        }
     }
 
     /// dunst's history after closing everything on screen, newest first.

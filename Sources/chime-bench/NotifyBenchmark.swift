@@ -20,7 +20,10 @@ import Foundation
 /// - `burst_300_seconds`: 300 reminders due in the same second, private dunst drawing every
 ///   bubble (`notification_limit = 0`): from the due instant until the store records all 300
 ///   delivered. dunst redraws every bubble on each Notify, so this is mostly dunst's (and
-///   Xvfb's) drawing time.
+///   Xvfb's) drawing time; the next two tell the parts apart, from the bus's timestamps.
+/// - `burst_300_server_seconds`: the sum of dunst's answer times to the burst's Notify calls.
+/// - `burst_300_chimed_ms_per_call`: the median time `chimed` takes between an answer and its
+///   next call to the server (its own part of the burst, one call in flight at a time).
 /// - `duplicates_per_kill`: 500 reminders due within 10 s while `chimed` is killed with SIGKILL
 ///   and restarted 20 times: Notify calls that are not replacements beyond the first per
 ///   request, divided by the kills (a kill can at worst repeat the one call in flight and the
@@ -64,8 +67,10 @@ enum NotifyBenchmark {
         guard FileManager.default.isExecutableFile(atPath: chimed) else {
             throw BenchmarkFailure("chimed is not built next to chime-bench (\(chimed)): build the whole package first")
         }
-        let burst = try burstSeconds(chimed)
-        BenchmarkResult(suite: "notify", metric: "burst_300_seconds", n: burstCount, value: burst, unit: "s").emit()
+        let burst = try burst(chimed)
+        BenchmarkResult(suite: "notify", metric: "burst_300_seconds", n: burstCount, value: burst.seconds, unit: "s").emit()
+        BenchmarkResult(suite: "notify", metric: "burst_300_server_seconds", n: burstCount, value: burst.serverSeconds, unit: "s").emit()
+        BenchmarkResult(suite: "notify", metric: "burst_300_chimed_ms_per_call", n: burstCount, value: burst.chimedMillisecondsPerCall, unit: "ms").emit()
         let duplicates = try duplicatesPerKill(chimed)
         BenchmarkResult(suite: "notify", metric: "duplicates_per_kill", n: killCount, value: duplicates, unit: "notifications").emit()
     }
@@ -75,10 +80,19 @@ enum NotifyBenchmark {
     static let crashSpread: TimeInterval = 10
     static let killCount = 20
 
-    /// Seconds from the due instant of 300 reminders until all are recorded as delivered.
-    private static func burstSeconds(_ chimed: String) throws -> Double {
+    /// How a burst went: seconds from the due instant of 300 reminders until all are recorded
+    /// as delivered, and how much of that the server's answers and `chimed` took.
+    private struct Burst {
+        var seconds: Double
+        var serverSeconds: Double
+        var chimedMillisecondsPerCall: Double
+    }
+
+    private static func burst(_ chimed: String) throws -> Burst {
         let bus = try NotificationServerEnvironment.start(label: "bench-burst")
         defer { bus.stop() }
+        let monitor = try BusMonitor(environment: bus)
+        defer { monitor.stop() }
         let sandbox = try DaemonBenchmark.Sandbox(label: "burst")
         sandbox.environment.merge(bus.variables) { _, new in new }
         let daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "libnotify", sandbox: sandbox)
@@ -95,11 +109,25 @@ enum NotifyBenchmark {
             let delivered = try store.deliveryHistory(limit: burstCount + 10).filter { $0.outcome == .delivered }
             if delivered.count >= burstCount {
                 try daemon.stop()
-                return delivered.map(\.at).max()!.timeIntervalSince(due)
+                let seconds = delivered.map(\.at).max()!.timeIntervalSince(due)
+                return try split(monitor.answeredCalls, seconds: seconds)
             }
             usleep(100_000)
         }
         throw BenchmarkFailure("the burst of \(burstCount) was not delivered within 600 s")
+    }
+
+    /// Splits a burst's time: the server's answers to the Notify calls, and the gaps between an
+    /// answer and the next call of the same caller (chimed's own time).
+    private static func split(_ calls: [BusMonitor.AnsweredCall], seconds: Double) throws -> Burst {
+        let notify = calls.filter { $0.member == "Notify" }
+        guard notify.count >= burstCount, let caller = notify.first?.sender else {
+            throw BenchmarkFailure("the bus showed \(notify.count) answered Notify calls of the \(burstCount)")
+        }
+        let serverSeconds = notify.reduce(0) { $0 + $1.answeredAt.timeIntervalSince($1.sentAt) }
+        let own = calls.filter { $0.sender == caller }
+        let gaps = zip(own, own.dropFirst()).map { max(0, $1.sentAt.timeIntervalSince($0.answeredAt) * 1000) }.sorted()
+        return Burst(seconds: seconds, serverSeconds: serverSeconds, chimedMillisecondsPerCall: percentile(gaps, 0.5))
     }
 
     /// Duplicated Notify calls (not replacements) per SIGKILL of chimed during a burst.

@@ -39,6 +39,26 @@ extension LibNotifyNotifierTests {
             #expect(monitor.notifyCalls.first?.body == #"You finished your 16:8 fast (mom's "big" &lt;one&gt;)."#)
         }
 
+        @Test func theBusRecordPairsEachNotifyWithTheIDTheServerAnswered() async throws {
+            let environment = try NotificationServerScope.environment
+            let monitor = try BusMonitor(environment: environment)
+            let notifier = try makeNotifier()
+            defer { notifier.shutdown() }
+            let request = Fixtures.fastEnd(id: "fast/nd-record/end")
+            let first = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            // Shown again in place: the same id, one bubble with the new showing.
+            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID == first)
+            let second = try #require(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-record-2/end"))).shownID)
+            #expect(await monitor.waitUntil { $0.bubbles.count == 2 })
+            #expect(monitor.bubbles.map(\.id) == [first, second])
+            #expect(monitor.bubbles.map(\.showings) == [2, 1])
+            #expect(monitor.openBubbleIDs == [first, second])
+
+            try await environment.dismissAll(shownIn: monitor)
+            #expect(monitor.openBubbleIDs.isEmpty)
+            #expect(Set(monitor.closedSignals.map(\.id)) == [first, second])
+        }
+
         @Test func aBatchGoesOnPastABubbleThatIsGone() async throws {
             let environment = try NotificationServerScope.environment
             let monitor = try BusMonitor(environment: environment)

@@ -4,13 +4,16 @@ import Foundation
 import Testing
 
 /// The whole path a user takes: `chime` writes, `chimed` (with its default libnotify notifier)
-/// shows the notification on a real dunst, and `chime` reads the outcome back.
-@Suite("chime with chimed and dunst", .serialized)
+/// shows the notification on a real server (dunst, or the one `NOTIFY_ENV_SERVER` names), and
+/// `chime` reads the outcome back.
+@Suite("chime with chimed and a notification server", .serialized)
 struct CliDaemonFlowTests {
-    @Test("a 10s:5s fast: listed, its end notification reaches dunst, and it shows in fast history")
+    @Test("a 10s:5s fast: listed, its end notification reaches the server, and it shows in fast history")
     func fastFlow() async throws {
-        let desktop = try NotificationServerEnvironment.start(label: "cli-flow")
+        let desktop = try NotificationServerEnvironment.start(label: "cli-flow", server: .selected())
         defer { desktop.stop() }
+        let monitor = try BusMonitor(environment: desktop)
+        defer { monitor.stop() }
         let sandbox = CliSandbox()
         sandbox.environment.merge(desktop.variables) { $1 }
         let daemon = try CliDaemonProcess(sandbox: sandbox)
@@ -19,7 +22,7 @@ struct CliDaemonFlowTests {
 
         let doctor = await sandbox.chime("doctor")
         #expect(doctor.status == 0, "\(doctor.output)")
-        #expect(doctor.output.contains("notification server  dunst"))
+        #expect(doctor.output.contains("notification server  \(desktop.server.reportedName) "), "\(doctor.output)")
 
         let started = await sandbox.succeed("fast", "start", "10s:5s", "--id", "f-flow")
         #expect(started.output.hasPrefix("Fast f-flow started "))
@@ -33,17 +36,13 @@ struct CliDaemonFlowTests {
         #expect(listed.first?["title"] as? String == "Fast complete")
         #expect(await sandbox.succeed("list").output.contains("fast/f-flow/end"))
 
-        // The fast ends 10 s after it started; dunst keeps that bubble until dismissed, so
-        // `history()` closes what is on screen and reads dunst's history, polled with a deadline.
-        var delivered: [NotificationServerEnvironment.HistoryEntry] = []
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline {
-            delivered = try desktop.history().filter { $0.summary == "Fast complete" }
-            if !delivered.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(250))
-        }
+        // The fast ends 10 s after it started.
+        #expect(await monitor.waitUntil(timeout: 40) { $0.bubbles.contains { $0.call.summary == "Fast complete" } }, "chimed log: \(daemon.log)")
+        let delivered = monitor.bubbles.filter { $0.call.summary == "Fast complete" }
         #expect(delivered.count == 1, "chimed log: \(daemon.log)")
-        #expect(delivered.first?.appName == "Chime")
+        #expect(delivered.first?.call.appName == "Chime")
+        // The server answered; chimed records that just after.
+        try await Self.waitUntilDelivered("fast/f-flow/end", in: sandbox)
         #expect(await sandbox.succeed("list", "--json").output == "[]\n")
 
         // Its end has passed: history counts it as completed (the eating window may still run).
@@ -63,8 +62,10 @@ struct CliDaemonFlowTests {
 
     @Test("a reminder whose nudge cannot reach chimed (another XDG_RUNTIME_DIR, the same data) is still shown on time")
     func unnudgedChangeIsShownOnTime() async throws {
-        let desktop = try NotificationServerEnvironment.start(label: "cli-unnudged")
+        let desktop = try NotificationServerEnvironment.start(label: "cli-unnudged", server: .selected())
         defer { desktop.stop() }
+        let monitor = try BusMonitor(environment: desktop)
+        defer { monitor.stop() }
         let sandbox = CliSandbox()
         sandbox.environment.merge(desktop.variables) { $1 }
         let daemon = try CliDaemonProcess(sandbox: sandbox)
@@ -79,21 +80,27 @@ struct CliDaemonFlowTests {
         #expect(added.status == 0, "\(added.errors)")
         #expect(added.errors.hasPrefix("chimed is not running"), "\(added.errors)")
 
-        var shown: [NotificationServerEnvironment.HistoryEntry] = []
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            shown = try desktop.history().filter { $0.body.contains("unnudged tea") }
-            if !shown.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        #expect(shown.count == 1, "chimed log: \(daemon.log)")
+        #expect(await monitor.waitUntil(timeout: 30) { $0.bubbles.contains { $0.call.body.contains("unnudged tea") } }, "chimed log: \(daemon.log)")
+        #expect(monitor.bubbles.filter { $0.call.body.contains("unnudged tea") }.count == 1, "chimed log: \(daemon.log)")
         // On time: chimed saw the change through its store watch long before the reminder was
         // due, so it showed it at its due time, not at some later wake.
-        let store = try Store(environment: sandbox.environment)
-        let delivered = try store.deliveryHistory(limit: 10).filter { $0.identifier == "remind/r-unnudged" && $0.outcome == .delivered }
+        let delivered = try await Self.waitUntilDelivered("remind/r-unnudged", in: sandbox)
         #expect(delivered.count == 1)
         if let record = delivered.first {
             #expect(record.at.timeIntervalSince(record.due) < 1, "shown \(record.at.timeIntervalSince(record.due)) s after its due time")
+        }
+    }
+
+    /// Polls chimed's store (another process writes it) until it records `identifier` as
+    /// delivered, for at most 10 s; the delivered records.
+    @discardableResult
+    static func waitUntilDelivered(_ identifier: String, in sandbox: CliSandbox) async throws -> [DeliveryRecord] {
+        let store = try Store(environment: sandbox.environment)
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let delivered = try store.deliveryHistory(limit: 100).filter { $0.identifier == identifier && $0.outcome == .delivered }
+            if !delivered.isEmpty || Date() >= deadline { return delivered }
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 

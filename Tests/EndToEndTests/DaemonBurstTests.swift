@@ -11,10 +11,9 @@ struct DaemonBurstTests {
 
     @Test("300 reminders due in the same second are each shown exactly once, none lost to the watchdog", .timeLimit(.minutes(5)))
     func burstIsDeliveredOnce() async throws {
-        let bed = try await DaemonTestBed(dunst: "burst")
+        let bed = try await DaemonTestBed(dunst: "burst", server: .dunst)
         defer { bed.stop() }
-        let monitor = try BusMonitor(environment: try bed.dunst())
-        defer { monitor.stop() }
+        let monitor = try #require(bed.monitor)
 
         let due = Date().addingTimeInterval(2)
         var plan = ChangePlan()

@@ -103,9 +103,10 @@ final class DaemonSandbox {
     }
 }
 
-/// The set-up most daemon tests share: a private dunst (for the libnotify notifier; none for
-/// the stdout notifier), a sandbox on its bus, a first `chimed` that has reported readiness,
-/// and its store open. ``stop()`` (or releasing it) kills the daemons, then stops dunst.
+/// The set-up most daemon tests share: a private notification server (for the libnotify
+/// notifier; none for the stdout notifier) with a ``BusMonitor`` recording what it is sent, a
+/// sandbox on its bus, a first `chimed` that has reported readiness, and its store open.
+/// ``stop()`` (or releasing it) kills the daemons, then stops the server.
 final class DaemonTestBed {
     let sandbox: DaemonSandbox
     /// The first daemon.
@@ -113,18 +114,22 @@ final class DaemonTestBed {
     /// The daemon's store, opened as the CLI would.
     let store: Store
     private let server: NotificationServerEnvironment?
+    /// Records the server's traffic from before the first daemon started (nil without a server).
+    let monitor: BusMonitor?
     private let daemonArguments: [String]
 
-    /// With a `dunst` label, starts a private dunst and `chimed --notifier libnotify` on it;
+    /// With a `dunst` label, starts a private notification server (`program`; by default the
+    /// one `NOTIFY_ENV_SERVER` names, dunst when unset) and `chimed --notifier libnotify` on it;
     /// without, `chimed --notifier stdout` and no bus. `environment` adds to the sandbox's.
-    /// Records an issue (at the caller) when the
-    /// daemon does not report readiness.
+    /// Records an issue (at the caller) when the daemon does not report readiness.
     init(
-        dunst label: String? = nil, server program: NotificationServerEnvironment.Server = .dunst,
+        dunst label: String? = nil, server program: NotificationServerEnvironment.Server? = nil,
         environment extra: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        server = try label.map { try NotificationServerEnvironment.start(label: $0, server: program) }
+        let chosen = try program ?? .selected()
+        server = try label.map { try NotificationServerEnvironment.start(label: $0, server: chosen) }
+        monitor = try server.map { try BusMonitor(environment: $0) }
         sandbox = try DaemonSandbox(bus: server)
         sandbox.environment.merge(extra) { _, new in new }
         daemonArguments = ["--notifier", server == nil ? "stdout" : "libnotify"]
@@ -138,8 +143,26 @@ final class DaemonTestBed {
 
     /// The private dunst; throws when this bed was set up without one.
     func dunst() throws -> NotificationServerEnvironment {
-        guard let server else { throw DaemonTestFailure("this test bed has no dunst: give DaemonTestBed a dunst label") }
+        try notificationServer()
+    }
+
+    /// The private notification server, whichever program it is; throws when this bed was set
+    /// up without one.
+    func notificationServer() throws -> NotificationServerEnvironment {
+        guard let server else { throw DaemonTestFailure("this test bed has no notification server: give DaemonTestBed a dunst label") }
         return server
+    }
+
+    /// The bubbles the server has given out so far (one per server id, with its latest text).
+    func shown() throws -> [BusMonitor.Bubble] {
+        guard let monitor else { throw DaemonTestFailure("this test bed has no notification server: give DaemonTestBed a dunst label") }
+        return monitor.bubbles
+    }
+
+    /// Closes every bubble still on screen, as a user dismissing them would.
+    func dismissAll() async throws {
+        guard let monitor else { throw DaemonTestFailure("this test bed has no notification server: give DaemonTestBed a dunst label") }
+        try await notificationServer().dismissAll(shownIn: monitor)
     }
 
     /// Starts another `chimed` with the same notifier; records an issue (at the caller) when it
@@ -162,9 +185,10 @@ final class DaemonTestBed {
         try store.deliveryHistory(limit: 1000).filter { $0.identifier == identifier && $0.outcome == .delivered }
     }
 
-    /// Kills every daemon still running, then stops dunst.
+    /// Kills every daemon still running, then stops the server.
     func stop() {
         sandbox.killDaemons()
+        monitor?.stop()
         server?.stop()
     }
 

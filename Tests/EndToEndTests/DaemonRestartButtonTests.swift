@@ -7,12 +7,18 @@ import Testing
 /// connection that showed the bubble, so the new process shows them again in place.
 @Suite("chimed restarted with bubbles on screen", .serialized)
 struct DaemonRestartButtonTests {
-    @Test("a button on a bubble shown before a restart works, and the bubble keeps its place", .timeLimit(.minutes(1)))
+    /// Whether the server under test gets bubbles that stay, with buttons (not notify-osd).
+    static let serverKeepsBubblesWithButtons = (try? NotificationServerEnvironment.Server.selected().keepsBubblesWithButtons) ?? true
+
+    @Test(
+        "a button on a bubble shown before a restart works, and the bubble keeps its place", .timeLimit(.minutes(1)),
+        .enabled(if: Self.serverKeepsBubblesWithButtons, "the server gets no bubbles with buttons that stay")
+    )
     func buttonWorksAfterRestart() async throws {
         let bed = try await DaemonTestBed(dunst: "restart-button")
         defer { bed.stop() }
         let store = bed.store
-        let monitor = try BusMonitor(environment: try bed.dunst())
+        let monitor = try BusMonitor(environment: try bed.notificationServer())
         defer { monitor.stop() }
 
         try bed.write(DaemonRequests.reminder("button", text: "water the plants", due: Date().addingTimeInterval(0.5)))
@@ -24,29 +30,40 @@ struct DaemonRestartButtonTests {
         #expect(await monitor.waitUntil(timeout: 10) { $0.notifyCalls.contains { $0.replacesID == shownAs } }, "\(second.errors)")
         #expect(monitor.notifyCalls.filter { $0.body.contains("water the plants") }.map(\.replacesID) == [0, shownAs])
 
-        // The new process gets the click: the reminder is snoozed.
-        try bed.dunst().invokeAction(labeled: "Snooze 10 min")
-        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/button")?.state == .pending }, "\(second.errors)")
-        #expect(second.errors.contains("action snooze-10m on remind/button applied"), "\(second.errors)")
+        #expect(monitor.notifyCalls.last?.actions.contains("Snooze 10 min") == true)
+        // The new process gets the click: the reminder is snoozed. (Only where a test can pick a
+        // button by its label; elsewhere the replacement above is what hands the buttons over.)
+        if try bed.notificationServer().server.picksActionsByLabel {
+            try bed.notificationServer().invokeAction(labeled: "Snooze 10 min")
+            #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/button")?.state == .pending }, "\(second.errors)")
+            #expect(second.errors.contains("action snooze-10m on remind/button applied"), "\(second.errors)")
+        }
         second.send(SIGTERM)
         #expect(await second.waitForExit() == 0)
     }
 
-    @Test("a bubble dismissed while chimed was down does not come back", .timeLimit(.minutes(1)))
+    @Test(
+        "a bubble dismissed while chimed was down does not come back", .timeLimit(.minutes(1)),
+        .enabled(if: Self.serverKeepsBubblesWithButtons, "the server gets no bubbles with buttons that stay")
+    )
     func dismissedWhileDown() async throws {
         let bed = try await DaemonTestBed(dunst: "restart-dismissed")
         defer { bed.stop() }
         let store = bed.store
         try bed.write(DaemonRequests.reminder("dismissed", text: "already seen", due: Date().addingTimeInterval(0.5)))
         #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/dismissed")?.state == .delivered }, "\(bed.daemon.errors)")
+        let shownAs = try #require(try store.request(identifier: "remind/dismissed")?.serverID)
         bed.daemon.kill()
-        try bed.dunst().closeAll()
-        let monitor = try BusMonitor(environment: try bed.dunst())
+        try await bed.dismissAll()
+        let monitor = try BusMonitor(environment: try bed.notificationServer())
         defer { monitor.stop() }
 
         let second = try await bed.startDaemon()
         #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/dismissed")?.serverID == nil }, "\(second.errors)")
-        #expect(monitor.notifyCalls.isEmpty, "\(second.errors)")
+        // dunst lists it among the closed ones, so nothing is sent; a server that cannot tell
+        // answers the replacement with a new id, and that copy is closed at once.
+        #expect(await monitor.waitUntil(timeout: 5) { $0.openBubbleIDs.isEmpty }, "\(second.errors)")
+        #expect(!monitor.bubbles.contains { $0.id == shownAs }, "\(second.errors)")
         second.send(SIGTERM)
         #expect(await second.waitForExit() == 0)
     }
@@ -59,9 +76,9 @@ struct DaemonRestartButtonTests {
         try bed.write(DaemonRequests.reminder("stale", text: "gone with the server", due: Date().addingTimeInterval(0.5)))
         #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/stale")?.state == .delivered }, "\(bed.daemon.errors)")
         bed.daemon.kill()
-        try bed.dunst().stopServer()
-        try bed.dunst().startServer()
-        let monitor = try BusMonitor(environment: try bed.dunst())
+        try bed.notificationServer().stopServer()
+        try bed.notificationServer().startServer()
+        let monitor = try BusMonitor(environment: try bed.notificationServer())
         defer { monitor.stop() }
 
         let second = try await bed.startDaemon()
