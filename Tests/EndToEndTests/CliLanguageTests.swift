@@ -1,4 +1,8 @@
+import ChimeControl
+import ChimeDaemon
 import Foundation
+import Glibc
+import Synchronization
 import Testing
 
 /// The built `chime` speaks the user's language: help, errors and output lines.
@@ -47,5 +51,65 @@ struct CliLanguageTests {
         #expect(await sandbox.chime("fats", extra: ["LANG": "zh_CN.UTF-8", "LC_ALL": "C"]).errors.hasPrefix("chime: unknown command"))
         #expect(await sandbox.chime("fats", extra: ["LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"]).errors.hasPrefix("chime: 未知命令"))
         #expect(await sandbox.chime("fats", extra: ["LANG": "C", "LC_MESSAGES": "zh_CN.UTF-8"]).errors.hasPrefix("chime: 未知命令"))
+    }
+
+    @Test("a refusal from chimed reaches the user in chime's language")
+    func refusalTranslated() async throws {
+        let sandbox = CliSandbox()
+        let other = geteuid() + 1
+        // A real control server that takes commands only from another uid, so it refuses this one.
+        let server = try RefusingServer(runtimeDirectory: sandbox.environment["XDG_RUNTIME_DIR"]!, allowedUserID: other)
+        defer { server.stop() }
+
+        let status = await sandbox.chime("status", extra: Self.chinese)
+        #expect(status.output.contains("它拒绝了状态请求：chimed 只接受 uid \(other) 的命令"), "\(status.output)")
+        let change = await sandbox.chime("remind", "in", "25m", "tea", extra: Self.chinese)
+        #expect(change.status == 0)
+        #expect(change.errors.contains("chimed 没有确认这次更改（chimed 只接受 uid \(other) 的命令）"), "\(change.errors)")
+        let english = await sandbox.chime("status")
+        #expect(english.output.contains("it refused the status request: chimed takes commands only from uid \(other)"), "\(english.output)")
+    }
+}
+
+/// chimed's control server on its own thread, in a runtime directory, refusing everyone but
+/// `allowedUserID`.
+private final class RefusingServer: Sendable {
+    private let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(runtimeDirectory: String, allowedUserID: uid_t) throws {
+        let ready = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        let thread = Thread { [self] in
+            defer { finished.signal() }
+            do {
+                let loop = try EventLoop()
+                let directory = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+                let server = try ControlServer(
+                    directory: directory, loop: loop, configuration: .init(allowedUserID: allowedUserID)
+                ) { _ in .pong(.current) }
+                ready.signal()
+                while !stopping.load(ordering: .acquiring) {
+                    _ = try loop.runOnce(timeout: .milliseconds(20))
+                }
+                withExtendedLifetime(server) {}
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                ready.signal()
+            }
+        }
+        thread.start()
+        guard ready.wait(timeout: .now() + 10) == .success else { throw ServerFailure(reason: "the server did not start within 10 s") }
+        if let reason = failure.withLock({ $0 }) { throw ServerFailure(reason: reason) }
+    }
+
+    /// Stops the loop and waits (at most 10 s) for its thread to end.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        _ = finished.wait(timeout: .now() + 10)
+    }
+
+    struct ServerFailure: Error {
+        var reason: String
     }
 }
