@@ -13,7 +13,7 @@ public enum DaemonManualPage {
             synopsis: [DaemonCommandLine.synopsis],
             sections: [
                 ManualPage.Section("DESCRIPTION", [
-                    .paragraph(DaemonCommandLine.summary + " " + DaemonCommandLine.runningHint),
+                    .paragraph(DaemonCommandLine.summary(in: .english) + " " + DaemonCommandLine.runningHint(in: .english)),
                     .paragraph("chimed keeps exactly one timer armed for the next notification that chime(1) stored, shows it through the desktop's notification server (libnotify), records the outcome in the database and derives what follows (the next water reminder, the next cycle of a repeating fast). Bubble buttons (Snooze, Drank, End fast, Extend) act through it. Notifications due within each other's tolerance are shown in one wake-up; nothing wakes it while nothing is due."),
                     .paragraph("Without --notifier it uses libnotify when a session bus is reachable (DBUS_SESSION_BUS_ADDRESS, or $XDG_RUNTIME_DIR/bus) and otherwise prints each notification to standard output as one JSON line; its first log line names the notifier and why."),
                     .paragraph("While the notification server is in do-not-disturb mode (dunst paused, KDE Plasma inhibited, GNOME's show-banners off, mako's do-not-disturb mode) or the session is locked (logind's LockedHint, a screen saver's ActiveChanged), it holds water reminders and shows one summary when that ends; after an unlock the next water reminder is due one interval later. Fast notifications and reminders are shown as usual. The settings notify.dnd and notify.away (chime config) turn each off."),
@@ -21,7 +21,7 @@ public enum DaemonManualPage {
                 ]),
                 ManualPage.Section("OPTIONS", [
                     .entries(DaemonCommandLine.options.map { option in
-                        ManualPage.Entry(option.name + (option.value.map { " " + $0 } ?? ""), option.summary)
+                        ManualPage.Entry(option.name + (option.value.map { " " + $0 } ?? ""), option.summary.text(.english))
                     }),
                 ]),
                 ManualPage.Section("ENVIRONMENT", [

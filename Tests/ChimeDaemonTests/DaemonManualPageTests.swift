@@ -12,7 +12,7 @@ struct DaemonManualPageTests {
         #expect(text.contains(DaemonCommandLine.synopsis))
         for option in DaemonCommandLine.options {
             #expect(text.contains(option.name + (option.value.map { " " + $0 } ?? "")), "no entry for \(option.name)")
-            #expect(text.contains(option.summary), "no text for \(option.name)")
+            #expect(text.contains(option.summary.text(.english)), "no text for \(option.name)")
         }
         #expect(text.contains("Chime \(ChimeVersion.current)"))
     }

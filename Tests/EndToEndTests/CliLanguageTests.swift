@@ -53,6 +53,26 @@ struct CliLanguageTests {
         #expect(await sandbox.chime("fats", extra: ["LANG": "C", "LC_MESSAGES": "zh_CN.UTF-8"]).errors.hasPrefix("chime: 未知命令"))
     }
 
+    @Test("chimed --help and its usage errors follow LANG, and the store's language setting wins")
+    func daemonHelp() async {
+        let sandbox = CliSandbox()
+        let chimed = CliBinaries.path("chimed")
+        let help = await sandbox.run(chimed, ["--help"], extra: Self.chinese)
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("用法：chimed [--notifier libnotify|stdout] [--foreground]\n"), "\(help.output)")
+        #expect(help.output.contains("显示本帮助"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath), "help never creates the store")
+        let bad = await sandbox.run(chimed, ["--daemonize"], extra: Self.chinese)
+        #expect(bad.status == 64)
+        #expect(bad.errors == "chimed: 未知参数“--daemonize”：请查看 chimed --help\n")
+        #expect(await sandbox.run(chimed, ["--daemonize"]).errors == "chimed: unknown argument \"--daemonize\": see chimed --help\n")
+
+        #expect(await sandbox.chime("config", "set", "language", "en").status == 0)
+        #expect(await sandbox.run(chimed, ["--help"], extra: Self.chinese).output.hasPrefix("usage: chimed "))
+        #expect(await sandbox.chime("config", "set", "language", "zh").status == 0)
+        #expect(await sandbox.run(chimed, ["--notifier"]).errors.hasPrefix("chimed: --notifier 需要一个值"))
+    }
+
     @Test("a refusal from chimed reaches the user in chime's language")
     func refusalTranslated() async throws {
         let sandbox = CliSandbox()
