@@ -60,9 +60,15 @@ public struct ManualPage: Hashable, Sendable {
     public let synopsis: [String]
     /// The sections after SYNOPSIS.
     public let sections: [Section]
+    /// The language of the page's own words (NAME, SYNOPSIS, the header's title).
+    public let language: UserLanguage
 
-    /// Makes a page.
-    public init(name: String, section: Int, summary: String, source: String, synopsis: [String], sections: [Section]) {
+    /// Makes a page whose fixed words are in `language`.
+    public init(
+        name: String, section: Int, summary: String, source: String, synopsis: [String], sections: [Section],
+        language: UserLanguage = .english
+    ) {
+        self.language = language
         self.name = name
         self.section = section
         self.summary = summary
@@ -74,13 +80,13 @@ public struct ManualPage: Hashable, Sendable {
     /// The page as roff source, ready for `man -l` or `gzip` into `share/man/man1`.
     public var roff: String {
         var lines = [
-            ".TH \(Self.quoted(name.uppercased())) \(section) \"\" \(Self.quoted(source)) \"User Commands\"",
+            ".TH \(Self.quoted(name.uppercased())) \(section) \"\" \(Self.quoted(source)) \(Self.quoted(ManualText.userCommands.text(language)))",
             // Neither hyphenate nor justify: option names must read (and search) as typed.
             ".nh",
             ".ad l",
-            ".SH NAME",
+            ".SH \(Self.escaped(ManualText.name.text(language)))",
             "\(Self.escaped(name)) \\- \(Self.escaped(summary))",
-            ".SH SYNOPSIS",
+            ".SH \(Self.escaped(ManualText.synopsis.text(language)))",
         ]
         for (index, usage) in synopsis.enumerated() {
             if index > 0 { lines.append(".br") }

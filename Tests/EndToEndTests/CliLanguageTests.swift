@@ -1,5 +1,6 @@
 import ChimeControl
 import ChimeDaemon
+import ChimeTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -71,6 +72,21 @@ struct CliLanguageTests {
         #expect(await sandbox.run(chimed, ["--help"], extra: Self.chinese).output.hasPrefix("usage: chimed "))
         #expect(await sandbox.chime("config", "set", "language", "zh").status == 0)
         #expect(await sandbox.run(chimed, ["--notifier"]).errors.hasPrefix("chimed: --notifier 需要一个值"))
+    }
+
+    @Test("chime-manpages writes the English pages and their Chinese in zh_CN/man1")
+    func chineseManualPages() async throws {
+        let sandbox = CliSandbox()
+        let directory = sandbox.root.appendingPathComponent("man").path
+        let outcome = await sandbox.run(CliBinaries.path("chime-manpages"), [directory])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        for page in ["chime.1", "chimed.1", "zh_CN/man1/chime.1", "zh_CN/man1/chimed.1"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + page), "no \(page)")
+        }
+        let chime = try ManualPageText.render(String(contentsOfFile: directory + "/zh_CN/man1/chime.1", encoding: .utf8))
+        #expect(chime.contains("\n名称\n") && chime.contains("chime fast start [PLAN]"))
+        let english = try ManualPageText.render(String(contentsOfFile: directory + "/chime.1", encoding: .utf8))
+        #expect(english.contains("\nNAME\n") && !english.contains("名称"))
     }
 
     @Test("a refusal from chimed reaches the user in chime's language")
