@@ -16,6 +16,7 @@ DEB := chime_$(VERSION)_amd64.deb
 # systemd reads user units from $XDG_CONFIG_HOME/systemd/user (default ~/.config/systemd/user).
 UNIT_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/systemd/user
 MAN_DIR ?= $(PREFIX)/share/man/man1
+ZH_MAN_DIR ?= $(PREFIX)/share/man/zh_CN/man1
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -35,7 +36,7 @@ build: deps
 	$(SWIFT) build $(RELEASE) --product chimed
 	$(SWIFT) build $(RELEASE) --product chime-manpages
 
-## The manual pages chime(1) and chimed(1), written from the programs' own tables.
+## The manual pages chime(1) and chimed(1), in English and (zh_CN/man1) Chinese, written from the programs' own tables.
 man: build
 	$(RELEASE_DIR)/chime-manpages .build/man
 
@@ -75,11 +76,12 @@ bench: build
 	$(RELEASE_DIR)/chime-bench $(SUITE)
 
 install: man
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(MAN_DIR) \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(MAN_DIR) $(DESTDIR)$(ZH_MAN_DIR) \
 	  $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
 	install -m 0755 $(RELEASE_DIR)/chime $(RELEASE_DIR)/chimed $(DESTDIR)$(PREFIX)/bin/
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' Examples/systemd/chimed.service > $(DESTDIR)$(UNIT_DIR)/chimed.service
 	install -m 0644 .build/man/chime.1 .build/man/chimed.1 $(DESTDIR)$(MAN_DIR)/
+	install -m 0644 .build/man/zh_CN/man1/chime.1 .build/man/zh_CN/man1/chimed.1 $(DESTDIR)$(ZH_MAN_DIR)/
 	$(RELEASE_DIR)/chime completions bash > $(DESTDIR)$(BASH_COMPLETION_DIR)/chime
 	$(RELEASE_DIR)/chime completions zsh > $(DESTDIR)$(ZSH_COMPLETION_DIR)/_chime
 	$(RELEASE_DIR)/chime completions fish > $(DESTDIR)$(FISH_COMPLETION_DIR)/chime.fish
@@ -87,7 +89,8 @@ install: man
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/chime $(DESTDIR)$(PREFIX)/bin/chimed $(DESTDIR)$(UNIT_DIR)/chimed.service \
-	  $(DESTDIR)$(MAN_DIR)/chime.1 $(DESTDIR)$(MAN_DIR)/chimed.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/chime \
+	  $(DESTDIR)$(MAN_DIR)/chime.1 $(DESTDIR)$(MAN_DIR)/chimed.1 $(DESTDIR)$(ZH_MAN_DIR)/chime.1 \
+	  $(DESTDIR)$(ZH_MAN_DIR)/chimed.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/chime \
 	  $(DESTDIR)$(ZSH_COMPLETION_DIR)/_chime $(DESTDIR)$(FISH_COMPLETION_DIR)/chime.fish
 
 ## The Debian package chime_VERSION_amd64.deb, built with dpkg-deb.

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the Debian package of Chime with dpkg-deb from a release build (`make deb` calls it):
 #   scripts/package-deb.sh VERSION BUILD_DIR MAN_DIR OUTPUT.deb
-# Programs go to /usr/bin, the user unit to /usr/lib/systemd/user, the manual pages, the bash,
+# Programs go to /usr/bin, the user unit to /usr/lib/systemd/user, the manual pages (English,
+# and Chinese in /usr/share/man/zh_CN/man1), the bash,
 # zsh and fish completions to their vendor directories, README and copyright to
 # /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link.
 set -euo pipefail
 version="$1" build="$2" man="$3" output="$4"
 here="$(cd "$(dirname "$0")/.." && pwd)"
 [ -n "$version" ] || { echo "package-deb: no version (Sources/ChimeCore/ChimeVersion.swift)" >&2; exit 65; }
-for file in "$build/chime" "$build/chimed" "$man/chime.1" "$man/chimed.1"; do
+for file in "$build/chime" "$build/chimed" "$man/chime.1" "$man/chimed.1" "$man/zh_CN/man1/chime.1" "$man/zh_CN/man1/chimed.1"; do
   [ -f "$file" ] || { echo "package-deb: $file is missing: run make deb" >&2; exit 66; }
 done
 
@@ -16,7 +17,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 root="$work/chime"
 doc="$root/usr/share/doc/chime"
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/lib/systemd/user" "$root/usr/share/man/man1" "$doc" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/lib/systemd/user" "$root/usr/share/man/man1" "$root/usr/share/man/zh_CN/man1" "$doc" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d"
 
@@ -28,6 +29,7 @@ done
 sed 's|@BINDIR@|/usr/bin|g' "$here/Examples/systemd/chimed.service" > "$root/usr/lib/systemd/user/chimed.service"
 for page in chime.1 chimed.1; do
   gzip -9n < "$man/$page" > "$root/usr/share/man/man1/$page.gz"
+  gzip -9n < "$man/zh_CN/man1/$page" > "$root/usr/share/man/zh_CN/man1/$page.gz"
 done
 "$build/chime" completions bash > "$root/usr/share/bash-completion/completions/chime"
 "$build/chime" completions zsh > "$root/usr/share/zsh/vendor-completions/_chime"

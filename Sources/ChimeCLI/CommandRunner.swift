@@ -237,7 +237,7 @@ public final class CommandRunner {
             let daemon = try environment.openDaemon(Self.nudgeTimeout)
             switch try daemon.send(.changed(sequence: sequence)) {
             case .changeApplied: return
-            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.message, in: language)
+            case .error(let error): problem = ChangeMessage.daemonDidNotConfirm(error.text(in: language), in: language)
             case .pong, .status: problem = ChangeMessage.daemonDidNotConfirm(CommandText.unexpectedAnswer.text(language), in: language)
             }
         } catch let error as RuntimeError where error.kind == .daemonNotRunning {

@@ -57,7 +57,7 @@ extension CommandRunner {
             let daemon = try environment.openDaemon(Self.queryTimeout)
             switch try daemon.send(.status) {
             case .status(let status): return .answered(status)
-            case .error(let error): return .notAnswering(reason: CommandText.refusedStatus.text(language, ["error": error.message]))
+            case .error(let error): return .notAnswering(reason: CommandText.refusedStatus.text(language, ["error": error.text(in: language)]))
             case .pong, .changeApplied: return .notAnswering(reason: CommandText.unexpectedStatusAnswer.text(language))
             }
         } catch let error as RuntimeError {

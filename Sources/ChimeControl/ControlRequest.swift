@@ -37,7 +37,7 @@ public enum ControlRequest: Hashable, Sendable, Codable {
         case .changed:
             self = .changed(sequence: try container.decode(Int64.self, forKey: .sequence))
         case nil:
-            throw ControlError(.unsupportedRequest, "chimed does not know the request \"\(type)\": update chimed to the version of chime")
+            throw ControlError(.unsupportedRequest, .unknownRequest, ["type": type])
         }
     }
 

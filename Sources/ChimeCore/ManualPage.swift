@@ -60,9 +60,15 @@ public struct ManualPage: Hashable, Sendable {
     public let synopsis: [String]
     /// The sections after SYNOPSIS.
     public let sections: [Section]
+    /// The language of the page's own words (NAME, SYNOPSIS, the header's title).
+    public let language: UserLanguage
 
-    /// Makes a page.
-    public init(name: String, section: Int, summary: String, source: String, synopsis: [String], sections: [Section]) {
+    /// Makes a page whose fixed words are in `language`.
+    public init(
+        name: String, section: Int, summary: String, source: String, synopsis: [String], sections: [Section],
+        language: UserLanguage = .english
+    ) {
+        self.language = language
         self.name = name
         self.section = section
         self.summary = summary
@@ -74,13 +80,13 @@ public struct ManualPage: Hashable, Sendable {
     /// The page as roff source, ready for `man -l` or `gzip` into `share/man/man1`.
     public var roff: String {
         var lines = [
-            ".TH \(Self.quoted(name.uppercased())) \(section) \"\" \(Self.quoted(source)) \"User Commands\"",
+            ".TH \(Self.quoted(name.uppercased())) \(section) \"\" \(Self.quoted(source)) \(Self.quoted(ManualText.userCommands.text(language)))",
             // Neither hyphenate nor justify: option names must read (and search) as typed.
             ".nh",
             ".ad l",
-            ".SH NAME",
+            ".SH \(Self.escaped(ManualText.name.text(language)))",
             "\(Self.escaped(name)) \\- \(Self.escaped(summary))",
-            ".SH SYNOPSIS",
+            ".SH \(Self.escaped(ManualText.synopsis.text(language)))",
         ]
         for (index, usage) in synopsis.enumerated() {
             if index > 0 { lines.append(".br") }
@@ -108,19 +114,42 @@ public struct ManualPage: Hashable, Sendable {
 
     /// `text` as roff prints it literally: backslashes and hyphens escaped (`\-` is the minus
     /// that copies and searches as `-`), and a leading `.` or `'` kept from reading as a request.
+    ///
+    /// groff breaks lines only at spaces, and Chinese has none: after each Chinese character a
+    /// break point (`\:`, printing nothing) lets a paragraph wrap, except before a closing mark
+    /// (`，` `。` `）`) or after an opening one (`（`), which must stay with their neighbour.
     public static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
             switch character {
             case "\\": result += "\\e"
             case "-": result += "\\-"
             case "\n": result += "\n"
             default: result.append(character)
             }
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if isWide(character), !opening.contains(character), let next, isWide(next), !closing.contains(next) {
+                result += "\\:"
+            }
         }
         return result.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.first == "." || line.first == "'" ? "\\&" + line : String(line)
         }.joined(separator: "\n")
+    }
+
+    /// Marks that open a phrase: no break after them.
+    private static let opening: Set<Character> = ["（", "“", "‘", "《", "「", "『", "【"]
+    /// Marks that close a phrase or a clause: no break before them.
+    private static let closing: Set<Character> = ["，", "。", "；", "：", "、", "）", "！", "？", "”", "’", "》", "」", "』", "】"]
+
+    /// Whether `character` is a CJK ideograph or full-width mark, between which Chinese may break.
+    private static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x201C, 0x201D, 0x2018, 0x2019: return true
+        default: return false
+        }
     }
 
     /// `text` escaped and in double quotes, as a macro argument (a quote inside is doubled).

@@ -193,7 +193,7 @@ public final class ControlServer {
                 log?.notice("refused a control connection from uid \(credentials.uid) (pid \(credentials.pid))\(laterRefusalsNote)")
                 try rearmDeadlineTimer()
             }
-            refuse(raw, ControlError(.forbidden, "chimed takes commands only from uid \(configuration.allowedUserID)"))
+            refuse(raw, ControlError(.forbidden, .otherUser, ["uid": "\(configuration.allowedUserID)"]))
             return
         }
         guard connections.count < configuration.maximumConnections else {
@@ -201,7 +201,7 @@ public final class ControlServer {
                 log?.warning("refused a control connection: all \(configuration.maximumConnections) slots busy\(laterRefusalsNote)")
                 try rearmDeadlineTimer()
             }
-            refuse(raw, ControlError(.busy, "chimed has too many control connections open: try again"))
+            refuse(raw, ControlError(.busy, .tooManyConnections))
             return
         }
         let now = MonotonicTimer.now()
@@ -263,8 +263,8 @@ public final class ControlServer {
             } catch {
                 log?.notice("refused a control message of \(error.length) bytes")
                 connection.enqueue(Self.frame(.error(ControlError(
-                    .frameTooLarge,
-                    "a control message may hold at most \(ControlFrame.maximumPayloadLength) bytes, this one announced \(error.length)"
+                    .frameTooLarge, .messageTooLarge,
+                    ["maximum": "\(ControlFrame.maximumPayloadLength)", "length": "\(error.length)"]
                 ))))
                 connection.closesAfterFlush = true
                 break
@@ -304,10 +304,7 @@ public final class ControlServer {
         } catch {
             log?.notice("refused a control message that is not a request")
             connection.closesAfterFlush = true
-            return Self.frame(.error(ControlError(
-                .malformedRequest,
-                "a control message must be a JSON object such as {\"type\":\"ping\"}"
-            )))
+            return Self.frame(.error(ControlError(.malformedRequest, .notARequest, ["example": #"{"type":"ping"}"#])))
         }
         return Self.frame(handler(request))
     }
@@ -352,10 +349,10 @@ public final class ControlServer {
                 ? "closed a control connection still open after \(Self.seconds(configuration.connectionDeadline))"
                 : "closed a control connection that did not finish its message in time")
             if !connection.hasPendingOutput {
-                refuse(connection.descriptor, ControlError(.timedOut, whole
-                    ? "the control connection stayed open longer than \(Self.seconds(configuration.connectionDeadline)): send one request per connection"
-                    : "the control message did not arrive completely in time"
-                ))
+                refuse(connection.descriptor, whole
+                    ? ControlError(.timedOut, .connectionOpenTooLong, ["seconds": Self.wholeSeconds(configuration.connectionDeadline)])
+                    : ControlError(.timedOut, .messageIncomplete)
+                )
             }
             try close(connection)
         }
@@ -382,11 +379,16 @@ public final class ControlServer {
         min(MonotonicTimer.now() + configuration.readDeadline.clampedNanoseconds, connection.closesBy)
     }
 
+    /// `duration` in seconds as a number (`10`, `0.2`), for a refusal's sentence.
+    private static func wholeSeconds(_ duration: Duration) -> String {
+        let nanoseconds = duration.clampedNanoseconds
+        if nanoseconds % 1_000_000_000 == 0 { return "\(nanoseconds / 1_000_000_000)" }
+        return "\(Double(nanoseconds) / 1e9)"
+    }
+
     /// `duration` for the log, in whole seconds when it is some (`10 s`, `0.2 s`).
     private static func seconds(_ duration: Duration) -> String {
-        let nanoseconds = duration.clampedNanoseconds
-        if nanoseconds % 1_000_000_000 == 0 { return "\(nanoseconds / 1_000_000_000) s" }
-        return "\(Double(nanoseconds) / 1e9) s"
+        "\(wholeSeconds(duration)) s"
     }
 
     // MARK: Helpers

@@ -29,12 +29,12 @@ public enum Daemon {
         do {
             command = try DaemonCommandLine.parse(arguments)
         } catch {
-            DaemonLog.writeToStandardError("chimed: \(error.message)\n")
+            DaemonLog.writeToStandardError("chimed: \(error.text.text(in: language(environment: environment)))\n")
             return error.exitCode
         }
         switch command {
         case .help(let text):
-            FileHandle.standardOutput.write(Data(text.utf8))
+            FileHandle.standardOutput.write(Data(text.text(in: language(environment: environment)).utf8))
             return .success
         case .version(let line):
             FileHandle.standardOutput.write(Data(line.utf8))
@@ -42,6 +42,19 @@ public enum Daemon {
         case .run(let options):
             return run(options: options, environment: environment, log: log)
         }
+    }
+
+    /// The language of chimed's help and usage errors, by `chime`'s rule: the store's
+    /// `language` setting when the store exists, else the locale variables. Never creates the
+    /// store; one it cannot read leaves the choice to the locale.
+    static func language(environment: [String: String]) -> UserLanguage {
+        var setting: String?
+        if let path = try? StoreLocation.defaultDatabasePath(environment: environment),
+           FileManager.default.fileExists(atPath: path),
+           let store = try? Store(path: path, configuration: Store.Configuration(busyTimeout: storeBusyTimeout)) {
+            setting = (try? store.setting(UserLanguage.settingKey)) ?? nil
+        }
+        return UserLanguage.resolve(setting: setting, environment: environment)
     }
 
     /// Runs the daemon until it is asked to stop; returns the exit code.

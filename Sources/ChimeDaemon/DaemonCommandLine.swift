@@ -5,8 +5,8 @@ import ChimeCore
 public enum DaemonCommand: Hashable, Sendable {
     /// Run the daemon with these options.
     case run(DaemonOptions)
-    /// Print this usage text and exit successfully.
-    case help(String)
+    /// Print this usage text (in the reader's language) and exit successfully.
+    case help(LocalizedText)
     /// Print this version line and exit successfully.
     case version(String)
 }
@@ -37,12 +37,15 @@ public struct DaemonOptions: Hashable, Sendable {
 
 /// Arguments `chimed` cannot run with: one line for the user, exit code ``ExitCode/usage``.
 public struct DaemonUsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What was wrong and what to do.
-    public let message: String
+    /// What was wrong and what to do, in every language.
+    public let text: LocalizedText
 
-    /// Makes the error.
-    public init(_ message: String) {
-        self.message = message
+    /// What was wrong and what to do, in English.
+    public var message: String { text.description }
+
+    /// Makes the error from `message` of the catalog filled with `values`.
+    init(_ message: DaemonText, _ values: [String: String] = [:]) {
+        text = LocalizedText(message, values)
     }
 
     /// The exit code for a usage error (`EX_USAGE`).
@@ -59,44 +62,55 @@ public enum DaemonCommandLine {
     struct Option {
         let name: String
         let value: String?
-        let summary: String
+        let summary: DaemonText
     }
 
     static let options = [
         Option(name: "--notifier", value: DaemonOptions.NotifierChoice.allCases.map(\.rawValue).joined(separator: "|"),
-               summary: "where notifications go (default: libnotify when a session bus is reachable, else stdout, one JSON line each)"),
-        Option(name: "--foreground", value: nil, summary: "run in the foreground (chimed never forks; accepted for service files)"),
-        Option(name: "--help", value: nil, summary: "show this help"),
-        Option(name: "--version", value: nil, summary: "show the version"),
+               summary: .notifierSummary),
+        Option(name: "--foreground", value: nil, summary: .foregroundSummary),
+        Option(name: "--help", value: nil, summary: .helpSummary),
+        Option(name: "--version", value: nil, summary: .versionSummary),
     ]
 
     /// The usage line, without "usage: ".
     static let synopsis = "chimed [--notifier libnotify|stdout] [--foreground]"
 
     /// What chimed is, for the help text and the manual page.
-    static let summary = "The Chime scheduler daemon: shows fasting, water and reminder notifications on time."
+    static func summary(in language: UserLanguage) -> String {
+        DaemonText.summary.text(language)
+    }
 
     /// How to run it.
-    static let runningHint = "Run it from the systemd user unit (systemctl --user enable --now chimed) or in a terminal."
+    static func runningHint(in language: UserLanguage) -> String {
+        DaemonText.runningHint.text(language, ["command": "systemctl --user enable --now chimed"])
+    }
 
-    /// The usage text, from the option table.
-    public static var usage: String {
+    /// The usage text in English, from the option table.
+    public static var usage: String { usage(in: .english) }
+
+    /// The usage text in `language`, from the option table; option names and their values are
+    /// the same in every language.
+    public static func usage(in language: UserLanguage) -> String {
         let width = options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
         let lines = options.map { option -> String in
             let head = option.name + (option.value.map { " " + $0 } ?? "")
-            return "  " + head + String(repeating: " ", count: width - head.count + 2) + option.summary
+            return "  " + head + String(repeating: " ", count: width - head.count + 2) + option.summary.text(language)
         }
         return """
-            usage: \(synopsis)
+            \(DaemonText.usageLine.text(language, ["synopsis": synopsis]))
 
-            \(summary)
-            \(runningHint)
+            \(summary(in: language))
+            \(runningHint(in: language))
 
-            options:
+            \(DaemonText.optionsHeading.text(language))
             \(lines.joined(separator: "\n"))
 
             """
     }
+
+    /// The choices of `--notifier`, as the errors suggest them.
+    private static let notifierChoices = "--notifier libnotify or --notifier stdout"
 
     /// The version line.
     public static var versionLine: String { "chimed \(DaemonIdentity.currentVersion)\n" }
@@ -109,22 +123,22 @@ public enum DaemonCommandLine {
             let (name, attached) = split(argument)
             switch name {
             case "--help", "-h":
-                return .help(usage)
+                return .help(LocalizedText { usage(in: $0) })
             case "--version":
                 return .version(versionLine)
             case "--foreground":
-                guard attached == nil else { throw DaemonUsageError("--foreground takes no value: use it alone") }
+                guard attached == nil else { throw DaemonUsageError(.takesNoValue, ["option": "--foreground"]) }
                 result.foreground = true
             case "--notifier":
                 guard let value = attached ?? remaining.popFirst() else {
-                    throw DaemonUsageError("--notifier needs a value: use --notifier libnotify or --notifier stdout")
+                    throw DaemonUsageError(.notifierNeedsValue, ["option": "--notifier", "choices": notifierChoices])
                 }
                 guard let choice = DaemonOptions.NotifierChoice(rawValue: value) else {
-                    throw DaemonUsageError("unknown notifier \"\(value)\": use --notifier libnotify or --notifier stdout")
+                    throw DaemonUsageError(.unknownNotifier, ["value": value, "choices": notifierChoices])
                 }
                 result.notifier = choice
             default:
-                throw DaemonUsageError("unknown argument \"\(argument)\": see chimed --help")
+                throw DaemonUsageError(.unknownArgument, ["argument": argument])
             }
         }
         return .run(result)

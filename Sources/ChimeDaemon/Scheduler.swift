@@ -277,7 +277,7 @@ public final class Scheduler {
         } catch {
             fail(error, while: "reading the changes up to \(sequence)")
             rearm()
-            return .error(ControlError(.internalFailure, "chimed could not read the store's changes (\(error.message)): it will retry by itself"))
+            return .error(ControlError(.internalFailure, .changesUnreadable, localized: ["reason": error.text]))
         }
         rearm()
         return .changeApplied(sequence: lastAppliedSequence)

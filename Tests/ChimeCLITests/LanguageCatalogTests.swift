@@ -42,6 +42,15 @@ import Testing
         #expect(ControlText.allCases.flatMap { Self.problems(of: $0) } == [])
     }
 
+    @Test func everyManualPageSentenceIsInBothLanguagesWithTheSameValues() {
+        #expect(CommandManualText.allCases.flatMap { Self.problems(of: $0) } == [])
+        #expect(ManualText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
+    @Test func everyRefusalOfChimedIsInBothLanguagesWithTheSameValues() {
+        #expect(ControlRefusal.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
     @Test func everyHelpDescriptionHasItsChinese() {
         let texts = HelpTranslation.englishTexts
         #expect(texts.count > 100)

@@ -1,4 +1,4 @@
-import ChimeCLI
+@testable import ChimeCLI
 import ChimeCore
 import ChimeTestSupport
 import Testing
@@ -31,5 +31,29 @@ struct ManualPageTests {
             #expect(text.contains(option.spelling))
         }
         #expect(text.contains("Chime \(ChimeVersion.current)"))
+    }
+
+    @Test("the Chinese page, as man shows it, has every command with its Chinese summary and its options' Chinese")
+    func chinesePage() throws {
+        let text = try ManualPageText.render(CommandManualPage.page(in: .simplifiedChinese).roff)
+        #expect(text.contains("chime - 禁食和喝水提醒") || text.contains("chime - " + HelpTranslation.text(CommandTable.root.summary, in: .simplifiedChinese)))
+        for heading in ["名称", "概述", "描述", "命令", "选项", "环境变量", "文件", "退出状态", "参见"] {
+            #expect(text.contains("\n" + heading + "\n"), "no heading \(heading)")
+        }
+        #expect(text.contains("用户命令"))
+        for command in CommandTable.leafCommands {
+            let summary = HelpFormatter.sentence(HelpTranslation.text(command.summary, in: .simplifiedChinese), language: .simplifiedChinese)
+            #expect(LanguageCatalogTests.isChinese(summary), "\(command.displayName) has no Chinese summary")
+            #expect(text.contains(HelpFormatter.usage(of: command)), "no usage line for \(command.displayName)")
+            #expect(text.contains(summary), "\(command.displayName): no Chinese summary \(summary)")
+            for option in command.options {
+                #expect(text.contains(option.synopsis + "\n"), "\(command.displayName): no entry for \(option.synopsis)")
+                #expect(text.contains(HelpTranslation.text(option.summary, in: .simplifiedChinese)), "\(command.displayName): \(option.synopsis)")
+            }
+            for example in command.examples {
+                #expect(text.contains("chime " + example), "\(command.displayName): example \(example)")
+            }
+        }
+        #expect(!text.contains("User Commands") && !text.contains("EXIT STATUS"))
     }
 }

@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeCore
 import Foundation
 import Testing
 
@@ -83,6 +84,38 @@ struct ControlMessageTests {
     func unknownErrorCode() throws {
         let response = try decode(ControlResponse.self, #"{"error":{"code":"quota","message":"later"}}"#)
         #expect(response == .error(ControlError(ControlError.Code(rawValue: "quota"), "later")))
+    }
+
+    @Test("a refusal names its sentence, so chime writes it in its own language")
+    func refusalInTheReadersLanguage() throws {
+        let refusal = ControlError(.forbidden, .otherUser, ["uid": "1000"])
+        #expect(try json(ControlResponse.error(refusal))
+            == #"{"error":{"code":"forbidden","message":"chimed takes commands only from uid 1000","reason":"other_user","values":{"uid":"1000"}}}"#)
+        let read = try decode(ControlResponse.self, json(ControlResponse.error(refusal)))
+        guard case .error(let error) = read else { Issue.record("\(read)"); return }
+        #expect(error.text(in: .simplifiedChinese) == "chimed 只接受 uid 1000 的命令")
+        #expect(error.text(in: .english) == "chimed takes commands only from uid 1000")
+        // Braces inside a value are the value's, not a placeholder.
+        #expect(ControlError(.malformedRequest, .notARequest, ["example": #"{"type":"ping"}"#]).text(in: .simplifiedChinese)
+            == #"控制消息必须是 JSON 对象，例如 {"type":"ping"}"#)
+    }
+
+    @Test("a value given in every language is used in each")
+    func localizedValue() throws {
+        let reason = LocalizedText { $0 == .english ? "disk full" : "磁盘已满" }
+        let error = try decode(ControlError.self, json(ControlError(.internalFailure, .changesUnreadable, localized: ["reason": reason])))
+        #expect(error.message == "chimed could not read the store's changes (disk full): it will retry by itself")
+        #expect(error.text(in: .simplifiedChinese) == "chimed 无法读取存储中的更改（磁盘已满）：它会自行重试")
+    }
+
+    @Test("an older daemon's sentence, an unknown reason or missing values: the message as sent")
+    func oldReasonShownAsIs() throws {
+        let old = try decode(ControlError.self, #"{"code":"busy","message":"chimed is busy: try again"}"#)
+        #expect(old.text(in: .simplifiedChinese) == "chimed is busy: try again")
+        let newer = try decode(ControlError.self, #"{"code":"quota","message":"over quota","reason":"over_quota","values":{"n":"3"}}"#)
+        #expect(newer.text(in: .simplifiedChinese) == "over quota")
+        let short = try decode(ControlError.self, #"{"code":"forbidden","message":"only uid 7","reason":"other_user"}"#)
+        #expect(short.text(in: .simplifiedChinese) == "only uid 7")
     }
 
     @Test("frames carry a big-endian length")

@@ -8,6 +8,9 @@ struct ManualPageRoffTests {
         #expect(ManualPage.escaped("--id ID") == "\\-\\-id ID")
         #expect(ManualPage.escaped("a\\b") == "a\\eb")
         #expect(ManualPage.escaped(".hidden\n'quoted") == "\\&.hidden\n\\&'quoted")
+        // Chinese may break between characters, never before a comma or after an opening mark.
+        #expect(ManualPage.escaped("开始禁食，（现在）") == "开\\:始\\:禁\\:食，\\:（现\\:在）")
+        #expect(ManualPage.escaped("fast 开始") == "fast 开\\:始")
     }
 
     @Test("the page has a title line, NAME, SYNOPSIS and each section in order")

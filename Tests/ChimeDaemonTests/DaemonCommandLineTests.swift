@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeCore
 import ChimeDaemon
 import Testing
 
@@ -23,9 +24,11 @@ struct DaemonCommandLineTests {
             return
         }
         for option in ["--notifier libnotify|stdout", "--foreground", "--help", "--version"] {
-            #expect(text.contains(option))
+            #expect(text.text(in: .english).contains(option))
+            #expect(text.text(in: .simplifiedChinese).contains(option), "option names are the same in every language")
         }
-        #expect(try DaemonCommandLine.parse(["-h"]) == .help(DaemonCommandLine.usage))
+        #expect(text.text(in: .english) == DaemonCommandLine.usage)
+        #expect(try DaemonCommandLine.parse(["-h"]) == .help(text))
         #expect(try DaemonCommandLine.parse(["--version"]) == .version("chimed \(DaemonIdentity.currentVersion)\n"))
     }
 
@@ -37,7 +40,34 @@ struct DaemonCommandLineTests {
         (["stdout"], "unknown argument \"stdout\": see chimed --help"),
     ])
     func usageErrors(arguments: [String], message: String) {
-        #expect(throws: DaemonUsageError(message)) { try DaemonCommandLine.parse(arguments) }
-        #expect(DaemonUsageError(message).exitCode.rawValue == 64)
+        do {
+            _ = try DaemonCommandLine.parse(arguments)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.exitCode.rawValue == 64)
+            let chinese = error.text.text(in: .simplifiedChinese)
+            #expect(chinese != message && chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(chinese)")
+        }
+    }
+
+    @Test("chimed's help in Chinese keeps the syntax and says every option's summary in Chinese")
+    func chineseHelp() throws {
+        let help = DaemonCommandLine.usage(in: .simplifiedChinese)
+        #expect(help.hasPrefix("用法：chimed [--notifier libnotify|stdout] [--foreground]\n"))
+        #expect(help.contains("选项：\n"))
+        #expect(help.contains("\n  --help                       显示本帮助\n"))
+        #expect(help.contains("systemctl --user enable --now chimed"))
+    }
+
+    @Test("every text of chimed is in both languages with the same values")
+    func catalogComplete() {
+        for message in DaemonText.allCases {
+            let english = message.template(.english)
+            let chinese = message.template(.simplifiedChinese)
+            #expect(!english.isEmpty && chinese != english, "\(message)")
+            #expect(chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(message) is not translated")
+            #expect(Set(TextTemplate.placeholders(in: english)) == Set(TextTemplate.placeholders(in: chinese)), "\(message)")
+        }
     }
 }

@@ -1,0 +1,26 @@
+/// The fixed words of a manual page (the headings every page has, the header's title), in
+/// English and Simplified Chinese: one line per message.
+public enum ManualText: String, TextCatalog {
+    case userCommands, name, synopsis, description, commands, options, environment, files, exitStatus, seeAlso
+
+    /// The template of this message in `language`.
+    public func template(_ language: UserLanguage) -> String {
+        let (english, chinese) = entry
+        return language == .english ? english : chinese
+    }
+
+    private var entry: (String, String) {
+        switch self {
+        case .userCommands: return ("User Commands", "用户命令")
+        case .name: return ("NAME", "名称")
+        case .synopsis: return ("SYNOPSIS", "概述")
+        case .description: return ("DESCRIPTION", "描述")
+        case .commands: return ("COMMANDS", "命令")
+        case .options: return ("OPTIONS", "选项")
+        case .environment: return ("ENVIRONMENT", "环境变量")
+        case .files: return ("FILES", "文件")
+        case .exitStatus: return ("EXIT STATUS", "退出状态")
+        case .seeAlso: return ("SEE ALSO", "参见")
+        }
+    }
+}
