@@ -73,6 +73,7 @@ package-test: deb
 ## release build as installed.
 bench: build
 	$(SWIFT) build $(RELEASE) --product chime-bench
+	$(SWIFT) build $(RELEASE) --product chime-bench-floor
 	$(RELEASE_DIR)/chime-bench $(SUITE)
 
 install: man
