@@ -675,12 +675,25 @@ public final class Scheduler {
         guard !bubbles.isEmpty else { return }
         log.info("showing again \(bubbles.count) bubble\(bubbles.count == 1 ? "" : "s") still on screen, so that their buttons work")
         let zone = timeZones.current
+        // The same urgency and language as a first showing: a critical reminder stays critical.
+        let settings: [String: String]
+        do {
+            settings = try store.settings()
+        } catch {
+            fail(error, while: "reading the settings for the bubbles still on screen")
+            return
+        }
+        let urgencies = UrgencySettings(settings: settings)
+        let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         let post = post
         for stored in bubbles {
             guard let previousID = stored.serverID else { continue }
             reshowing.insert(stored.rowID)
             // Worded as when it was first shown (its due time), not as late.
-            let job = DeliveryJob(request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
+            let job = DeliveryJob(
+                request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID,
+                urgency: urgencies.urgency(for: stored.request), showsOnlyInPlace: true, language: language
+            )
             let rowID = stored.rowID
             let identifier = stored.request.identifier
             notifier.deliver(job) { outcome in

@@ -36,6 +36,25 @@ struct SchedulerReshowTests {
         #expect(try harness.isInSync())
     }
 
+    @Test("a bubble shown again keeps the urgency and language of its first showing: a critical reminder stays critical")
+    func reshownWithItsUrgencyAndLanguage() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.setSetting(UrgencySettings.reminderKey, to: "low", now: start)
+        try harness.store.setSetting(NotificationLanguage.settingKey, to: "zh", now: start)
+        var critical = Requests.reminder("train", due: start.addingTimeInterval(60))
+        critical.content.arguments[ContentArgument.urgency] = "critical"
+        try harness.store.apply(Requests.plan(critical, Requests.reminder("tea", due: start.addingTimeInterval(60))), now: start)
+        try harness.start()
+        harness.advance(to: start.addingTimeInterval(65))
+        let first = harness.notifier.deliveries.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }.sorted()
+        #expect(first == ["remind/tea low", "remind/train critical"])
+        try harness.restart()
+        let again = harness.notifier.deliveries
+        #expect(again.allSatisfy { $0.replacesServerID != nil })
+        #expect(again.map { "\($0.request.identifier) \($0.urgency.map(String.init(describing:)) ?? "own")" }.sorted() == first)
+        #expect(again.map(\.language) == [.simplifiedChinese, .simplifiedChinese])
+    }
+
     @Test("a bubble the server reported closed is not brought back")
     func closedBubbleStaysClosed() throws {
         let (harness, shownAs) = try reminderOnScreen()
