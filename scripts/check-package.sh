@@ -50,13 +50,16 @@ if [ -d "$toolchain/lib" ] && [ "\$(id -u)" -eq 0 ] && command -v unshare >/dev/
   mount -t tmpfs none "$toolchain/lib"
 fi
 [ -z "\$(ls -A "$toolchain/lib" 2>/dev/null)" ] && echo "check-package: the toolchain's libraries are hidden"
-bare() { env -i PATH=/usr/bin:/bin HOME="$work/home" XDG_RUNTIME_DIR="$work/run" TZ=Europe/Berlin \
-  DBUS_SESSION_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS" "\$@"; }
+bare_env=(PATH=/usr/bin:/bin HOME="$work/home" XDG_RUNTIME_DIR="$work/run" TZ=Europe/Berlin
+  DBUS_SESSION_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS")
+bare() { env -i "\${bare_env[@]}" "\$@"; }
 test "\$(bare /usr/bin/chime --version)" = "chime $version"
 test "\$(bare /usr/bin/chimed --version)" = "chimed $version"
 bare MANPAGER=cat man chime | grep -q "chime - fasting and water reminders" || { echo "check-package: man chime shows no page" >&2; exit 1; }
 bare MANPAGER=cat man chimed | grep -q "chimed - the Chime scheduler daemon" || { echo "check-package: man chimed shows no page" >&2; exit 1; }
-bare /usr/bin/chimed --foreground > "$work/chimed.out" 2> "$work/chimed.err" &
+# Started as a plain command, not through the function: then \$! is chimed itself (env execs it),
+# and the kill below ends chimed rather than a subshell that would leave it running.
+env -i "\${bare_env[@]}" /usr/bin/chimed --foreground > "$work/chimed.out" 2> "$work/chimed.err" &
 echo \$! > "$work/chimed.pid"
 for _ in \$(seq 100); do [ -S "$work/run/chime/chimed.sock" ] && break; sleep 0.1; done
 bare /usr/bin/chime remind in 1h "from the package" >/dev/null
@@ -66,6 +69,8 @@ if ! bare /usr/bin/chime doctor > "$work/doctor.out" 2>&1; then
   exit 1
 fi
 kill \$(cat "$work/chimed.pid"); wait \$(cat "$work/chimed.pid") || true
+# A chimed that stopped has removed its socket; one left running (killed the wrong process) has not.
+if [ -S "$work/run/chime/chimed.sock" ]; then echo "check-package: the installed chimed did not stop" >&2; exit 1; fi
 rm -f "$work/chimed.pid"
 SCRIPT
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
