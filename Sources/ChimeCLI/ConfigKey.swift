@@ -107,6 +107,16 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
                 throw UsageError(error, argumentPosition: argumentPosition)
             }
         }
+        /// Which word of `choices` was typed (any case), or the error naming them all and the closest.
+        func oneOf(_ choices: [String]) throws(UsageError) -> Int {
+            if let index = choices.firstIndex(of: trimmed.lowercased()) { return index }
+            let suggestion = Suggestion.closest(to: trimmed, among: choices)
+            throw UsageError(
+                .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
+                ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
+                argumentPosition: argumentPosition, suggestion: suggestion
+            )
+        }
         switch self {
         case .fastPlan:
             return .plan(try reading { () throws(DomainError) in try FastingPlan(parsing: trimmed) })
@@ -118,38 +128,11 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             if trimmed.lowercased() == "none" { return .optionalMillilitres(nil) }
             return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .urgencyFast, .urgencyWater, .urgencyReminder:
-            let choices = ConfigValue.Urgency.allCases.map(\.rawValue)
-            guard let urgency = ConfigValue.Urgency(rawValue: trimmed.lowercased()) else {
-                let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                throw UsageError(
-                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
-                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
-                    argumentPosition: argumentPosition, suggestion: suggestion
-                )
-            }
-            return .urgency(urgency)
+            return .urgency(ConfigValue.Urgency.allCases[try oneOf(ConfigValue.Urgency.allCases.map(\.rawValue))])
         case .doNotDisturb, .away:
-            let choices = ConfigValue.switchWords
-            guard let index = choices.firstIndex(of: trimmed.lowercased()) else {
-                let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                throw UsageError(
-                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
-                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
-                    argumentPosition: argumentPosition, suggestion: suggestion
-                )
-            }
-            return .switch(index == 0)
+            return .switch(try oneOf(ConfigValue.switchWords) == 0)
         case .language:
-            let choices = ConfigValue.Language.allCases.map(\.rawValue)
-            guard let language = ConfigValue.Language(rawValue: trimmed.lowercased()) else {
-                let suggestion = Suggestion.closest(to: trimmed, among: choices)
-                throw UsageError(
-                    .invalidSettingValue, suggestion == nil ? .invalidSettingValue : .invalidSettingValueSuggest,
-                    ["text": text, "key": name, "names": choices.joined(separator: ", "), "suggestion": suggestion ?? ""],
-                    argumentPosition: argumentPosition, suggestion: suggestion
-                )
-            }
-            return .language(language)
+            return .language(ConfigValue.Language.allCases[try oneOf(ConfigValue.Language.allCases.map(\.rawValue))])
         }
     }
 
