@@ -415,8 +415,7 @@ public final class Scheduler {
         let zone = timeZones.current
         let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
         let hold = WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings)
-        let urgencies = UrgencySettings(settings: settings)
-        let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
+        let style = DeliveryStyle(settings: settings)
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
         for delivery in decision.deliveries {
@@ -425,7 +424,7 @@ public final class Scheduler {
                 holding.append(stored)
                 continue
             }
-            send(stored, now: now, timeZone: zone, urgency: urgencies.urgency(for: stored.request), language: language)
+            send(stored, now: now, timeZone: zone, style: style)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
@@ -477,9 +476,9 @@ public final class Scheduler {
     /// Why a water reminder whose schedule is gone was not shown.
     static let scheduleRemoved = "its water schedule was removed"
 
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, urgency: RenderedNotification.Urgency?, language: NotificationLanguage?) {
+    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, style: DeliveryStyle) {
         let attempt = outcomes.begin(stored)
-        let job = DeliveryJob(request: stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID, urgency: urgency, language: language)
+        let job = style.job(stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID)
         let post = post
         let rowID = stored.rowID
         notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }
@@ -589,9 +588,11 @@ public final class Scheduler {
     /// reminders it stands for are recorded as missed already, and it has no buttons.
     private func sendHeldSummary() {
         guard let held, !isSummarizing else { return }
+        let settings: [String: String]
         do {
+            settings = try store.settings()
             // Another reason may still hold (read as at every wake: the settings may have changed).
-            guard !WaterHold(doNotDisturb: doNotDisturb, away: away, settings: try store.settings()).isHolding else { return }
+            guard !WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings).isHolding else { return }
         } catch {
             fail(error, while: "reading the settings for the summary of held water reminders")
             return
@@ -609,7 +610,8 @@ public final class Scheduler {
         isSummarizing = true
         let post = post
         let count = held.count
-        notifier.deliver(DeliveryJob(request: summary, now: now, timeZone: timeZones.current)) { outcome in
+        // In the settings' language and water urgency, as the reminders it stands for.
+        notifier.deliver(DeliveryStyle(settings: settings).job(summary, now: now, timeZone: timeZones.current)) { outcome in
             post(.summarized(heldCount: count, outcome: outcome))
         }
     }
@@ -683,17 +685,13 @@ public final class Scheduler {
             fail(error, while: "reading the settings for the bubbles still on screen")
             return
         }
-        let urgencies = UrgencySettings(settings: settings)
-        let language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
+        let style = DeliveryStyle(settings: settings)
         let post = post
         for stored in bubbles {
             guard let previousID = stored.serverID else { continue }
             reshowing.insert(stored.rowID)
             // Worded as when it was first shown (its due time), not as late.
-            let job = DeliveryJob(
-                request: stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID,
-                urgency: urgencies.urgency(for: stored.request), showsOnlyInPlace: true, language: language
-            )
+            let job = style.job(stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
             let rowID = stored.rowID
             let identifier = stored.request.identifier
             notifier.deliver(job) { outcome in
