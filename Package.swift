@@ -32,11 +32,14 @@ let package = Package(
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
+        // Every intention (a command, a button, what chimed derives) as a change decided inside
+        // the store's write transaction: the one desk both programs go through.
+        .target(name: "ChimeDesk", dependencies: ["ChimeCore", "ChimeStore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
@@ -66,6 +69,7 @@ let package = Package(
         // Tests: one target per library, plus end-to-end tests of the built binaries.
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
