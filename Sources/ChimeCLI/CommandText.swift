@@ -28,17 +28,17 @@ enum CommandText: String, TextCatalog {
     case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
     case reminderTimePassed, ruleAlreadyEnds, fastIDUsed, fastScheduleIsSet, noFastWithIDHistory, noFastWithID, noFastRunning, fastsRunning
     case waterScheduleOn, waterSchedulesOn, waterSchedules, glassInFuture, nothingToUndo, glassesChanged, noWaterToPause, noWaterToResume
-    case storedSettingInvalid, noFreeID, rollingOverlapsSchedule
+    case storedSettingInvalid, noFreeID, rollingOverlapsSchedule, ownerRecurringReminder, wouldRewriteEndedFast
 
     // Output lines of changes.
     case daemonNotRunning, daemonNotRunningStatus, daemonDidNotConfirm, alreadyApplied, unexpectedAnswer, noAnswerWithin
     case repeating, taggedDetail, detailSeparator, clauseSeparator, scope
     case fastStarts, fastStartedEnds, fastStartedEnded, endedFast, endedFasts, discardedFast, discardedFasts
-    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone
+    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone, discardedInsideFast, discardedInsideFasts, fastSkipped, scheduledFastDeleted
     case fastCancelledBeforeStart, fastStoppedExtended, fastStoppedShort, fastStoppedEating, fastHadEnded, fastExtended
     case nudgeLeftOut, nudgesLeftOut, overnightUntil, waterConfigured, waterGoalPart, waterLogged, waterLoggedFor, goalReached
     case waterPaused, waterResumed, waterNotPaused, waterOff, reminderSet, recurringReminderSet, reminderReplaced, skippedTimeNote
-    case cancelledShownOne, cancelledShownMany, closedOnScreenOne, closedOnScreenMany
+    case cancelledShownOne, cancelledShownMany, closedOnScreenOne, closedOnScreenMany, scheduledFastsSkipped, scheduleGoesOn, recurringReminderReplaced
     case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
@@ -176,6 +176,10 @@ enum CommandText: String, TextCatalog {
         case .endedFasts: return ("; ended fasts {ids}", "；已结束禁食 {ids}")
         case .discardedFast: return ("; discarded fast {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它会不足 2 分钟）")
         case .discardedFasts: return ("; discarded fasts {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它们会不足 2 分钟）")
+        case .discardedInsideFast: return ("; discarded fast {ids} (it began within the new fast)", "；已丢弃禁食 {ids}（它开始于新禁食之内）")
+        case .discardedInsideFasts: return ("; discarded fasts {ids} (they began within the new fast)", "；已丢弃禁食 {ids}（它们开始于新禁食之内）")
+        case .fastSkipped: return ("Scheduled fast {id} (due {start}) skipped; the schedule goes on", "已跳过计划中的禁食 {id}（原定 {start}）；计划照常继续")
+        case .scheduledFastDeleted: return ("Fast {id} ({plan}, {start}) of the fast schedule removed from the history; the schedule goes on", "已从历史中删除计划中的禁食 {id}（{plan}，{start}）；计划照常继续")
         case .fastDiscarded: return ("Fast {id} discarded: stopped within its first 2 min, it is not kept in the history", "禁食 {id} 已丢弃：在开始后 2 分钟内结束，不计入历史")
         case .fastStoppedAtCycleStart: return ("Fast {id} stopped at {time}, where its last cycle began (a fast of under 2 min is not kept)", "禁食 {id} 在 {time} 结束，即最后一轮开始时（不足 2 分钟的禁食不保留）")
         case .fastDeleted: return ("Fast {id} deleted ({plan}, started {start})", "禁食 {id} 已删除（{plan}，开始于 {start}）")
@@ -203,6 +207,9 @@ enum CommandText: String, TextCatalog {
         case .reminderReplaced: return ("Reminder {id} replaced: due {due}: {text}", "提醒 {id} 已替换：于 {due}：{text}")
         case .skippedTimeNote: return ("; note: {reading} does not exist on {date} in {zone} (the clocks skip it), so it was moved to {moved}", "；注意：{zone} 在 {date} 没有 {reading}（时钟跳过了它），因此改为 {moved}")
         case .nothingToCancel: return ("Nothing to cancel", "没有可取消的")
+        case .scheduledFastsSkipped: return ("scheduled fast {ids} skipped", "已跳过计划中的禁食 {ids}")
+        case .scheduleGoesOn: return ("the schedule goes on: next fast {id} at {start}", "计划照常继续：下一次禁食 {id}，于 {start}")
+        case .recurringReminderReplaced: return ("Reminder {id} replaced: every {rule}, next {next} at {due}: {text}", "提醒 {id} 已替换：按 {rule} 重复，下一次 {next} 于 {due}：{text}")
         case .cancelledShownOne: return ("Cancelled {identifier}, already shown: its notification on screen is closed", "已取消 {identifier}（已显示过）：屏幕上的通知已关闭")
         case .cancelledShownMany: return ("Cancelled {count} notifications already shown{scope}: they are closed on screen", "已取消 {count} 条已显示的通知{scope}：屏幕上的通知已关闭")
         case .closedOnScreenOne: return ("; closed {identifier} on screen", "；已关闭屏幕上的 {identifier}")
@@ -396,6 +403,8 @@ enum CommandText: String, TextCatalog {
         case .noWaterToResume: return ("there are no water reminders to resume: set them up with \"chime water every 1h\"", "没有可恢复的喝水提醒：用“chime water every 1h”设置")
         case .storedSettingInvalid: return ("the stored setting {key} is \"{text}\", which is not valid: set it again with \"chime config set {key} VALUE\"", "已保存的设置 {key} 为“{text}”，无效：请用“chime config set {key} VALUE”重新设置")
         case .noFreeID: return ("could not find a free id starting with {prefix}-: give one with --id", "找不到以 {prefix}- 开头的空闲 id：请用 --id 指定")
+        case .ownerRecurringReminder: return ("recurring reminder {id} ({rule}), which goes on", "仍在进行的重复提醒 {id}（{rule}）")
+        case .wouldRewriteEndedFast: return ("fast {id} ran from {start} to {end} and has ended, and a fast that has ended is never changed: start the new fast after {end}, or remove the old one first with \"chime fast delete {id}\"", "禁食 {id} 从 {start} 到 {end}，已经结束，已结束的禁食不会被改动：请让新的禁食在 {end} 之后开始，或先用“chime fast delete {id}”删除旧的")
         case .rollingOverlapsSchedule: return ("fast {id} repeats in real time, and its fasts would overlap the schedule's: stop it with 'chime fast stop' first", "禁食 {id} 按实际时间重复，会与计划的禁食重叠：请先用 'chime fast stop' 结束它")
         case .helpUsage: return ("Usage: {usage}", "用法：{usage}")
         case .helpCommands: return ("Commands", "命令")

@@ -53,6 +53,7 @@ enum HelpTranslation {
         .doNotDisturb: "勿扰模式下暂存喝水提醒",
         .away: "屏幕锁定时暂存喝水提醒",
         .language: "帮助、消息和通知的语言",
+        .timeZone: "规则和计划所按的时区",
     ]
 
     /// The rows of the `Keys` table (`config --help`), as ``CommandTable`` writes them.
@@ -62,6 +63,7 @@ enum HelpTranslation {
         case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
         case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
         case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .timeZone: allowed = "system，或时区名称，如 Europe/Berlin"
         case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language: allowed = key.allowedValues
         }
         let summary = configSummaries[key] ?? key.summary

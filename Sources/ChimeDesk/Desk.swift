@@ -69,6 +69,8 @@ public final class Desk {
         public var outcome: Outcome
         /// The write, `nil` when nothing changed; replayed when the request id was applied before.
         public var result: ApplyResult?
+        /// The instant it was decided at (read once the write lock was held).
+        public var decidedAt: Date
     }
 
     /// Decides an intention and applies it in one write transaction, then derives again what
@@ -83,6 +85,7 @@ public final class Desk {
     ) throws -> Performed<Outcome?> {
         var outcome: Outcome?
         var decidedAt = now
+        var changed = false
         let result = try withoutActuallyEscaping(decide) { decide in
             try withoutActuallyEscaping(clock) { clock in
                 try store.apply(requestID: requestID, now: now, steps: [
@@ -90,13 +93,15 @@ public final class Desk {
                         decidedAt = max(now, clock())
                         let decision = try decide(decidedAt)
                         outcome = decision.outcome
+                        changed = !decision.plan.isEmpty
                         return decision.plan
                     },
-                    { [self] in try derivedAgain(now: decidedAt) },
+                    // Nothing decided, nothing to derive again: an empty change writes nothing.
+                    { [self] in changed ? try derivedAgain(now: decidedAt) : ChangePlan() },
                 ])
             }
         }
-        return Performed(outcome: outcome, result: result)
+        return Performed(outcome: outcome, result: result, decidedAt: decidedAt)
     }
 
     /// What the records now say must be pending, as a change: the notifications of every fast
