@@ -111,9 +111,11 @@ extension Desk {
             }
             return true
         }
-        // A fast that has ended is history: a new fast never shortens or removes it.
+        // A fast whose fasting is over (in its eating window, or ended) is history: a new fast
+        // never shortens or removes it. Only one still fasting is ended at the new start.
         if intent.replace, let ended = existing.first(where: { other in
-            other.id != session.id && other.status(at: now).phase == .ended && (other.fastedUntil(now: now).map { $0 > intent.start } ?? false)
+            other.id != session.id && other.mode == .single && other.status(at: now).phase != .fasting
+                && (other.fastedUntil(now: now).map { $0 > intent.start } ?? false)
         }) {
             let cycle = ended.cycle(ended.cycleNumber(at: min(now, ended.stoppedAt ?? now)))
             throw DeskRefusal.wouldRewriteEndedFast(id: ended.id, start: cycle.fastStart, end: min(ended.stoppedAt ?? cycle.fastEnd, cycle.fastEnd))
