@@ -36,8 +36,9 @@ extension CommandRunner {
     }
 
     private func showFastSchedule(json: Bool, now: Date) throws {
-        let shown = try desk().fastScheduleNow(now: now)
-        let report = FastScheduleReport(schedule: shown.schedule, current: shown.current, display: display(now))
+        let desk = try desk()
+        let shown = try desk.fastScheduleNow(now: now)
+        let report = FastScheduleReport(schedule: shown.schedule, current: shown.current, display: display(now), ruleTimeZone: desk.timeZone)
         if json {
             try writeJSON(report.json)
         } else {

@@ -29,7 +29,7 @@ extension CommandRunner {
         if let count = options.count { rule.count = count }
         let from = options.from.map { resolve($0, now: now).instant }
         let intent = Desk.RecurringReminderIntent(
-            text: options.text, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
+            text: options.text, ruleText: options.ruleText, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
         )
         try commit(now: now) { desk, now in try desk.remindEvery(intent, now: now) } lines: { set, now in
             if set.replaced != nil {

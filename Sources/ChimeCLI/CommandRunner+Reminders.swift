@@ -27,4 +27,14 @@ extension CommandRunner {
             write(history.text)
         }
     }
+
+    /// Shows the recurring reminders with their rules, next occurrences and how many are left.
+    func showRecurringReminders(all: Bool, json: Bool, now: Date) throws {
+        let list = RecurringReminderList(reminders: try desk().recurringReminders(now: now, includingEnded: all), display: display(now))
+        if json {
+            try writeJSON(list.json)
+        } else {
+            write(list.text(style: environment.style, width: environment.terminalWidth))
+        }
+    }
 }

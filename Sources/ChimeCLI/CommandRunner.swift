@@ -123,6 +123,7 @@ public final class CommandRunner {
             try remind(text, at: due, id: id, nag: nag, urgency: urgency, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
         case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
+        case .remindList(let all, let json): try showRecurringReminders(all: all, json: json, now: now)
         case .done(let reference): try done(reference.description, now: now)
         case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)

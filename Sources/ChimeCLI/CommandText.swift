@@ -62,12 +62,14 @@ enum CommandText: String, TextCatalog {
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
+    case ruleZoneDiffers, ruleZoneSame, ruleZoneFix, ruleZoneFromSystem, ruleZoneFromSetting
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
     case noScheduleToTurnOff, waterAlreadyOff
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
+    case columnRule, columnNext, columnLeft, columnText, noRecurringReminders, ruleOver, noEnd, endedMark
 
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
@@ -353,6 +355,11 @@ enum CommandText: String, TextCatalog {
         case .noSessionBus: return ("no D-Bus session bus: set DBUS_SESSION_BUS_ADDRESS or log in to a desktop session", "没有 D-Bus 会话总线：请设置 DBUS_SESSION_BUS_ADDRESS，或登录桌面会话")
         case .busUnreachable: return ("the D-Bus session bus cannot be reached ({message}): check DBUS_SESSION_BUS_ADDRESS", "无法连接 D-Bus 会话总线（{message}）：请检查 DBUS_SESSION_BUS_ADDRESS")
         case .timeZoneFix: return ("set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone", "把 TZ 设为 Asia/Shanghai 这样的时区名，或取消设置以使用系统时区")
+        case .ruleZoneDiffers: return ("but rules and schedules follow {rules} ({source}), in chimed too: a daily reminder fires at its time there, not here", "但规则和计划按 {rules}（{source}），chimed 也是：每日提醒按那里的时间触发，而不是这里")
+        case .ruleZoneSame: return ("rules and schedules follow it too ({source}), in chimed as well", "规则和计划也按此时区（{source}），chimed 同样如此")
+        case .ruleZoneFix: return ("make rules follow this zone with \"chime config set time_zone {zone}\", or unset TZ", "用“chime config set time_zone {zone}”让规则按此时区，或取消设置 TZ")
+        case .ruleZoneFromSystem: return ("the system's zone", "系统时区")
+        case .ruleZoneFromSetting: return ("the time_zone setting", "time_zone 设置")
         case .systemZone: return ("system zone", "系统时区")
         case .fromTZ: return ("from TZ", "来自 TZ")
         case .timeZoneDetail: return ("{zone} (UTC{offset} now, {source})", "{zone}（当前 UTC{offset}，{source}）")
@@ -364,6 +371,14 @@ enum CommandText: String, TextCatalog {
         case .hoursValue: return ("{hours} h", "{hours} 小时")
         case .noScheduleToTurnOff: return ("No fast schedule is set: nothing to turn off", "没有设置禁食计划：无可关闭")
         case .waterAlreadyOff: return ("Water reminders are already off", "喝水提醒已经关闭")
+        case .columnRule: return ("RULE", "规则")
+        case .columnNext: return ("NEXT", "下一次")
+        case .columnLeft: return ("LEFT", "剩余")
+        case .columnText: return ("TEXT", "内容")
+        case .noRecurringReminders: return ("No recurring reminders: set one with \"chime remind every 'daily 08:00' take the pills\"", "没有重复提醒：用“chime remind every 'daily 08:00' 吃药”设置一个")
+        case .ruleOver: return ("no more", "已无")
+        case .noEnd: return ("no end", "无限")
+        case .endedMark: return (" (ended)", "（已结束）")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")

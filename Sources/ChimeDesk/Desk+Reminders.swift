@@ -46,6 +46,8 @@ extension Desk {
     public struct RecurringReminderIntent: Sendable {
         /// The reminder's text.
         public var text: String
+        /// The rule as written.
+        public var ruleText: String
         /// The rule, `--until`/`--count` applied.
         public var rule: RecurrenceRule
         /// `--from`, or `nil` for now (``RecurringReminder/implicitStart(of:madeAt:)``).
@@ -58,8 +60,9 @@ extension Desk {
         public var urgency: String?
 
         /// Makes the intention.
-        public init(text: String, rule: RecurrenceRule, from: Date?, id: String?, nag: TimeSpan?, urgency: String?) {
+        public init(text: String, ruleText: String, rule: RecurrenceRule, from: Date?, id: String?, nag: TimeSpan?, urgency: String?) {
             self.text = text
+            self.ruleText = ruleText
             self.rule = rule
             self.from = from
             self.id = id
@@ -94,7 +97,7 @@ extension Desk {
         let reminder = RecurringReminder(
             id: reminderID, text: intent.text, rule: intent.rule,
             start: intent.from ?? RecurringReminder.implicitStart(of: intent.rule, madeAt: now),
-            nag: intent.nag.map { ReminderNag(interval: $0.timeInterval) }, urgency: intent.urgency
+            nag: intent.nag.map { ReminderNag(interval: $0.timeInterval) }, urgency: intent.urgency, ruleText: intent.ruleText
         )
         var plan = try planner.remind(reminder, now: now, timeZone: timeZone, calendar: calendar)
         // The nag of an occurrence of the replaced reminder waiting for Done goes with it.
@@ -115,5 +118,45 @@ extension Desk {
             reminder: reminder, now: now, timeZone: timeZone, calendar: calendar
         )
         return Decision(plan, (plan.reminderOccurrences.first, plan.requests.first))
+    }
+}
+
+extension Desk {
+    /// A recurring reminder as `remind list` shows it.
+    public struct RecurringReminderState: Sendable {
+        /// The reminder.
+        public var reminder: RecurringReminder
+        /// Its next occurrence: the one pending, else the one its rule gives next; `nil` once over.
+        public var next: Date?
+        /// How many occurrences are left, the next included, when its rule ends (COUNT or
+        /// UNTIL); counted up to ``countLimit``; `nil` for a rule without end.
+        public var left: Int?
+    }
+
+    /// The most occurrences `remind list` counts ahead.
+    public static let countLimit = 1000
+
+    /// Every recurring reminder that goes on (and, with `includingEnded`, those ended), with
+    /// its next occurrence and how many are left: derived from its rule and what happened.
+    public func recurringReminders(now: Date, includingEnded: Bool) throws -> [RecurringReminderState] {
+        try store.recurringReminders().filter { includingEnded || $0.endedAt == nil }.map { reminder in
+            let rows = try store.requests(inGroup: reminder.id)
+            var next = rows.filter { $0.stored.state.isLive }.map(\.stored.request.due).min()
+            if next == nil, reminder.endedAt == nil {
+                let last = rows.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+                next = planner.nextOccurrence(
+                    of: reminder, after: max(last ?? reminder.start.addingTimeInterval(-1), now), now: now,
+                    timeZone: timeZone, calendar: calendar, isHandled: isHandled
+                )?.due
+            }
+            var left: Int?
+            if let next, reminder.rule.count != nil || reminder.rule.until != nil {
+                left = RecurrenceExpander(rule: reminder.rule, start: reminder.start, timeZone: timeZone)
+                    .occurrences(from: next, limit: Self.countLimit).count
+            } else if next == nil, reminder.rule.count != nil || reminder.rule.until != nil {
+                left = 0
+            }
+            return RecurringReminderState(reminder: reminder, next: next, left: left)
+        }
     }
 }

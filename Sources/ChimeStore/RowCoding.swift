@@ -254,7 +254,7 @@ enum RowCoding {
     // MARK: Recurring reminders
 
     /// The columns ``recurringReminder(_:path:)`` reads, in order.
-    static let recurringReminderColumns = "id, text, rule, start, nag_seconds, urgency, ended_at"
+    static let recurringReminderColumns = "id, text, rule, start, nag_seconds, urgency, ended_at, rule_text"
 
     /// A recurring reminder from a row holding ``recurringReminderColumns``.
     static func recurringReminder(_ row: SQLiteStatement, path: String) throws(StoreError) -> RecurringReminder {
@@ -266,7 +266,7 @@ enum RowCoding {
         return RecurringReminder(
             id: id, text: row.text(1), rule: rule, start: row.date(3),
             nag: row.optionalInt64(4).map { ReminderNag(interval: TimeInterval($0)) }, urgency: row.optionalText(5),
-            endedAt: row.optionalDate(6)
+            endedAt: row.optionalDate(6), ruleText: row.optionalText(7)
         )
     }
 
@@ -275,6 +275,7 @@ enum RowCoding {
         [
             .text(reminder.id), .text(reminder.text), .text(reminder.rule.rruleText), .date(reminder.start),
             .integer(reminder.nag.map { Int64($0.interval) }), .text(reminder.urgency), .date(reminder.endedAt),
+            .text(reminder.ruleText),
         ]
     }
 

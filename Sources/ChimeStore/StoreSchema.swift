@@ -266,7 +266,8 @@ enum StoreSchema {
             start REAL NOT NULL,
             nag_seconds INTEGER CHECK (nag_seconds IS NULL OR nag_seconds > 0),
             urgency TEXT,
-            ended_at REAL
+            ended_at REAL,
+            rule_text TEXT
         );
         INSERT INTO recurring_reminders (id, text, rule, start, nag_seconds, urgency, ended_at)
             SELECT r.group_id,

@@ -12,7 +12,7 @@ struct SchedulerFastScheduleTests {
         try! Date(text, strategy: .iso8601)
     }
 
-    @Test("a scheduled fast's delivered end brings the next fast in the same transaction, on the local clock across the spring change")
+    @Test("once a scheduled fast starts, its start is recorded and the next fast is derived in the same transaction, on the local clock across the spring change")
     func followUp() throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         var calendar = Calendar(identifier: .gregorian)
@@ -27,11 +27,11 @@ struct SchedulerFastScheduleTests {
         #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start"])
         harness.advance(to: at("2027-03-28T10:00:00Z"))
         #expect(harness.deliveredIdentifiers == ["fast/fs-1.20270327-2000/start", "fast/fs-1.20270327-2000/end"])
-        let ended = try #require(try harness.stored("fast/fs-1.20270327-2000/end"))
+        let started = try #require(try harness.stored("fast/fs-1.20270327-2000/start"))
         let next = try #require(try harness.stored("fast/fs-1.20270328-2000/start"))
         #expect(next.state == .pending)
         #expect(next.request.due == at("2027-03-28T20:00:00+02:00"))
-        #expect(next.changeSequence == ended.changeSequence)
+        #expect(next.changeSequence == started.changeSequence)
         // Derived, not stored: nothing has happened to it yet.
         #expect(try harness.store.session(id: "fs-1.20270328-2000") == nil)
         let timeline = try Desk(store: harness.store, timeZone: berlin).fastTimeline(now: harness.now)

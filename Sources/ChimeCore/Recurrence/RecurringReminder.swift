@@ -22,9 +22,15 @@ public struct RecurringReminder: Hashable, Sendable {
     /// When it was ended (`chime cancel ID`, or replaced by a reminder of another kind); `nil`
     /// while it goes on. Ended, it keeps its history.
     public var endedAt: Date?
+    /// The rule as the user wrote it (`weekdays 09:30`); `nil` when not known (made before
+    /// Chime kept it), the RRULE then stands for it.
+    public var ruleText: String?
 
     /// Makes a recurring reminder.
-    public init(id: String, text: String, rule: RecurrenceRule, start: Date, nag: ReminderNag? = nil, urgency: String? = nil, endedAt: Date? = nil) {
+    public init(
+        id: String, text: String, rule: RecurrenceRule, start: Date, nag: ReminderNag? = nil, urgency: String? = nil,
+        endedAt: Date? = nil, ruleText: String? = nil
+    ) {
         self.id = id
         self.text = text
         self.rule = rule
@@ -32,6 +38,7 @@ public struct RecurringReminder: Hashable, Sendable {
         self.nag = nag
         self.urgency = urgency
         self.endedAt = endedAt
+        self.ruleText = ruleText
     }
 
     /// The recurring reminder a pending request belongs to, or `nil` when the request is not an
