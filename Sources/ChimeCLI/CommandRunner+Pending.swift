@@ -199,11 +199,18 @@ extension CommandRunner {
             }
             stored = found
         case .group(let id):
-            // An id snoozes the group's next notification (a reminder has exactly one).
-            guard let next = try store.pendingRequests(inGroup: id).first else {
+            // An id means what its user just saw: a reminder's bubble on screen (a recurring
+            // reminder's occurrence, not the next one), else the group's next notification, else
+            // the reminder shown last (a one-off one whose bubble is gone).
+            if let shown = try store.bubblesOnScreen(inGroup: id).last(where: { $0.request.kind == .reminder }) {
+                stored = shown
+            } else if let next = try store.pendingRequests(inGroup: id).first {
+                stored = next
+            } else if let last = try store.lastShownRequest(inGroup: id), last.request.kind == .reminder {
+                stored = last
+            } else {
                 throw CommandFailure.unknownReference(id)
             }
-            stored = next
         }
         // A reminder brought back must not share its id with what took the id since it was shown.
         if stored.request.kind == .reminder, !stored.state.isLive,

@@ -50,8 +50,10 @@ extension CommandRunner {
                 goal = try defaultGoal()
             }
             let schedule = WaterSchedule(id: id, interval: options.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
-            let change = planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: environment.timeZone, calendar: calendar)
-            return (change, [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due)])
+            let intakes = try recentIntakes(now: now)
+            let change = planner.configure(schedule, intakes: intakes, now: now, timeZone: environment.timeZone, calendar: calendar)
+            let consumed = waterConsumed(intakes, schedule: schedule, now: now)
+            return (change, [messages(now).waterConfigured(schedule, nextReminder: change.requests.first?.due, consumedToday: consumed)])
         }
     }
 

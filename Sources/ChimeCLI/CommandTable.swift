@@ -308,14 +308,14 @@ public enum CommandTable {
                 exclusiveGroups: [.init(["until", "count"])],
                 examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
                 build: { arguments throws(UsageError) in
-                    let rule = arguments.positional("RULE")!
+                    let rule = try RuleArgument.read(arguments)
                     var options = Command.RemindEvery(
-                        ruleText: rule.text, rule: try rule.recurrenceRule(),
+                        ruleText: rule.text, rule: rule.rule,
                         text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText)
                     )
                     options.id = try arguments.option("id")?.identifier()
                     if let from = arguments.option("from") { options.from = try from.time() }
-                    if let until = arguments.option("until") { options.until = try until.time() }
+                    if let until = arguments.option("until") { options.until = try until.time(allowingDateAlone: true) }
                     if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: .fieldOccurrences) }
                     options.nag = try nag(arguments)
                     options.urgency = try urgency(arguments)

@@ -17,12 +17,12 @@ enum CommandText: String, TextCatalog {
     case unknownCommand, unknownSubcommand, unknownOption, missingSubcommand, missingArgument
     case invalidNumber, invalidChoice, invalidSettingValue, invalidSettingValueSuggest, unknownSetting
     case invalidEncoding, tooManyDurations, amountNotNumber, amountOutOfRange, invalidRequestIdentifier
-    case scheduleOffTakesNoRule, scheduleNeedsRule, nagTooShort
+    case scheduleOffTakesNoRule, scheduleNeedsRule, nagTooShort, ruleNeedsQuotes
     case invalidTime, timeForms
     case timeEmpty, timeYearRange, timeMonthRange, timeNoSuchDay, timeDateNeedsClock, timeSeparator, timeSecondsNeedOffset
     case timeAfterOffset, timeDateForm, timeNeedsDate, timeExpectedClock, timeHoursMinutes, timeHourDigits, timeMinuteDigits
     case timeSecondDigits, timeFractionDigits, timeHourRange, timeMinuteRange, timeExpectedOffset, timeOffsetSign
-    case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange
+    case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange, timeDayNeedsClock, timeUnknownWord
     case fieldTag, fieldReminderText, fieldAmount, fieldGoal, fieldValueFor, fieldDays, fieldOccurrences
     case unknownReference, unexpectedError
     case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
@@ -42,7 +42,7 @@ enum CommandText: String, TextCatalog {
     case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
-    case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending
+    case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending, goalMetNextReminder, allDay, allDayFrom
 
     // Times.
     case tomorrowAt, yesterdayAt, now, inSpan, spanAgo, clockAndRelative
@@ -122,9 +122,10 @@ enum CommandText: String, TextCatalog {
         case .invalidRequestIdentifier: return ("invalid request identifier \"{text}\": copy it from the ID column of \"chime list\"", "无效的请求标识“{text}”：请从“chime list”的 ID 列复制")
         case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule: run \"chime fast schedule off\"", "“fast schedule off”不带规则：请运行“chime fast schedule off”")
         case .scheduleNeedsRule: return ("a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"", "禁食计划在方案后需要规则：请用“chime fast schedule 16:8 'daily 20:00'”这样的写法")
+        case .ruleNeedsQuotes: return ("the rule \"{rule}\" must be quoted to be read as one argument: {command}", "规则“{rule}”要加引号，作为一个参数：{command}")
         case .nagTooShort: return ("invalid --nag \"{text}\": use 1m or more, like 10m", "无效的 --nag“{text}”：请用 1m 或更长，如 10m")
         case .invalidTime: return ("invalid time \"{text}\": {reason}; use {forms}", "无效的时间“{text}”：{reason}；请用 {forms}")
-        case .timeForms: return ("HH:MM, YYYY-MM-DD HH:MM, or ISO 8601 with an offset such as 2026-03-29T20:00+02:00", "HH:MM、YYYY-MM-DD HH:MM，或带时差的 ISO 8601，如 2026-03-29T20:00+02:00")
+        case .timeForms: return ("HH:MM, 9:30pm, 9pm, 21h, noon, midnight, tomorrow 09:00, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with an offset such as 2026-03-29T20:00+02:00", "HH:MM、9:30pm、9pm、21h、noon、midnight、下午3点、明天 9:00、周一 10:00、YYYY-MM-DD HH:MM，或带时差的 ISO 8601，如 2026-03-29T20:00+02:00")
         case .timeEmpty: return ("it is empty", "内容为空")
         case .timeYearRange: return ("the year must be between {low} and {high}", "年份必须在 {low} 到 {high} 之间")
         case .timeMonthRange: return ("months run from 01 to 12", "月份为 01 到 12")
@@ -148,6 +149,8 @@ enum CommandText: String, TextCatalog {
         case .timeOffsetMinuteDigits: return ("offset minutes have two digits, like +05:30", "时差的分钟为两位数字，如 +05:30")
         case .timeOffsetForm: return ("write the offset as +HH:MM, like +02:00", "时差请写成 +HH:MM，如 +02:00")
         case .timeOffsetRange: return ("offsets run from -14:00 to +14:00", "时差为 -14:00 到 +14:00")
+        case .timeDayNeedsClock: return ("\"{day}\" needs a time of day after it, as in \"{day} 09:00\" or \"{day} 9pm\"", "“{day}”后面需要时刻，如“{day} 09:00”或“{day}下午3点”")
+        case .timeUnknownWord: return ("\"{word}\" is not part of a time (am and pm go right after the time, as in 9:30pm)", "“{word}”不是时间的一部分（am、pm 紧跟在时刻后，如 9:30pm）")
         case .fieldTag: return ("tag", "标签")
         case .fieldReminderText: return ("reminder text", "提醒文字")
         case .fieldAmount: return ("amount", "水量")
@@ -232,6 +235,9 @@ enum CommandText: String, TextCatalog {
         case .pausedUntil: return ("paused until {until}", "暂停到 {until}")
         case .goalReachedPart: return ("goal reached", "已达目标")
         case .noReminderPending: return ("no reminder pending", "没有待发的提醒")
+        case .goalMetNextReminder: return ("today's goal is already met ({intake}), so the next reminder comes the next water day: {next}", "今天已达到目标（{intake}），下一次提醒要到下一个喝水日：{next}")
+        case .allDay: return ("all day", "全天")
+        case .allDayFrom: return ("all day (the water day starts at {from})", "全天（喝水日从 {from} 算起）")
 
         case .noFast: return ("No fast. Start one with \"chime fast start\" (plans: {plans}).", "没有禁食。用“chime fast start”开始一次（方案：{plans}）。")
         case .fastHeading: return ("Fast {id} ({plan}): ", "禁食 {id}（{plan}）：")

@@ -37,7 +37,7 @@ public struct WaterSummary: Hashable, Sendable {
             return CommandText.noWaterReminders.text(language, ["ml": "\(consumedML)"]) + "\n"
         }
         var lines = [CommandText.waterConfigured.text(language, [
-            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": "\(schedule.window)", "ml": "\(schedule.amountML)",
+            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": display.window(schedule.window), "ml": "\(schedule.amountML)",
         ])]
         var today = "  " + CommandText.today.text(language, ["intake": intakeText(in: language)])
         if let goal = schedule.goalML {

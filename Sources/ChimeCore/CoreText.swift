@@ -13,7 +13,7 @@ package enum CoreText: String, TextCatalog {
     case fastAlreadyEnded, fastCycleOver, fastNotRunningToExtend, fastCannotExtend, fastEndedLongAgo, extendLeavesNoEating
     case reminderPassed, ruleNoOccurrence, scheduleNoOccurrence, scheduleOverlaps, scheduleTooOften
     case nagOccurrenceUnknown, nagAlreadyDone, nagMissed, nagNotShown
-    case ruleForms, invalidRule, ruleEndsEarly, ruleWordIsNot, ruleEmpty, ruleBadStart, ruleBadCount, ruleNotWholeMinutes
+    case ruleForms, invalidRule, invalidRuleNearest, ruleStepTooLong, ruleEndsEarly, ruleWordIsNot, ruleEmpty, ruleBadStart, ruleBadCount, ruleNotWholeMinutes
     case ruleNotADay, ruleNotAMonthDay, ruleNotADate, ruleNotATime, ruleExtraWord, ruleTimesMinutes
     case wantedCountOrDuration, wantedUnit, wantedUnitExample, wantedDuration, wantedWindowOrDays, wantedWindow, wantedWindowInDay
     case wantedDays, wantedMonthDay, wantedWeekdayAfter, wantedDate, wantedTimeOfDay
@@ -48,13 +48,13 @@ package enum CoreText: String, TextCatalog {
         case .planFastingPart: return ("the fasting part \"{part}\": {reason}", "禁食部分“{part}”：{reason}")
         case .planEatingPart: return ("the eating part \"{part}\": {reason}", "进食部分“{part}”：{reason}")
         case .planOneColon: return ("write at most one \":\" between fasting and eating time", "禁食与进食时间之间最多写一个“:”")
-        case .invalidTimeOfDay: return ("invalid time of day \"{text}\": use HH:MM on the 24-hour clock, like 09:00 or 21:30", "无效的时刻“{text}”：请用 24 小时制的 HH:MM，如 09:00 或 21:30")
+        case .invalidTimeOfDay: return ("invalid time of day \"{text}\": use HH:MM on the 24-hour clock (09:00, 21:30), or 9:30pm, 9pm, 21h, noon or midnight", "无效的时刻“{text}”：请用 24 小时制的 HH:MM（09:00、21:30），或 9:30pm、9pm、21h、noon、midnight、下午3点")
         case .unknownTimeZone: return ("unknown time zone \"{zone}\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ", "TZ 中的时区“{zone}”未知：请用 Asia/Shanghai 这样的名称（见 /usr/share/zoneinfo），或取消设置 TZ")
         case .textHasNUL: return ("the {field} contains a NUL character: remove it", "{field}含有 NUL 字符：请删除它")
         case .textEmpty: return ("the {field} is empty: write some text", "{field}为空：请写一些文字")
         case .textTooLong: return ("the {field} is {bytes} bytes long: use at most {maximum} bytes", "{field}长 {bytes} 字节：最多 {maximum} 字节")
         case .invalidAmount: return ("invalid {field} {ml} ml: use a whole number of millilitres from 1 to {maximum}", "无效的{field} {ml} 毫升：请用 1 到 {maximum} 之间的整数毫升")
-        case .invalidIdentifier: return ("invalid id \"{text}\": use 1-{maximum} letters, digits, '-', '_' or '.', starting with a letter or digit", "无效的 id“{text}”：请用 1-{maximum} 个字母、数字、'-'、'_' 或 '.'，以字母或数字开头")
+        case .invalidIdentifier: return ("invalid id \"{text}\": use 1-{maximum} letters (of any script, like 药 or café), digits, '-', '_' or '.', starting with a letter or digit", "无效的 id“{text}”：请用 1-{maximum} 个字符，可以是任何文字的字母（如“药”或 café）、数字、'-'、'_' 或 '.'，以字母或数字开头")
         case .repeatingNeedsEating: return ("a repeating fast needs an eating window: use a plan like 16:8 instead of {plan}", "重复的禁食需要进食窗口：请用 16:8 这样的方案代替 {plan}")
         case .nudgeNeverShown: return ("a nudge {lead} before the end of a {fasting} fast would come before the fast begins and could never be shown: remind less than {fasting} before the end", "在 {fasting} 禁食结束前 {lead} 的提示会早于禁食开始，永远不会显示：请提前少于 {fasting}")
         case .fastIDRunning: return ("a fast with id \"{id}\" is still running: stop it first or choose another id", "id 为“{id}”的禁食仍在进行：请先结束它，或换一个 id")
@@ -77,6 +77,8 @@ package enum CoreText: String, TextCatalog {
         case .nagMissed: return ("{identifier} was missed (the next occurrence came): see 'chime remind history {group}'", "{identifier} 已错过（下一次已到）：见 'chime remind history {group}'")
         case .ruleForms: return ("{examples}, or RRULE text (FREQ=...)", "{examples}，或 RRULE 文本（FREQ=...）")
         case .invalidRule: return ("invalid rule \"{text}\": {detail}", "无效的规则“{text}”：{detail}")
+        case .invalidRuleNearest: return ("invalid rule \"{text}\": {detail}; the nearest rule Chime reads is \"{nearest}\"", "无效的规则“{text}”：{detail}；最接近的可用写法是“{nearest}”")
+        case .ruleStepTooLong: return ("\"{word}\" is not a step from 1 second to {maximum}", "“{word}”不是 1 秒到 {maximum} 之间的间隔")
         case .ruleEndsEarly: return ("it ends too early: {wanted} is missing", "规则过早结束：缺少{wanted}")
         case .ruleWordIsNot: return ("\"{word}\" is not {wanted}", "“{word}”不是{wanted}")
         case .ruleEmpty: return ("it is empty: write {examples}, or RRULE text (FREQ=...)", "规则为空：请写 {examples}，或 RRULE 文本（FREQ=...）")
@@ -86,12 +88,12 @@ package enum CoreText: String, TextCatalog {
         case .ruleNotADay: return ("\"{word}\" is not a day: use mon, tue, wed, thu, fri, sat, sun (or weekdays, weekends)", "“{word}”不是星期几：请用 mon、tue、wed、thu、fri、sat、sun（或 weekdays、weekends）")
         case .ruleNotAMonthDay: return ("\"{word}\" is not a day of the month: use 1 to 31, last, or first/second/third/fourth/last and a weekday (first fri)", "“{word}”不是每月的某一天：请用 1 到 31、last，或 first/second/third/fourth/last 加星期几（first fri）")
         case .ruleNotADate: return ("\"{word}\" is not a date: write MM-DD, like 03-14", "“{word}”不是日期：请写 MM-DD，如 03-14")
-        case .ruleNotATime: return ("\"{word}\" is not a time of day: use HH:MM on the 24-hour clock, like 09:30 (or 08:00,20:00)", "“{word}”不是时刻：请用 24 小时制的 HH:MM，如 09:30（或 08:00,20:00）")
+        case .ruleNotATime: return ("\"{word}\" is not a time of day: use HH:MM on the 24-hour clock, like 09:30 (or 08:00,20:00), or 9:30am, 9pm, noon", "“{word}”不是时刻：请用 24 小时制的 HH:MM，如 09:30（或 08:00,20:00），或 9:30am、9pm、noon、下午3点")
         case .ruleExtraWord: return ("\"{word}\" is one word too many: the rule ends with its times", "“{word}”是多余的词：规则以时刻结尾")
         case .ruleTimesMinutes: return ("times {times} need the same minutes at every hour (like 08:15,20:15) in this rule: name its days, or give times that share their minutes", "此规则中的时刻 {times} 需要每个小时的分钟相同（如 08:15,20:15）：请写出星期几，或给出分钟相同的时刻")
         case .wantedCountOrDuration: return ("a count or a duration (every 2 weeks, every 90m)", "次数或时长（every 2 weeks、every 90m）")
-        case .wantedUnit: return ("a unit (days, weeks, months or years)", "单位（days、weeks、months 或 years）")
-        case .wantedUnitExample: return ("a unit: use days, weeks, months or years (every 2 weeks fri 17:00)", "单位：请用 days、weeks、months 或 years（every 2 weeks fri 17:00）")
+        case .wantedUnit: return ("a unit (minutes, hours, days, weeks, months or years)", "单位（minutes、hours、days、weeks、months 或 years）")
+        case .wantedUnitExample: return ("a unit or a day: use minutes, hours, days, weeks, months, years, weekdays or a weekday (every 30 minutes, every 2 weeks fri 17:00, every monday 10:00)", "单位或星期几：请用 minutes、hours、days、weeks、months、years、weekdays 或星期几（every 30 minutes、every 2 weeks fri 17:00、every monday 10:00）")
         case .wantedDuration: return ("a duration ({forms})", "时长（{forms}）")
         case .wantedWindowOrDays: return ("a daily window (09:00-17:00) or days (weekdays, mon,thu)", "每天的时段（09:00-17:00）或星期几（weekdays、mon,thu）")
         case .wantedWindow: return ("a daily window: write HH:MM-HH:MM, like 09:00-17:00", "每天的时段：请写 HH:MM-HH:MM，如 09:00-17:00")
