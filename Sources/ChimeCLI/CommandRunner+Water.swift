@@ -137,7 +137,7 @@ extension CommandRunner {
         if json {
             try writeJSON(summary.json(display: display(now)))
         } else {
-            write(summary.text(display: display(now), style: environment.style))
+            write(summary.text(display: display(now), style: environment.style, width: environment.terminalWidth))
         }
     }
 

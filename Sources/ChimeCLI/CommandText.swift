@@ -24,7 +24,7 @@ enum CommandText: String, TextCatalog {
     case timeSecondDigits, timeFractionDigits, timeHourRange, timeMinuteRange, timeExpectedOffset, timeOffsetSign
     case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange, timeDayNeedsClock, timeUnknownWord
     case fieldTag, fieldReminderText, fieldAmount, fieldGoal, fieldValueFor, fieldDays, fieldOccurrences
-    case unknownReference, unexpectedError
+    case unknownReference, unknownGroup, unexpectedError
     case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
     case reminderTimePassed, ruleAlreadyEnds, fastIDUsed, fastScheduleIsSet, noFastWithIDHistory, noFastWithID, noFastRunning, fastsRunning
     case waterScheduleOn, waterSchedulesOn, waterSchedules, glassInFuture, nothingToUndo, glassesChanged, noWaterToPause, noWaterToResume
@@ -67,7 +67,8 @@ enum CommandText: String, TextCatalog {
     case noScheduleToTurnOff, waterAlreadyOff
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
-    case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
+    case titleAndText, nothingPending, nothingPendingInGroup, columnID, columnGroup, columnKind, columnDue, columnTitle
+    case kindFastStart, kindFastEnd, kindFastNudge, kindEatingEnd, kindWater, kindReminder
 
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
@@ -159,11 +160,12 @@ enum CommandText: String, TextCatalog {
         case .fieldDays: return ("number of days", "天数")
         case .fieldOccurrences: return ("number of occurrences", "次数")
         case .unknownReference: return ("no pending notification or id \"{text}\": see \"chime list\"", "没有待发通知或 id“{text}”：见“chime list”")
+        case .unknownGroup: return ("no fast, water schedule or reminder has the id \"{id}\": see the GROUP column of \"chime list\"", "没有 id 为“{id}”的禁食、喝水计划或提醒：见“chime list”的分组列")
         case .unexpectedError: return ("unexpected error ({error}): please report this as a bug", "意外错误（{error}）：请报告这个缺陷")
 
         case .daemonNotRunning: return ("chimed is not running: saved, and notifications will fire once it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")", "chimed 没有运行：已保存，它运行后通知就会发出（用“systemctl --user start chimed”或“chimed --foreground”启动它）")
         case .daemonNotRunningStatus: return ("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")", "chimed 没有运行：它运行前不会显示任何通知（用“systemctl --user start chimed”或“chimed --foreground”启动它）")
-        case .daemonDidNotConfirm: return ("chimed did not confirm the change ({reason}): saved, and notifications will fire once it answers (check it with \"systemctl --user status chimed\" or \"chime doctor\")", "chimed 没有确认这次更改（{reason}）：已保存，它应答后通知就会发出（用“systemctl --user status chimed”或“chime doctor”检查）")
+        case .daemonDidNotConfirm: return ("chimed did not confirm the change ({reason}): it is saved, and a running chimed also watches the database, takes the change in within a second and fires its notifications on time (if this repeats, check chimed with \"chime doctor\")", "chimed 没有确认这次更改（{reason}）：更改已保存；正在运行的 chimed 也会监视数据库，一秒内就会读到这次更改，通知照常按时发出（如果反复出现，请用“chime doctor”检查 chimed）")
         case .alreadyApplied: return ("Already done: request \"{request}\" was applied before (change {sequence}); nothing changed", "已经完成：请求“{request}”之前已应用（更改 {sequence}）；没有任何变化")
         case .unexpectedAnswer: return ("it gave an unexpected answer", "它给出了意外的应答")
         case .noAnswerWithin: return ("it did not answer within {timeout}", "它在 {timeout} 内没有应答")
@@ -365,11 +367,18 @@ enum CommandText: String, TextCatalog {
         case .waterAlreadyOff: return ("Water reminders are already off", "喝水提醒已经关闭")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
+        case .nothingPendingInGroup: return ("Nothing pending for {id}.", "{id} 没有待发通知。")
         case .columnID: return ("ID", "ID")
         case .columnGroup: return ("GROUP", "分组")
         case .columnKind: return ("KIND", "类型")
         case .columnDue: return ("DUE", "时间")
         case .columnTitle: return ("TITLE", "标题")
+        case .kindFastStart: return ("fast-start", "禁食开始")
+        case .kindFastEnd: return ("fast-end", "禁食结束")
+        case .kindFastNudge: return ("fast-nudge", "禁食提示")
+        case .kindEatingEnd: return ("eating-end", "进食结束")
+        case .kindWater: return ("water", "喝水")
+        case .kindReminder: return ("reminder", "提醒")
         case .clockAndRelative: return ("{clock} ({relative})", "{clock}（{relative}）")
         case .tomorrowAt: return ("tomorrow {time}", "明天 {time}")
         case .yesterdayAt: return ("yesterday {time}", "昨天 {time}")

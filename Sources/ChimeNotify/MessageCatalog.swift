@@ -11,7 +11,7 @@ enum MessageCatalog {
         case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
         case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
         case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
-        case reminderTitle, reminderBody, reminderLateBody
+        case reminderTitle, reminderRepeatTitle, reminderBody, reminderLateBody
         case tagged, planWithClockChange
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
@@ -54,6 +54,7 @@ enum MessageCatalog {
         case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
         case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
         case .reminderTitle: return ("Reminder", "提醒")
+        case .reminderRepeatTitle: return ("{nth} reminder", "第 {nth} 次提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
         case .tagged: return (" ({tag})", "（{tag}）")
