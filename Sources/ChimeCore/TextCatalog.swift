@@ -12,7 +12,7 @@ public protocol TextCatalog: CaseIterable, Hashable, Sendable {
 extension TextCatalog {
     /// This message in `language`, its placeholders filled from `values`.
     public func text(_ language: UserLanguage, _ values: [String: String] = [:]) -> String {
-        TextTemplate.fill(template(language), values)
+        TextTemplate.fill(template(language), values, chineseSpacing: language == .simplifiedChinese)
     }
 }
 
@@ -31,13 +31,26 @@ public enum TextTemplate {
 
     /// `template` with each placeholder replaced by its value in `values` (a missing one by
     /// nothing); values are not read again, so a value holding braces stays as it is.
-    public static func fill(_ template: String, _ values: [String: String]) -> String {
+    ///
+    /// With `chineseSpacing`, a space the template puts beside a placeholder goes when the
+    /// value brings Chinese to that side and Chinese stands on the other (`将于 {end}` with
+    /// `明天 12:00` is `将于明天 12:00`), as Chinese puts no spaces between its words; spaces next
+    /// to Latin letters and digits stay, and so does every space inside a value.
+    public static func fill(_ template: String, _ values: [String: String], chineseSpacing: Bool = false) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            result += values[String(rest[rest.index(after: open)..<close])] ?? ""
+            let value = values[String(rest[rest.index(after: open)..<close])] ?? ""
+            var before = rest[..<open]
+            if chineseSpacing, ChineseSpacing.dropsSpace(between: before.dropLast().last ?? result.last, and: value.first), before.last == " " {
+                before = before.dropLast()
+            }
+            result += before
+            result += value
             rest = rest[rest.index(after: close)...]
+            if chineseSpacing, rest.first == " ", ChineseSpacing.dropsSpace(between: value.last, and: rest.dropFirst().first) {
+                rest = rest.dropFirst()
+            }
         }
         result += rest
         return result
