@@ -171,9 +171,8 @@ public enum CommandParser {
             case .required:
                 guard var value = remaining.first else { throw missingArgument(positional, of: spec) }
                 // An unquoted `tomorrow 9am` or `YYYY-MM-DD HH:MM` arrives as several arguments:
-                // rejoin them, leaving what the positionals after it need.
-                let spare = remaining.dropFirst().prefix(max(0, remaining.count - 1 - reservedAfter)).map(\.text)
-                let count = timeWordCount(kind: positional.kind, [value.text] + spare)
+                // rejoin them (a TEXT after it left without words is then said to be missing).
+                let count = timeWordCount(kind: positional.kind, [value.text] + remaining.dropFirst().map(\.text))
                 value = ArgumentValue(text: remaining.prefix(count).map(\.text).joined(separator: " "), position: value.position)
                 remaining = remaining.dropFirst(count)
                 result[positional.name] = [value]

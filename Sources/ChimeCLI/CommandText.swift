@@ -22,7 +22,7 @@ enum CommandText: String, TextCatalog {
     case timeEmpty, timeYearRange, timeMonthRange, timeNoSuchDay, timeDateNeedsClock, timeSeparator, timeSecondsNeedOffset
     case timeAfterOffset, timeDateForm, timeNeedsDate, timeExpectedClock, timeHoursMinutes, timeHourDigits, timeMinuteDigits
     case timeSecondDigits, timeFractionDigits, timeHourRange, timeMinuteRange, timeExpectedOffset, timeOffsetSign
-    case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange, timeDayNeedsClock, timeUnknownWord
+    case timeOffsetMinuteDigits, timeOffsetForm, timeOffsetRange, timeDayNeedsClock, timeUnknownWord, timeTwelveHour
     case fieldTag, fieldReminderText, fieldAmount, fieldGoal, fieldValueFor, fieldDays, fieldOccurrences
     case unknownReference, unknownGroup, unexpectedError
     case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
@@ -151,6 +151,7 @@ enum CommandText: String, TextCatalog {
         case .timeOffsetForm: return ("write the offset as +HH:MM, like +02:00", "时差请写成 +HH:MM，如 +02:00")
         case .timeOffsetRange: return ("offsets run from -14:00 to +14:00", "时差应在 -14:00 到 +14:00 之间")
         case .timeDayNeedsClock: return ("\"{day}\" needs a time of day after it, as in \"{day} 09:00\" or \"{day} 9pm\"", "“{day}”后面需要时刻，如“{day} 09:00”或“{day}下午3点”")
+        case .timeTwelveHour: return ("with am or pm, hours run from 1 to 12 and minutes from 00 to 59, as in 9pm or 12:30am", "带 am 或 pm 时，小时应在 1 到 12 之间，分钟在 00 到 59 之间，如 9pm 或 12:30am")
         case .timeUnknownWord: return ("\"{word}\" is not part of a time (am and pm go right after the time, as in 9:30pm)", "“{word}”不是时间的一部分（am、pm 要紧跟在时刻后面，如 9:30pm）")
         case .fieldTag: return ("tag", "标签")
         case .fieldReminderText: return ("reminder text", "提醒文字")

@@ -19,12 +19,15 @@ import Foundation
 public final class FollowStopWaiter {
     private var signals = sigset_t()
     private let output: Int32
+    private let watchesSignals: Bool
     private var signalDescriptor: Int32 = -1
 
-    /// Makes a waiter watching `output` (standard output by default); nothing is blocked until
-    /// the first ``pause(for:)``.
-    public init(output: Int32 = STDOUT_FILENO) {
+    /// Makes a waiter watching `output` (standard output by default) and, unless
+    /// `watchingSignals` is `false` (a test in a shared process), the stop signals; nothing is
+    /// blocked until the first ``pause(for:)``.
+    public init(output: Int32 = STDOUT_FILENO, watchingSignals: Bool = true) {
         self.output = output
+        self.watchesSignals = watchingSignals
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             sigaddset(&signals, signal)
@@ -37,7 +40,7 @@ public final class FollowStopWaiter {
 
     /// Sleeps `seconds`, or less when a stop signal arrives or the reader of the output goes away.
     public func pause(for seconds: TimeInterval) -> FollowPause {
-        if signalDescriptor < 0 {
+        if watchesSignals, signalDescriptor < 0 {
             pthread_sigmask(SIG_BLOCK, &signals, nil)
             signalDescriptor = signalfd(-1, &signals, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         }

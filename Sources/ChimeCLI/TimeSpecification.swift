@@ -243,6 +243,9 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         if let day = DayWord.day(text) {
             return failure(.timeDayNeedsClock, ["day": day.word])
         }
+        if text.lowercased().hasSuffix("am") || text.lowercased().hasSuffix("pm") {
+            return failure(.timeTwelveHour)
+        }
         let clock: Clock
         switch readClock(&scanner) {
         case .success(let value): clock = value

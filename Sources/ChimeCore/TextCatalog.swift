@@ -32,23 +32,26 @@ public enum TextTemplate {
     /// `template` with each placeholder replaced by its value in `values` (a missing one by
     /// nothing); values are not read again, so a value holding braces stays as it is.
     ///
-    /// With `chineseSpacing`, a space the template puts beside a placeholder goes when the
-    /// value brings Chinese to that side and Chinese stands on the other (`将于 {end}` with
-    /// `明天 12:00` is `将于明天 12:00`), as Chinese puts no spaces between its words; spaces next
-    /// to Latin letters and digits stay, and so does every space inside a value.
+    /// With `chineseSpacing`, a space the template puts beside a phrase of Chime's own
+    /// (``ChineseSpacing/phrasePlaceholders``) goes when the phrase brings Chinese to that side
+    /// and the template's Chinese stands on the other (`将于 {end}` with `明天 12:00` is `将于明天
+    /// 12:00`), as Chinese puts no spaces between its words; spaces next to Latin letters and
+    /// digits stay, and so do the spaces around a name the user chose and inside any value.
     public static func fill(_ template: String, _ values: [String: String], chineseSpacing: Bool = false) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let value = values[String(rest[rest.index(after: open)..<close])] ?? ""
+            let name = String(rest[rest.index(after: open)..<close])
+            let value = values[name] ?? ""
+            let tidies = chineseSpacing && ChineseSpacing.phrasePlaceholders.contains(name)
             var before = rest[..<open]
-            if chineseSpacing, ChineseSpacing.dropsSpace(between: before.dropLast().last ?? result.last, and: value.first), before.last == " " {
+            if tidies, before.count > 1, before.last == " ", ChineseSpacing.dropsSpace(between: before.dropLast().last, and: value.first) {
                 before = before.dropLast()
             }
             result += before
             result += value
             rest = rest[rest.index(after: close)...]
-            if chineseSpacing, rest.first == " ", ChineseSpacing.dropsSpace(between: value.last, and: rest.dropFirst().first) {
+            if tidies, rest.first == " ", rest.dropFirst().first != "{", ChineseSpacing.dropsSpace(between: value.last, and: rest.dropFirst().first) {
                 rest = rest.dropFirst()
             }
         }

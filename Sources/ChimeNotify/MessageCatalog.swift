@@ -113,14 +113,15 @@ enum MessageCatalog {
         }
     )
 
-    /// With `chineseSpacing`, a template's space beside a value goes where Chinese meets Chinese
-    /// (``ChineseSpacing``): `将于 {*ends}` with `明天 12:00` reads `将于明天 12:00`.
+    /// With `chineseSpacing`, a template's space beside a phrase of Chime's own goes where Chinese
+    /// meets Chinese (``ChineseSpacing``): `将于 {*ends}` with `明天 12:00` reads `将于明天 12:00`.
     private static func fill(pieces: [Piece], _ values: [String: String], chineseSpacing: Bool = false) -> [RenderedNotification.Segment] {
         var pieces = pieces
         if chineseSpacing {
             for index in pieces.indices {
-                guard case .placeholder(let name, _) = pieces[index], let value = values[name], !value.isEmpty else { continue }
-                if index > 0, case .literal(let text) = pieces[index - 1], text.last == " ",
+                guard case .placeholder(let name, _) = pieces[index], ChineseSpacing.phrasePlaceholders.contains(name),
+                      let value = values[name], !value.isEmpty else { continue }
+                if index > 0, case .literal(let text) = pieces[index - 1], text.count > 1, text.last == " ",
                    ChineseSpacing.dropsSpace(between: text.dropLast().last, and: value.first) {
                     pieces[index - 1] = .literal(String(text.dropLast()))
                 }

@@ -55,8 +55,10 @@ enum RecurrencePhraseWords {
             let word = words[index]
             var start = index
             if ["from", "between"].contains(word) { start += 1 }
+            // `and` joins a window only after `between`: `8am and 8pm` alone are two times.
+            let joiners = word == "between" ? ["and"] : ["to", "until", "till", "-", "through"]
             if start + 2 < words.count, TimeOfDayPhrase.isTime(words[start]),
-               ["to", "until", "till", "-", "and", "through"].contains(words[start + 1]), TimeOfDayPhrase.isTime(words[start + 2]) {
+               joiners.contains(words[start + 1]), TimeOfDayPhrase.isTime(words[start + 2]) {
                 result.append("\(words[start])-\(words[start + 2])")
                 index = start + 3
                 continue
