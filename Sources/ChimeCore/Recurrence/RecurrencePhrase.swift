@@ -156,7 +156,8 @@ public enum RecurrencePhrase {
             } else if let number = Double(word), word.contains(".") {
                 // `every 1.5 hours`: a fraction only makes sense of a duration.
                 position += 1
-                guard let unit = current, let seconds = Self.durationUnits[unit], number > 0, (number * Double(seconds)).rounded() == number * Double(seconds) else {
+                guard let unit = current, let seconds = Self.durationUnits[unit] ?? Self.fractionalDayUnits[unit], number > 0,
+                      (number * Double(seconds)).rounded() == number * Double(seconds) else {
                     position -= 1
                     throw failure(.ruleBadCount, ["word": word])
                 }
@@ -205,6 +206,10 @@ public enum RecurrencePhrase {
             "minute": 60, "minutes": 60, "min": 60, "mins": 60, "m": 60,
             "second": 1, "seconds": 1, "sec": 1, "secs": 1, "s": 1,
         ]
+
+        /// Seconds in the units a fraction may count (`every 1.5 days` is every 36 hours, in
+        /// elapsed time); whole days and weeks step on the wall clock instead.
+        static let fractionalDayUnits: [String: Int] = ["day": 86_400, "days": 86_400, "week": 604_800, "weeks": 604_800]
 
         /// `every 90m [09:00-17:00] [weekdays]`: steps of `seconds` (typed as `word`), in a daily
         /// window or all day.

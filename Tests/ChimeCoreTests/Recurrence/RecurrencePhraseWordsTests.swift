@@ -19,6 +19,7 @@ struct RecurrencePhraseWordsTests {
         ("every quarter hour", "every 15m"),
         ("every 1.5 hours", "every 90m"),
         ("every 45 seconds", "every 45s"),
+        ("every 2.5 days", "every 60h"),
         ("every monday 10:00", "monday 10:00"),
         ("every Monday at 10am", "monday 10:00"),
         ("every mondays 10:00", "monday 10:00"),
