@@ -39,7 +39,7 @@ let package = Package(
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.

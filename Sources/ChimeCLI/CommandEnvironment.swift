@@ -99,7 +99,7 @@ public struct CommandEnvironment {
         } catch {
             zoneError = error
         }
-        let waiter = StopSignalWaiter()
+        let waiter = FollowStopWaiter(output: output.descriptor)
         return CommandEnvironment(
             clock: { Date() },
             timeZone: zone,

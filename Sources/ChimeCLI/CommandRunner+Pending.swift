@@ -40,6 +40,10 @@ extension CommandRunner {
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
+        // A group that names nothing is a mistyped id, not an empty list.
+        if let group, try !desk().namesSomething(group, now: now), try store().pendingRequests(inGroup: group).isEmpty {
+            throw CommandFailure(.dataError, .unknownGroup, ["id": group])
+        }
         if json {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
@@ -53,6 +57,10 @@ extension CommandRunner {
             return
         }
         let pending = try pendingNotifications(inGroup: group, now: now)
+        if let group, pending.isEmpty {
+            write(CommandText.nothingPendingInGroup.text(language, ["id": group]))
+            return
+        }
         write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
     }
 

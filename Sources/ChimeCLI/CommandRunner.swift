@@ -272,6 +272,8 @@ public final class CommandRunner {
             problem = ChangeMessage.daemonNotRunningText(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
             problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
+        } catch let error as RuntimeError {
+            problem = ChangeMessage.daemonDidNotConfirm(error.text.text(in: language), in: language)
         } catch {
             problem = ChangeMessage.daemonDidNotConfirm("\(error)", in: language)
         }
