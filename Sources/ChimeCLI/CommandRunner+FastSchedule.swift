@@ -18,7 +18,7 @@ extension CommandRunner {
         try commit(now: now) { desk, now in
             try desk.setFastSchedule(plan: plan, ruleText: ruleText, remindBefore: remindBefore, now: now)
         } lines: { set, now in
-            var lines = [messages(now).fastScheduleSet(set.schedule, replaced: set.replaced)]
+            var lines = [messages(now).fastScheduleSet(set.schedule, replaced: set.replaced) + (try ruleZoneNote(now: now))]
             if let first = set.first {
                 lines.append(messages(now).fastStarted(first) + messages(now).clockChangeNote(first))
             }

@@ -32,10 +32,11 @@ extension CommandRunner {
             text: options.text, ruleText: options.ruleText, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
         )
         try commit(now: now) { desk, now in try desk.remindEvery(intent, now: now) } lines: { set, now in
+            let note = try ruleZoneNote(now: now)
             if set.replaced != nil {
-                return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next)]
+                return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next) + note]
             }
-            return [messages(now).recurringReminderSet(set.reminder, ruleText: options.ruleText, next: set.next)]
+            return [messages(now).recurringReminderSet(set.reminder, ruleText: options.ruleText, next: set.next) + note]
         }
     }
 

@@ -224,6 +224,19 @@ public final class CommandRunner {
         ChimeTimeZone.resolve(setting: try store().setting(ChimeTimeZone.settingKey), system: environment.systemTimeZone)
     }
 
+    /// `; note: rules follow UTC (the system's zone), not TZ=Europe/Berlin ...`, appended to the
+    /// line of a change that sets a rule when this shell's `TZ` keeps another clock than the
+    /// zone rules follow (chimed does not see `TZ`); `""` when they agree.
+    func ruleZoneNote(now: Date) throws -> String {
+        let rules = try ruleTimeZone()
+        guard environment.variables["TZ"] != nil, !Self.sameRules(environment.timeZone, rules, from: now) else { return "" }
+        let source = (try store().setting(ChimeTimeZone.settingKey)).flatMap(ChimeTimeZone.zone(named:)) == nil
+            ? CommandText.ruleZoneFromSystem : .ruleZoneFromSetting
+        return CommandText.ruleZoneNote.text(language, [
+            "rules": rules.identifier, "source": source.text(language), "tz": environment.timeZone.identifier,
+        ])
+    }
+
     /// ``ruleTimeZone()`` without making a store where there is none (the system's zone then).
     func knownRuleTimeZone() throws -> TimeZone {
         environment.storeExists() ? try ruleTimeZone() : environment.systemTimeZone

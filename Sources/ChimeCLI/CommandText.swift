@@ -62,7 +62,7 @@ enum CommandText: String, TextCatalog {
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
-    case ruleZoneDiffers, ruleZoneSame, ruleZoneFix, ruleZoneFromSystem, ruleZoneFromSetting
+    case ruleZoneDiffers, ruleZoneSame, ruleZoneFix, ruleZoneFromSystem, ruleZoneFromSetting, ruleZoneNote
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
     case noScheduleToTurnOff, waterAlreadyOff
@@ -367,6 +367,7 @@ enum CommandText: String, TextCatalog {
         case .ruleZoneDiffers: return ("but rules and schedules follow {rules} ({source}), in chimed too: a daily reminder fires at its time there, not here", "但规则和计划按 {rules}（{source}），chimed 也是：每日提醒按那里的时间触发，而不是这里")
         case .ruleZoneSame: return ("rules and schedules follow it too ({source}), in chimed as well", "规则和计划也按此时区（{source}），chimed 同样如此")
         case .ruleZoneFix: return ("make rules follow this zone with \"chime config set time_zone {zone}\", or unset TZ", "用“chime config set time_zone {zone}”让规则按此时区，或取消设置 TZ")
+        case .ruleZoneNote: return ("; note: rules follow {rules} ({source}), not TZ={tz}, so times of this rule are those of {rules} (shown here in {tz}): make them follow {tz} with \"chime config set time_zone {tz}\"", "；注意：规则按 {rules}（{source}），不按 TZ={tz}，所以此规则的时间是 {rules} 的时间（此处按 {tz} 显示）：用“chime config set time_zone {tz}”让规则按 {tz}")
         case .ruleZoneFromSystem: return ("the system's zone", "系统时区")
         case .ruleZoneFromSetting: return ("the time_zone setting", "time_zone 设置")
         case .systemZone: return ("system zone", "系统时区")

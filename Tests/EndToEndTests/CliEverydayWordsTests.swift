@@ -9,15 +9,18 @@ struct CliEverydayWordsTests {
     static let friday = "2027-03-26T10:00:00+01:00"
     static let chinese = ["LANG": "zh_CN.UTF-8"]
 
-    func sandbox() -> CliSandbox {
+    /// A sandbox at ``friday`` whose rules follow Berlin, the zone its `TZ` shows times in
+    /// (rules follow the `time_zone` setting or the system's zone, never `TZ` alone).
+    func sandbox() async -> CliSandbox {
         let sandbox = CliSandbox()
         sandbox.fakeNow = Self.friday
+        _ = await sandbox.succeed("config", "set", "time_zone", "Europe/Berlin")
         return sandbox
     }
 
     @Test("times as people write them, and the line each prints")
     func times() async {
-        let sandbox = sandbox()
+        let sandbox = await sandbox()
         #expect(await sandbox.succeed("remind", "at", "9:30pm", "call", "--id", "a").output == "Reminder a at 21:30 (in 11 h 30 min): call\n")
         #expect(await sandbox.succeed("remind", "at", "tomorrow", "9am", "call", "mom", "--id", "b").output == "Reminder b at tomorrow 09:00 (in 23 h): call mom\n")
         #expect(await sandbox.succeed("remind", "at", "mon", "10:00", "stand-up", "--id", "c").output == "Reminder c at Mon 10:00 (in 2 d 23 h): stand-up\n")
@@ -33,7 +36,7 @@ struct CliEverydayWordsTests {
 
     @Test("rules as people write them; remind every 1m; the unquoted rule refused with the command to type")
     func rules() async {
-        let sandbox = sandbox()
+        let sandbox = await sandbox()
         #expect(await sandbox.succeed("remind", "every", "1m", "x", "--id", "m").output.hasPrefix("Reminder m every 1m, next remind/m/2027-03-26T10:01 at 10:01 (in 1 min): x"))
         #expect(await sandbox.succeed("remind", "every", "every other week fri 17:00", "review", "--id", "r").output
             == "Reminder r every other week fri 17:00, next remind/r/2027-03-26T17:00 at 17:00 (in 7 h): review\n")
@@ -50,7 +53,7 @@ struct CliEverydayWordsTests {
 
     @Test("ids in any script; list --group with an unknown id; KIND in Chinese")
     func idsAndList() async {
-        let sandbox = sandbox()
+        let sandbox = await sandbox()
         #expect(await sandbox.succeed("remind", "in", "10m", "吃药", "--id", "药").output == "Reminder 药 at 10:10 (in 10 min): 吃药\n")
         let table = await sandbox.succeed("list", extra: Self.chinese).output
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("remind/药 ") && $0.contains("  提醒  ") }, "\(table)")
