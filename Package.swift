@@ -28,11 +28,18 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
+        // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
+        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "CLinux"]),
@@ -66,6 +73,12 @@ let package = Package(
         // Tests: one target per library, plus end-to-end tests of the built binaries.
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
+        .testTarget(
+            name: "ChimeCalendarTests",
+            dependencies: ["ChimeCalendar", "ChimeCore", "ChimeTestSupport"],
+            // Calendar files read through #filePath, not bundled: tests open them as a user would.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
