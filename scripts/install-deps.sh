@@ -33,8 +33,10 @@ if [ "${1:-}" = "--test" ]; then
   # The D-Bus daemon configuration and X server the notification tests run, the Python
   # modules the scripted notification server (scripts/scripted-notify-server.py) imports, and
   # the GSettings schema of GNOME's do-not-disturb (org.gnome.desktop.notifications), and
-  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift).
-  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock)
+  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift),
+  # and python3-venv, in which scripts/calendar-oracle-venv.sh installs the calendar tests' oracle
+  # (recurring-ical-events 3.8.2 from PyPI; Debian's 2.0.1 has no alarms).
+  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock python3-venv)
 fi
 
 missing=()

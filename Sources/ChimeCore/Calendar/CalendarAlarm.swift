@@ -44,8 +44,8 @@ public struct CalendarAlarm: Hashable, Sendable {
     public enum Trigger: Hashable, Sendable {
         /// A duration before (negative) or after an edge of each instance.
         case relative(CalendarDuration, to: Edge)
-        /// One instant (`VALUE=DATE-TIME`), once even on a recurring item.
-        case absolute(Date)
+        /// One time (`VALUE=DATE-TIME`, UTC by the RFC), once even on a recurring item.
+        case absolute(CalendarTime)
     }
 
     /// `ACTION`.

@@ -136,9 +136,9 @@ public struct CalendarItemAlarms: Sendable {
             case .relative(let offset, let edge):
                 guard relative, let base = edge == .start ? occurrence.start : occurrence.end else { continue }
                 first = offset.added(to: base, in: zone)
-            case .absolute(let instant):
+            case .absolute(let time):
                 guard absolute else { continue }
-                first = instant
+                first = time.instant(localZone: localZone)
             }
             if let acknowledged = [alarm.acknowledged, lastAcknowledged].compactMap({ $0 }).max(), acknowledged >= first { continue }
             for repetition in 0...alarm.repeatCount {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a calendar file, or part of one, was skipped or read only in part: one sentence naming
 /// the file, for `calendar list`, `doctor` and chimed's log.
-public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
+public struct CalendarProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// How much of the file the problem cost.
     public enum Kind: String, Hashable, Sendable {
         /// Nothing of the file was read.

@@ -187,7 +187,8 @@ struct CalendarSeries {
         let owners = [(master, startSeconds)] + futureOverrides.map { ($0.component, $0.original) }
         for (component, first) in owners {
             for alarm in component.alarms {
-                guard case .absolute(let instant) = alarm.trigger else { continue }
+                guard case .absolute(let time) = alarm.trigger else { continue }
+                let instant = time.instant(localZone: localZone)
                 var owner = first
                 forEachOriginal(from: max(first, Int(instant.timeIntervalSince1970.rounded(.up)))) { original in
                     owner = original

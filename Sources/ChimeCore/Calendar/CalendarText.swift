@@ -8,14 +8,14 @@ package enum CalendarText: String, TextCatalog {
     case ruleUnreadable, ruleCountBounded, ruleTooFine, ruleTooMany
     case zoneUnknown, zoneFromFile, dateUnreadable
     case alarmNoTrigger, alarmNeedsEnd, alarmNeedsStart, alarmRepeatIncomplete, tooManyAlarms
-    case tooManyInstances
+    case tooManyInstances, tooManyFiles, tooManyCollections
     case bubbleAt, bubbleNow, bubbleStarted, bubbleDueAt, bubbleDueNow, bubbleWasDue
     case bubbleAllDayToday, bubbleAllDayTomorrow, bubbleAllDayOn, bubbleLocation, bubbleUntitled
     case atToday, atTomorrow, atYesterday, atDate
     case minutes, hours, days
 
-    /// The messages written alike in every language (a separator between two values).
-    package static let sameInEveryLanguage: Set<CalendarText> = [.bubbleLocation]
+    /// The messages whose Chinese has no words, only values (a separator, a bare clock).
+    package static let sameInEveryLanguage: Set<CalendarText> = [.bubbleLocation, .atToday, .atDate]
 
     /// The template of this message in `language`.
     package func template(_ language: UserLanguage) -> String {
@@ -55,6 +55,8 @@ package enum CalendarText: String, TextCatalog {
         case .alarmRepeatIncomplete: return ("an alarm has REPEAT without DURATION (or the reverse); it fires once", "一个提醒只有 REPEAT 或只有 DURATION；只提醒一次")
         case .tooManyAlarms: return ("it has {count} alarms; Chime reads at most {maximum}, the rest are skipped", "它有 {count} 个提醒；Chime 最多读取 {maximum} 个，其余已跳过")
         case .tooManyInstances: return ("it has more than {limit} instances in the time asked about; only the first {limit} were read", "它在所问时段内超过 {limit} 次；只读取了前 {limit} 次")
+        case .tooManyFiles: return ("the folder holds {count} .ics files; Chime reads the first {maximum} by name", "该文件夹有 {count} 个 .ics 文件；Chime 按名称读取前 {maximum} 个")
+        case .tooManyCollections: return ("the folder holds {count} calendars; Chime reads the first {maximum} by name", "该文件夹有 {count} 个日历；Chime 按名称读取前 {maximum} 个")
         case .bubbleAt: return ("{summary} {at} (in {duration})", "{summary}：{at}（{duration}后）")
         case .bubbleNow: return ("{summary} {at} (now)", "{summary}：{at}（现在）")
         case .bubbleStarted: return ("{summary} started {at}, {duration} ago", "{summary} 已于 {at} 开始，{duration}前")
