@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Prints every alarm firing recurring-ical-events finds in a window: one "UID<TAB>epoch" line each.
+"""Prints every alarm firing recurring-ical-events finds in a window: one "FILE<TAB>UID<TAB>epoch" line each.
 
     calendar-oracle.py FROM UNTIL FILE_OR_FOLDER...   (FROM and UNTIL: seconds since 1970, UTC)
 
 Run with the venv's python (scripts/calendar-oracle-venv.sh). The window is queried with
 datetimes, never dates: between(date, date) under-reports alarms. Floating times are read in
-the zone of TZ. A file the engine raises on prints "ERROR<TAB>file<TAB>message" instead.
+the zone of TZ. A file the engine raises on prints "FILE<TAB>ERROR<TAB>message" instead.
 """
 import datetime
 import os
@@ -39,9 +39,9 @@ def main():
     for path in paths:
         try:
             for uid, instant in firings(path, start, stop):
-                print(f"{uid}\t{instant}")
+                print(f"{path}\t{uid}\t{instant}")
         except Exception as error:  # noqa: BLE001 - reported to the test, which decides
-            print(f"ERROR\t{path}\t{type(error).__name__}: {error}")
+            print(f"{path}\tERROR\t{type(error).__name__}: {error}".replace("\n", " "))
 
 
 if __name__ == "__main__":

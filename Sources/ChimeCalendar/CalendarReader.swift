@@ -96,7 +96,9 @@ public final class CalendarReader {
         return CalendarFileContents(file: file, items: Self.items(from: components, file: file), problems: problems)
     }
 
-    /// Components grouped by UID: the first without RECURRENCE-ID is the master.
+    /// Components grouped by UID: the one without RECURRENCE-ID is the master, the others
+    /// override instances. Of two versions of one (a file holding an update after the
+    /// original), the higher SEQUENCE wins, and the later one on a tie.
     private static func items(from components: [CalendarComponent], file: String) -> [CalendarItem] {
         var order: [String] = []
         var byUID: [String: CalendarItem] = [:]
@@ -105,9 +107,13 @@ public final class CalendarReader {
                 order.append(component.uid)
                 return CalendarItem(uid: component.uid, master: nil, file: file)
             }()
-            if component.recurrenceID != nil {
-                item.overrides.append(component)
-            } else if item.master == nil {
+            if let recurrenceID = component.recurrenceID {
+                if let earlier = item.overrides.firstIndex(where: { $0.recurrenceID == recurrenceID }) {
+                    if component.sequence >= item.overrides[earlier].sequence { item.overrides[earlier] = component }
+                } else {
+                    item.overrides.append(component)
+                }
+            } else if component.sequence >= item.master?.sequence ?? Int.min {
                 item.master = component
             }
             byUID[component.uid] = item

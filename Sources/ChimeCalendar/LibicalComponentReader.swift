@@ -65,6 +65,9 @@ struct LibicalComponentReader {
             let status = icalproperty_get_status(property)
             result.status = status == ICAL_STATUS_CANCELLED ? .cancelled : .active(Libical.take(icalproperty_get_value_as_string_r(property)) ?? "")
         }
+        if let property = icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY) {
+            result.sequence = Int(icalproperty_get_sequence(property))
+        }
         if let property = icalcomponent_get_first_property(component, ICAL_PRIORITY_PROPERTY) {
             let priority = Int(icalproperty_get_priority(property))
             result.priority = (1...9).contains(priority) ? priority : nil

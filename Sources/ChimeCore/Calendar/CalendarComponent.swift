@@ -57,6 +57,8 @@ public struct CalendarComponent: Hashable, Sendable {
     public var alarms: [CalendarAlarm]
     /// Thunderbird's `X-MOZ-LASTACK`: alarms triggered at or before it were dismissed.
     public var lastAcknowledged: Date?
+    /// `SEQUENCE`: of two versions of one component in a file, the higher one is current.
+    public var sequence: Int = 0
 
     /// Makes a component; only the kind and UID are required.
     public init(
