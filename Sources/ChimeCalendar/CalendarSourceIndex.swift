@@ -9,6 +9,13 @@ public struct CalendarRefresh: Hashable, Sendable {
     public let removedFiles: [String]
     /// Files left as they were.
     public let unchangedCount: Int
+
+    /// Makes a refresh's answer.
+    public init(readFiles: [String], removedFiles: [String], unchangedCount: Int) {
+        self.readFiles = readFiles
+        self.removedFiles = removedFiles
+        self.unchangedCount = unchangedCount
+    }
 }
 
 /// One calendar path (`chime calendar add PATH`) kept read: the stamp and contents of each of
