@@ -104,6 +104,8 @@ struct CalendarFolderTests {
 
     @Test func aFolderOfOneHundredThousandFiles() throws {
         let root = try TemporaryDirectory(prefix: "chime-vdir")
+        // FileManager takes minutes to remove 100,000 files; unlink takes a second.
+        defer { for number in 0..<100_000 { unlink(root.appending("\(number).ics")) } }
         let bytes = Array(Self.event("x").utf8)
         for number in 0..<100_000 {
             let descriptor = open(root.appending("\(number).ics"), O_WRONLY | O_CREAT | O_EXCL, 0o600)
