@@ -62,8 +62,8 @@ struct CalendarOccurrence {
 }
 
 /// The recurrence set of a master component (DTSTART, RRULE, RDATE less EXDATE) with its
-/// overrides, as instants on the item's clock.
-struct CalendarSeries {
+/// overrides, as instants on the item's clock. A class: prepared once, read by every query.
+final class CalendarSeries: Sendable {
     let master: CalendarComponent
     let localZone: TimeZone
     /// How the start is written, which the instances' identifiers follow.
@@ -72,8 +72,8 @@ struct CalendarSeries {
     /// DTSTART (or a to-do's DUE), seconds since 1970.
     let startSeconds: Int
     let expander: RecurrenceExpander?
-    /// RDATEs, ascending.
-    let recurrenceDates: [Int]
+    /// RDATEs and DTSTART, ascending, without repeats.
+    let extraOriginals: [Int]
     let exceptions: Set<Int>
     /// EXDATEs written as dates on an item with times: every instance on that local date.
     let exceptionDays: Set<LocalDate>
@@ -97,7 +97,7 @@ struct CalendarSeries {
             RecurrenceExpander(rule: $0, start: anchor.reading, zone: anchor.zone(localZone: localZone), skippedTimes: .offsetBeforeGap)
         }
         func seconds(_ time: CalendarTime) -> Int { Int(time.instant(localZone: localZone).timeIntervalSince1970.rounded(.down)) }
-        recurrenceDates = Array(Set(master.recurrenceDates.map(seconds))).sorted()
+        extraOriginals = Array(Set(master.recurrenceDates.map(seconds) + [startSeconds])).sorted()
         let dayExceptions = !anchor.isDate ? master.exceptionDates.filter(\.isDate) : []
         exceptions = Set(master.exceptionDates.filter { anchor.isDate || !$0.isDate }.map(seconds))
         exceptionDays = Set(dayExceptions.map(\.reading.date))
@@ -130,10 +130,13 @@ struct CalendarSeries {
     /// until it returns `false`: DTSTART, the rule's and the RDATEs, less EXDATEs and the
     /// instances exact overrides replace.
     func forEachOriginal(from lower: Int, _ body: (Int) -> Bool) {
-        var extras = recurrenceDates.filter { $0 >= lower }
-        if startSeconds >= lower, !recurrenceDates.contains(startSeconds) { extras.append(startSeconds) }
-        extras.sort()
-        var next = 0
+        let extras = extraOriginals
+        // The first extra at or after `lower`.
+        var next = 0, high = extras.count
+        while next < high {
+            let middle = (next + high) / 2
+            if extras[middle] < lower { next = middle + 1 } else { high = middle }
+        }
         var last = Int.min
         var stopped = false
         func emit(_ original: Int) -> Bool {
