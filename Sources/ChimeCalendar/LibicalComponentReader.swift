@@ -265,6 +265,8 @@ struct LibicalComponentReader {
     /// holds many links and nothing says which one is the meeting's.
     static func webLink(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Most locations are not links: a cheap look first, then the full parse.
+        guard trimmed.utf8.starts(with: "http".utf8) || trimmed.utf8.starts(with: "HTTP".utf8) else { return nil }
         guard trimmed.utf8.count <= 2048, !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }),
               let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty
