@@ -37,13 +37,16 @@ let package = Package(
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
+        // Every intention (a command, a button, what chimed derives) as a change decided inside
+        // the store's write transaction: the one desk both programs go through.
+        .target(name: "ChimeDesk", dependencies: ["ChimeCore", "ChimeStore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
@@ -79,6 +82,7 @@ let package = Package(
             // Calendar files read through #filePath, not bundled: tests open them as a user would.
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),

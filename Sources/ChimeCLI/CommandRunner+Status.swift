@@ -40,13 +40,10 @@ extension CommandRunner {
         }
     }
 
-    /// The fast `status` and `fast status` show (``FastingSession/current(among:at:)``), read from
-    /// the sessions not ended when there is one, so a long history is read only when no fast runs.
+    /// The fast `status` and `fast status` show (``FastTimeline/current(at:)``): from the
+    /// records and the schedules' rules, whether chimed ran or not.
     func currentSession(now: Date) throws -> FastingSession? {
-        let store = try store()
-        // Every fasting, eating or scheduled session is among those not ended, in the same order.
-        if let active = FastingSession.current(among: try store.sessions(notEndedAt: now), at: now) { return active }
-        return FastingSession.current(among: try store.sessions(), at: now)
+        try desk().fastTimeline(now: now).current(at: now)
     }
 
     /// `-- 08:15:00 --`: the line before each text block of `status --follow`.

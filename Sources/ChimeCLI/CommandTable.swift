@@ -323,6 +323,18 @@ public enum CommandTable {
                 }
             ),
             CommandSpec(
+                name: "list",
+                summary: "recurring reminders with their rules, next times and how many are left",
+                options: [
+                    .flag("all", "also those ended"),
+                    jsonOption,
+                ],
+                examples: ["remind list", "remind list --all --json"],
+                build: { arguments throws(UsageError) in
+                    .remindList(all: arguments.isSet("all"), json: arguments.isSet("json"))
+                }
+            ),
+            CommandSpec(
                 name: "history",
                 summary: "what became of each occurrence of reminders set with --nag",
                 discussion: "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.",

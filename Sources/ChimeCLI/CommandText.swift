@@ -28,17 +28,17 @@ enum CommandText: String, TextCatalog {
     case ownerFastScheduled, ownerFastRunning, ownerWaterSchedule, ownerReminder, idTaken, reminderCannotComeBack, waterReminderOff
     case reminderTimePassed, ruleAlreadyEnds, fastIDUsed, fastScheduleIsSet, noFastWithIDHistory, noFastWithID, noFastRunning, fastsRunning
     case waterScheduleOn, waterSchedulesOn, waterSchedules, glassInFuture, nothingToUndo, glassesChanged, noWaterToPause, noWaterToResume
-    case storedSettingInvalid, noFreeID, rollingOverlapsSchedule
+    case storedSettingInvalid, noFreeID, rollingOverlapsSchedule, ownerRecurringReminder, wouldRewriteEndedFast
 
     // Output lines of changes.
     case daemonNotRunning, daemonNotRunningStatus, daemonDidNotConfirm, alreadyApplied, unexpectedAnswer, noAnswerWithin
     case repeating, taggedDetail, detailSeparator, clauseSeparator, scope
     case fastStarts, fastStartedEnds, fastStartedEnded, endedFast, endedFasts, discardedFast, discardedFasts
-    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone
+    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone, discardedInsideFast, discardedInsideFasts, fastSkipped, scheduledFastDeleted
     case fastCancelledBeforeStart, fastStoppedExtended, fastStoppedShort, fastStoppedEating, fastHadEnded, fastExtended
     case nudgeLeftOut, nudgesLeftOut, overnightUntil, waterConfigured, waterGoalPart, waterLogged, waterLoggedFor, goalReached
     case waterPaused, waterResumed, waterNotPaused, waterOff, reminderSet, recurringReminderSet, reminderReplaced, skippedTimeNote
-    case cancelledShownOne, cancelledShownMany, closedOnScreenOne, closedOnScreenMany
+    case cancelledShownOne, cancelledShownMany, closedOnScreenOne, closedOnScreenMany, scheduledFastsSkipped, scheduleGoesOn, recurringReminderReplaced
     case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
@@ -62,12 +62,14 @@ enum CommandText: String, TextCatalog {
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
+    case ruleZoneDiffers, ruleZoneSame, ruleZoneFix, ruleZoneFromSystem, ruleZoneFromSetting
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
     case noScheduleToTurnOff, waterAlreadyOff
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, columnID, columnGroup, columnKind, columnDue, columnTitle
+    case columnRule, columnNext, columnLeft, columnText, noRecurringReminders, ruleOver, noEnd, endedMark
 
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
@@ -176,6 +178,10 @@ enum CommandText: String, TextCatalog {
         case .endedFasts: return ("; ended fasts {ids}", "；已结束禁食 {ids}")
         case .discardedFast: return ("; discarded fast {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它会不足 2 分钟）")
         case .discardedFasts: return ("; discarded fasts {ids} (it would have lasted under 2 min)", "；已丢弃禁食 {ids}（它们会不足 2 分钟）")
+        case .discardedInsideFast: return ("; discarded fast {ids} (it began within the new fast)", "；已丢弃禁食 {ids}（它开始于新禁食之内）")
+        case .discardedInsideFasts: return ("; discarded fasts {ids} (they began within the new fast)", "；已丢弃禁食 {ids}（它们开始于新禁食之内）")
+        case .fastSkipped: return ("Scheduled fast {id} (due {start}) skipped; the schedule goes on", "已跳过计划中的禁食 {id}（原定 {start}）；计划照常继续")
+        case .scheduledFastDeleted: return ("Fast {id} ({plan}, {start}) of the fast schedule removed from the history; the schedule goes on", "已从历史中删除计划中的禁食 {id}（{plan}，{start}）；计划照常继续")
         case .fastDiscarded: return ("Fast {id} discarded: stopped within its first 2 min, it is not kept in the history", "禁食 {id} 已丢弃：在开始后 2 分钟内结束，不计入历史")
         case .fastStoppedAtCycleStart: return ("Fast {id} stopped at {time}, where its last cycle began (a fast of under 2 min is not kept)", "禁食 {id} 在 {time} 结束，即最后一轮开始时（不足 2 分钟的禁食不保留）")
         case .fastDeleted: return ("Fast {id} deleted ({plan}, started {start})", "禁食 {id} 已删除（{plan}，开始于 {start}）")
@@ -203,6 +209,9 @@ enum CommandText: String, TextCatalog {
         case .reminderReplaced: return ("Reminder {id} replaced: due {due}: {text}", "提醒 {id} 已替换：于 {due}：{text}")
         case .skippedTimeNote: return ("; note: {reading} does not exist on {date} in {zone} (the clocks skip it), so it was moved to {moved}", "；注意：{zone} 在 {date} 没有 {reading}（时钟跳过了它），因此改为 {moved}")
         case .nothingToCancel: return ("Nothing to cancel", "没有可取消的")
+        case .scheduledFastsSkipped: return ("scheduled fast {ids} skipped", "已跳过计划中的禁食 {ids}")
+        case .scheduleGoesOn: return ("the schedule goes on: next fast {id} at {start}", "计划照常继续：下一次禁食 {id}，于 {start}")
+        case .recurringReminderReplaced: return ("Reminder {id} replaced: every {rule}, next {next} at {due}: {text}", "提醒 {id} 已替换：按 {rule} 重复，下一次 {next} 于 {due}：{text}")
         case .cancelledShownOne: return ("Cancelled {identifier}, already shown: its notification on screen is closed", "已取消 {identifier}（已显示过）：屏幕上的通知已关闭")
         case .cancelledShownMany: return ("Cancelled {count} notifications already shown{scope}: they are closed on screen", "已取消 {count} 条已显示的通知{scope}：屏幕上的通知已关闭")
         case .closedOnScreenOne: return ("; closed {identifier} on screen", "；已关闭屏幕上的 {identifier}")
@@ -346,6 +355,11 @@ enum CommandText: String, TextCatalog {
         case .noSessionBus: return ("no D-Bus session bus: set DBUS_SESSION_BUS_ADDRESS or log in to a desktop session", "没有 D-Bus 会话总线：请设置 DBUS_SESSION_BUS_ADDRESS，或登录桌面会话")
         case .busUnreachable: return ("the D-Bus session bus cannot be reached ({message}): check DBUS_SESSION_BUS_ADDRESS", "无法连接 D-Bus 会话总线（{message}）：请检查 DBUS_SESSION_BUS_ADDRESS")
         case .timeZoneFix: return ("set TZ to a zone name such as Europe/Berlin, or unset it to use the system zone", "把 TZ 设为 Asia/Shanghai 这样的时区名，或取消设置以使用系统时区")
+        case .ruleZoneDiffers: return ("but rules and schedules follow {rules} ({source}), in chimed too: a daily reminder fires at its time there, not here", "但规则和计划按 {rules}（{source}），chimed 也是：每日提醒按那里的时间触发，而不是这里")
+        case .ruleZoneSame: return ("rules and schedules follow it too ({source}), in chimed as well", "规则和计划也按此时区（{source}），chimed 同样如此")
+        case .ruleZoneFix: return ("make rules follow this zone with \"chime config set time_zone {zone}\", or unset TZ", "用“chime config set time_zone {zone}”让规则按此时区，或取消设置 TZ")
+        case .ruleZoneFromSystem: return ("the system's zone", "系统时区")
+        case .ruleZoneFromSetting: return ("the time_zone setting", "time_zone 设置")
         case .systemZone: return ("system zone", "系统时区")
         case .fromTZ: return ("from TZ", "来自 TZ")
         case .timeZoneDetail: return ("{zone} (UTC{offset} now, {source})", "{zone}（当前 UTC{offset}，{source}）")
@@ -357,6 +371,14 @@ enum CommandText: String, TextCatalog {
         case .hoursValue: return ("{hours} h", "{hours} 小时")
         case .noScheduleToTurnOff: return ("No fast schedule is set: nothing to turn off", "没有设置禁食计划：无可关闭")
         case .waterAlreadyOff: return ("Water reminders are already off", "喝水提醒已经关闭")
+        case .columnRule: return ("RULE", "规则")
+        case .columnNext: return ("NEXT", "下一次")
+        case .columnLeft: return ("LEFT", "剩余")
+        case .columnText: return ("TEXT", "内容")
+        case .noRecurringReminders: return ("No recurring reminders: set one with \"chime remind every 'daily 08:00' take the pills\"", "没有重复提醒：用“chime remind every 'daily 08:00' 吃药”设置一个")
+        case .ruleOver: return ("no more", "已无")
+        case .noEnd: return ("no end", "无限")
+        case .endedMark: return (" (ended)", "（已结束）")
         case .titleAndText: return ("{title}: {text}", "{title}：{text}")
         case .nothingPending: return ("Nothing pending. Start with \"chime fast start\", \"chime water every 1h\" or \"chime remind in 25m TEXT\".", "没有待发通知。可以从“chime fast start”、“chime water every 1h”或“chime remind in 25m TEXT”开始。")
         case .columnID: return ("ID", "ID")
@@ -396,6 +418,8 @@ enum CommandText: String, TextCatalog {
         case .noWaterToResume: return ("there are no water reminders to resume: set them up with \"chime water every 1h\"", "没有可恢复的喝水提醒：用“chime water every 1h”设置")
         case .storedSettingInvalid: return ("the stored setting {key} is \"{text}\", which is not valid: set it again with \"chime config set {key} VALUE\"", "已保存的设置 {key} 为“{text}”，无效：请用“chime config set {key} VALUE”重新设置")
         case .noFreeID: return ("could not find a free id starting with {prefix}-: give one with --id", "找不到以 {prefix}- 开头的空闲 id：请用 --id 指定")
+        case .ownerRecurringReminder: return ("recurring reminder {id} ({rule}), which goes on", "仍在进行的重复提醒 {id}（{rule}）")
+        case .wouldRewriteEndedFast: return ("fast {id} ran from {start} to {end} and has ended, and a fast that has ended is never changed: start the new fast after {end}, or remove the old one first with \"chime fast delete {id}\"", "禁食 {id} 从 {start} 到 {end}，已经结束，已结束的禁食不会被改动：请让新的禁食在 {end} 之后开始，或先用“chime fast delete {id}”删除旧的")
         case .rollingOverlapsSchedule: return ("fast {id} repeats in real time, and its fasts would overlap the schedule's: stop it with 'chime fast stop' first", "禁食 {id} 按实际时间重复，会与计划的禁食重叠：请先用 'chime fast stop' 结束它")
         case .helpUsage: return ("Usage: {usage}", "用法：{usage}")
         case .helpCommands: return ("Commands", "命令")

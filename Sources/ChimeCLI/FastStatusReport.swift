@@ -95,7 +95,8 @@ public struct FastStatusReport: Sendable {
             if session.wasCancelledBeforeStart {
                 lines.append("  " + say(.cancelledBeforeStart))
             } else {
-                lines.append("  " + say(end >= cycle.fastEnd ? .fastedGoalReached : .fastedStoppedEarly, [
+                // Completed once it lasted its plan's fast: time added by extending is extra.
+                lines.append("  " + say(cycle.isCompleted(endingAt: end) ? .fastedGoalReached : .fastedStoppedEarly, [
                     "fasted": display.span(fasted), "start": display.clock(cycle.fastStart), "end": display.clockAndRelative(end),
                 ]))
             }

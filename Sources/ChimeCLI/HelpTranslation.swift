@@ -53,6 +53,7 @@ enum HelpTranslation {
         .doNotDisturb: "勿扰模式下暂存喝水提醒",
         .away: "屏幕锁定时暂存喝水提醒",
         .language: "帮助、消息和通知的语言",
+        .timeZone: "规则和计划所按的时区",
     ]
 
     /// The rows of the `Keys` table (`config --help`), as ``CommandTable`` writes them.
@@ -62,6 +63,7 @@ enum HelpTranslation {
         case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
         case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
         case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .timeZone: allowed = "system，或时区名称，如 Europe/Berlin"
         case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language: allowed = key.allowedValues
         }
         let summary = configSummaries[key] ?? key.summary
@@ -144,6 +146,8 @@ enum HelpTranslation {
         "the last time it may come": "最后一次可能出现的时间",
         "how many times it comes in all, counted from the start": "从开始算起总共出现几次",
         "what became of each occurrence of reminders set with --nag": "用 --nag 设置的提醒每次出现的结果",
+        "recurring reminders with their rules, next times and how many are left": "重复提醒及其规则、下一次时间和剩余次数",
+        "also those ended": "也包括已结束的",
         "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.": "每次出现的结果为：按时完成（在第一次催促前）、迟到完成、错过（下一次出现前未完成，或规则最后一次的最后催促前未完成）或未结。",
         "only this reminder": "只看这个提醒",
         "days to show, today included (default \(Command.defaultHistoryDays))": "显示的天数，含今天（默认 \(Command.defaultHistoryDays)）",

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 
 /// An argument of `cancel` or `snooze`: a request identifier as `list` prints it, or the id of a
 /// fast, water schedule or reminder (meaning every pending request of that group).
@@ -30,6 +31,14 @@ public enum PendingReference: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .request(let identifier): return identifier
         case .group(let id): return id
+        }
+    }
+
+    /// The reference as the desk takes it.
+    var deskReference: Desk.Reference {
+        switch self {
+        case .request(let identifier): return .request(identifier)
+        case .group(let id): return .group(id)
         }
     }
 }

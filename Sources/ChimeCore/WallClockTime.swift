@@ -205,6 +205,11 @@ public enum LocalTimeResolver {
         gregorian(from: calendar, in: utc.timeZone)
     }
 
+    /// A Gregorian calendar in `timeZone`: the one calendar Chime reckons local dates with.
+    public static func gregorian(in timeZone: TimeZone) -> Calendar {
+        gregorian(from: utc, in: timeZone)
+    }
+
     /// The caller's calendar in `timeZone`, or a Gregorian one when the caller's is not: dates in
     /// identifiers and windows are always Gregorian years, months and days.
     static func gregorian(from calendar: Calendar, in timeZone: TimeZone) -> Calendar {

@@ -17,7 +17,7 @@ enum MessageCatalog {
         case ago, momentsAgo, seconds, minutes, hours, days
         case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
-        case actionDone
+        case actionDone, actionSkipFast
     }
 
     /// The template of `message` in `language`.
@@ -53,6 +53,7 @@ enum MessageCatalog {
         case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
         case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
         case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
+        case .actionSkipFast: return ("Skip this fast", "跳过这次禁食")
         case .reminderTitle: return ("Reminder", "提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")

@@ -97,15 +97,18 @@ public struct NotificationRenderer: Hashable, Sendable {
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
             // A summary stands for reminders already recorded as held: nothing left to click.
-            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil),
+            actions: request.content.template == .waterHeld ? [] : actions(
+                for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil,
+                scheduled: request.content.arguments[ContentArgument.schedule] != nil
+            ),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
     /// The buttons of a notification of `kind`, the main one first. No default action (a click
     /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
-    /// can be acknowledged.
-    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false) -> [NotificationAction] {
+    /// can be acknowledged; a fast of a schedule starting offers Skip (that fast, not the schedule).
+    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false, scheduled: Bool = false) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
@@ -116,7 +119,9 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .reminder:
             if nagging { keys += [(.done, text(.actionDone, [:]))] }
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
-        case .fastStart, .fastNudge, .eatingEnd:
+        case .fastStart:
+            if scheduled { keys += [(.skipFast, text(.actionSkipFast, [:]))] }
+        case .fastNudge, .eatingEnd:
             break
         }
         return keys.map { NotificationAction(key: $0.0, label: $0.1) }

@@ -35,7 +35,8 @@ struct CliCommandTests {
         let sandbox = CliSandbox()
         // Begun 3 min ago: a fast stopped within its first 2 min would be discarded.
         let started = await sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h", "--ago", "3m")
-        #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends tomorrow \d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
+        // "tomorrow" unless the test runs in the small hours (an 18 h fast from 00:10 ends the same day).
+        #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends (tomorrow )?\d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
         // No chimed in the sandbox: the change is saved and one line says how to start it.
         #expect(started.errors.hasPrefix("chimed is not running: saved, and notifications will fire once it runs"))
         #expect(started.errors.contains("systemctl --user start chimed"))
@@ -50,7 +51,7 @@ struct CliCommandTests {
         #expect(object["phase"] as? String == "fasting")
         #expect((object["started_at"] as? String)?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/) != nil)
 
-        #expect(await sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends tomorrow"))
+        #expect(await sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends "))
         #expect(await sandbox.succeed("fast", "stop").output.hasPrefix("Fast f-e2e stopped after "))
         let again = await sandbox.chime("fast", "stop")
         #expect(again.status == 65)

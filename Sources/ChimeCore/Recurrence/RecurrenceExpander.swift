@@ -180,7 +180,7 @@ public struct RecurrenceExpander: Sendable {
 
     /// Calls `body` with each occurrence at or after `from`, ascending, until it returns `false`
     /// or the rule ends.
-    func forEachOccurrence(from: Date?, _ body: (Date) -> Bool) {
+    public func forEachOccurrence(from: Date?, _ body: (Date) -> Bool) {
         guard !neverOccurs else { return }
         let startSeconds = Int(start.timeIntervalSince1970)
         let fromSeconds = max(startSeconds, from.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? startSeconds)
