@@ -2,9 +2,9 @@
 /// of an alarm's bubble, in English and Simplified Chinese, one line per message.
 package enum CalendarText: String, TextCatalog {
     case problemInFile, problemInItem
-    case fileUnreadable, fileTooLarge, fileHasNUL, fileNotICalendar, fileNoItems, fileLibicalFailed
+    case fileUnreadable, fileTooLarge, fileHasNUL, fileNotICalendar, fileLibicalFailed
     case lineTooLong, invalidUTF8, libicalSkipped, libicalSkippedMore
-    case itemNoUID, itemUIDTooLong, itemNoStart, itemNoSummaryOrStart, itemTooManyOverrides
+    case itemNoUID, itemUIDTooLong, itemNoStart
     case ruleUnreadable, ruleCountBounded, ruleTooFine, ruleTooMany
     case zoneUnknown, zoneFromFile, dateUnreadable
     case alarmNoTrigger, alarmNeedsEnd, alarmNeedsStart, alarmRepeatIncomplete, tooManyAlarms
@@ -31,7 +31,6 @@ package enum CalendarText: String, TextCatalog {
         case .fileTooLarge: return ("it is {bytes} bytes long; Chime reads calendar files of at most {maximum} bytes, so it is skipped", "文件长 {bytes} 字节；Chime 只读取不超过 {maximum} 字节的日历文件，已跳过")
         case .fileHasNUL: return ("it holds a NUL byte (at byte {offset}), which iCalendar text never has, so it is skipped", "文件含有 NUL 字节（第 {offset} 字节），iCalendar 文本不会有它，已跳过")
         case .fileNotICalendar: return ("it holds no iCalendar data (no BEGIN:VCALENDAR), so it is skipped", "文件不含 iCalendar 数据（没有 BEGIN:VCALENDAR），已跳过")
-        case .fileNoItems: return ("it holds no VEVENT or VTODO", "文件不含 VEVENT 或 VTODO")
         case .fileLibicalFailed: return ("libical could not read it ({reason}), so it is skipped", "libical 无法读取它（{reason}），已跳过")
         case .lineTooLong: return ("line {line} is {bytes} bytes long; lines of more than {maximum} bytes are skipped", "第 {line} 行长 {bytes} 字节；超过 {maximum} 字节的行已跳过")
         case .invalidUTF8: return ("it holds bytes that are not UTF-8 (the first on line {line}); each was read as U+FFFD", "文件含有非 UTF-8 字节（首个在第 {line} 行）；均按 U+FFFD 读取")
@@ -40,8 +39,6 @@ package enum CalendarText: String, TextCatalog {
         case .itemNoUID: return ("a {component} has no UID, so it is skipped", "一个 {component} 没有 UID，已跳过")
         case .itemUIDTooLong: return ("a {component} has a UID of {bytes} bytes; Chime reads UIDs of at most {maximum} bytes, so it is skipped", "一个 {component} 的 UID 长 {bytes} 字节；Chime 只读取不超过 {maximum} 字节的 UID，已跳过")
         case .itemNoStart: return ("the {component} has no DTSTART, so it is skipped", "该 {component} 没有 DTSTART，已跳过")
-        case .itemNoSummaryOrStart: return ("the override of {instance} cannot be read, so it is skipped", "{instance} 的改写无法读取，已跳过")
-        case .itemTooManyOverrides: return ("it has {count} overrides; Chime reads at most {maximum}, the rest are skipped", "它有 {count} 个改写；Chime 最多读取 {maximum} 个，其余已跳过")
         case .ruleUnreadable: return ("its RRULE cannot be read ({reason}); only its first instance is read", "其 RRULE 无法读取（{reason}）；只读取第一次")
         case .ruleCountBounded: return ("its RRULE has COUNT={count}; it is read as COUNT={maximum}", "其 RRULE 为 COUNT={count}；按 COUNT={maximum} 读取")
         case .ruleTooFine: return ("its RRULE repeats every {seconds} s (FREQ=SECONDLY); rules finer than a minute are not read, only its first instance is", "其 RRULE 每 {seconds} 秒重复一次（FREQ=SECONDLY）；不读取比一分钟更密的规则，只读取第一次")
