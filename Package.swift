@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
@@ -82,12 +82,12 @@ let package = Package(
             // Calendar files read through #filePath, not bundled: tests open them as a user would.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeCalendar", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
-        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeDesk", "ChimeCalendar", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeCalendar", "ChimeTestSupport"]),
     ]
 )
 

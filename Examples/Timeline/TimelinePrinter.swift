@@ -86,6 +86,8 @@ struct TimelinePrinter {
             return "\(arguments[ContentArgument.count] ?? "?") water reminders while you were busy"
         case .reminder:
             return arguments[ContentArgument.text] ?? ""
+        case .calendarAlarm:
+            return "Calendar alarm: \(arguments[ContentArgument.summary] ?? "")"
         }
     }
 

@@ -77,8 +77,34 @@ public enum Command: Hashable, Sendable {
     case snooze(PendingReference, by: TimeSpan)
     /// `chime status [--format text|json|waybar] [--follow]`.
     case status(format: StatusFormat, follow: Bool)
-    /// `chime export --format csv|json [--what fasts|water|pending]` (`what` defaults to fasts).
-    case export(format: ExportFormat, what: ExportSubject)
+    /// `chime export --format csv|json [--what fasts|water|pending]` (`what` defaults to fasts),
+    /// or `chime export --format ics [--to DIR]`.
+    case export(format: ExportFormat, what: ExportSubject, to: String? = nil)
+
+    /// `chime calendar add PATH [--name NAME] [--default-alert DURATION[,DURATION...]] [--no-alerts]`.
+    case calendarAdd(path: String, name: String?, defaultAlerts: [TimeSpan], muted: Bool)
+    /// `chime calendar list [--json]`.
+    case calendarList(json: Bool)
+    /// `chime calendar remove NAME`.
+    case calendarRemove(name: String)
+    /// `chime calendar set NAME --default-alert ... | --no-alerts | --alerts`.
+    case calendarSet(name: String, CalendarAlertSetting)
+    /// `chime calendar alarms [--from TIME] [--until TIME] [--calendar NAME] [--json]`; `nil`
+    /// times: now, and 24 hours after the start.
+    case calendarAlarms(from: TimeSpecification?, until: TimeSpecification?, calendar: String?, json: Bool)
+
+    /// How `chime calendar set` changes a calendar's alarms.
+    public enum CalendarAlertSetting: Hashable, Sendable {
+        /// `--default-alert`: this long before the start, for items with no alarm of their own.
+        case defaultAlerts([TimeSpan])
+        /// `--no-alerts`.
+        case mute
+        /// `--alerts`.
+        case unmute
+    }
+
+    /// How far `calendar alarms` looks when `--until` is not given.
+    public static let defaultAlarmWindow: Double = 24 * 3600
     /// `chime doctor`.
     case doctor
     /// `chime completions bash|zsh|fish`: print the script (see ``CompletionScript``).
@@ -256,6 +282,8 @@ public enum Command: Hashable, Sendable {
         case csv
         /// A JSON array.
         case json
+        /// iCalendar (RFC 5545): Chime's reminders and fast schedule as events with their alarms.
+        case ics
     }
 
     /// What `chime export` writes.

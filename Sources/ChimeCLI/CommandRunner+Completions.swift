@@ -19,6 +19,8 @@ extension CommandRunner {
         case .fasts:
             let now = environment.clock()
             words = try desk().fastTimeline(now: now).sessions(notEndedAt: now).map(\.id)
+        case .calendars:
+            words = try store.calendars().map(\.name)
         }
         if !words.isEmpty { write(words.map { $0 + "\n" }.joined()) }
     }

@@ -12,6 +12,7 @@ extension CommandRunner {
         findings.append(daemonFinding())
         findings += notificationFindings(environment.probeNotificationServer())
         findings.append(timeZoneFinding())
+        findings += calendarFindings()
         let report = DoctorReport(findings: findings)
         write(report.text(style: environment.style, language: language))
         return report.exitCode

@@ -39,6 +39,10 @@ public struct CommandSpec: Sendable {
         case configValue
         /// A command name, for `chime help`.
         case commandName
+        /// A path to a file or folder.
+        case path
+        /// The name of a calendar added (`chime calendar list`).
+        case calendarName
 
         /// Words a shell can offer, each with its own description when it has one (plan presets,
         /// setting names).
@@ -58,7 +62,8 @@ public struct CommandSpec: Sendable {
             case .choice(let words): return words
             case .configKey: return ConfigKey.allCases.map(\.name)
             case .commandName: return CommandTable.root.subcommands.map(\.name)
-            case .duration, .durationList, .time, .timeOfDay, .millilitres, .identifier, .reference, .groupID, .fastID, .text, .count, .configValue:
+            case .duration, .durationList, .time, .timeOfDay, .millilitres, .identifier, .reference, .groupID, .fastID, .text, .count, .configValue,
+                 .path, .calendarName:
                 return []
             }
         }
@@ -70,6 +75,7 @@ public struct CommandSpec: Sendable {
             case .reference: return .references
             case .groupID: return .groups
             case .fastID: return .fasts
+            case .calendarName: return .calendars
             default: return nil
             }
         }

@@ -15,7 +15,7 @@ public enum CommandTable {
             name: ErrorLine.programName,
             summary: "fasting and water reminders on the Linux desktop",
             discussion: "Changes are saved even when the chimed daemon is not running; reminders fire once it runs.",
-            subcommands: [fast, water, remind, explain, list, cancel, snooze, done, status, export, doctor, completions, config, help]
+            subcommands: [fast, water, remind, calendar, explain, list, cancel, snooze, done, status, export, doctor, completions, config, help]
         )
         root.path = []
         root.subcommands = root.subcommands.map { $0.placed(under: []) }
@@ -487,18 +487,28 @@ public enum CommandTable {
 
     private static let export = CommandSpec(
         name: "export",
-        summary: "write fasts, water intake or pending notifications as CSV or JSON",
+        summary: "write fasts, water intake or pending notifications as CSV or JSON, or reminders and the fast schedule as iCalendar",
+        discussion: "--format ics writes Chime's reminders (one-off and recurring) and its fast schedule as events with their alarms, each under the UID <id>@chime: one calendar on standard output, or with --to DIR one .ics file per item in DIR (a vdir), files of items that ended removed; --what does not apply.",
         options: [
             .value("format", Command.ExportFormat.allCases.map(\.rawValue).joined(separator: "|"),
                    .choice(Command.ExportFormat.allCases.map(\.rawValue)), "output format", required: true),
             .value("what", Command.ExportSubject.allCases.map(\.rawValue).joined(separator: "|"),
                    .choice(Command.ExportSubject.allCases.map(\.rawValue)), "what to export (default fasts)"),
+            .value("to", "DIR", .path, "with --format ics: write one .ics file per item into DIR, a vdir that vdirsyncer can sync"),
         ],
-        examples: ["export --format csv > fasts.csv", "export --format json --what water"],
+        exclusiveGroups: [.init(["what", "to"])],
+        examples: ["export --format csv > fasts.csv", "export --format json --what water", "export --format ics --to ~/.calendars/chime"],
         build: { arguments throws(UsageError) in
             let format = try arguments.option("format")!.choice(Command.ExportFormat.self, for: "--format")
             let what = try arguments.option("what")?.choice(Command.ExportSubject.self, for: "--what")
-            return .export(format: format, what: what ?? .fasts)
+            let to = arguments.option("to")
+            if format == .ics, let what = arguments.option("what") {
+                throw UsageError(.unexpectedArgument, LocalizedText(CalendarCommandText.icsTakesNoWhat), argumentPosition: what.position)
+            }
+            if format != .ics, let to {
+                throw UsageError(.unexpectedArgument, LocalizedText(CalendarCommandText.toNeedsICS), argumentPosition: to.position)
+            }
+            return .export(format: format, what: what ?? .fasts, to: to.map(\.text))
         }
     )
 

@@ -69,7 +69,7 @@ enum CommandText: String, TextCatalog {
     case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, nothingPendingInGroup, columnID, columnGroup, columnKind, columnDue, columnTitle
-    case kindFastStart, kindFastEnd, kindFastNudge, kindEatingEnd, kindWater, kindReminder
+    case kindFastStart, kindFastEnd, kindFastNudge, kindEatingEnd, kindWater, kindReminder, kindCalendarAlarm
     case columnRule, columnNext, columnLeft, columnText, noRecurringReminders, ruleOver, noEnd, endedMark
 
     // Help.
@@ -403,6 +403,7 @@ enum CommandText: String, TextCatalog {
         case .kindEatingEnd: return ("eating-end", "进食结束")
         case .kindWater: return ("water", "喝水")
         case .kindReminder: return ("reminder", "提醒")
+        case .kindCalendarAlarm: return ("calendar-alarm", "日历提醒")
         case .clockAndRelative: return ("{clock} ({relative})", "{clock}（{relative}）")
         case .tomorrowAt: return ("tomorrow {time}", "明天 {time}")
         case .yesterdayAt: return ("yesterday {time}", "昨天 {time}")

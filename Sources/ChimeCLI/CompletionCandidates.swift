@@ -7,6 +7,8 @@ public enum CompletionCandidates: String, Hashable, Sendable, CaseIterable {
     case groups
     /// The ids of fasts that have not ended (`fast stop|extend|status --id`).
     case fasts
+    /// The names of the calendars added (`calendar remove|set`, `calendar alarms --calendar`).
+    case calendars
 
     /// The hidden command word the scripts call: not a command anyone types.
     public static let commandWord = "__complete"

@@ -58,7 +58,7 @@ extension CommandRunner {
             switch try daemon.send(.status) {
             case .status(let status): return .answered(status)
             case .error(let error): return .notAnswering(reason: CommandText.refusedStatus.text(language, ["error": error.text(in: language)]))
-            case .pong, .changeApplied: return .notAnswering(reason: CommandText.unexpectedStatusAnswer.text(language))
+            case .pong, .changeApplied, .calendars, .calendarAlarms: return .notAnswering(reason: CommandText.unexpectedStatusAnswer.text(language))
             }
         } catch let error as RuntimeError {
             switch error.kind {

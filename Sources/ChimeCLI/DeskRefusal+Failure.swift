@@ -53,6 +53,13 @@ extension DeskRefusal {
             return CommandFailure(.dataError, .rollingOverlapsSchedule, ["id": id])
         case .noFreeID(let prefix):
             return CommandFailure(.tryAgain, .noFreeID, ["prefix": prefix])
+        case .calendarNameTaken(let name, let path):
+            return CommandFailure(.dataError, LocalizedText(CalendarCommandText.nameTaken, ["name": name, "path": path]))
+        case .calendarPathTaken(let path, let name):
+            return CommandFailure(.dataError, LocalizedText(CalendarCommandText.pathTaken, ["name": name, "path": path]))
+        case .unknownCalendar(let name, let known):
+            if known.isEmpty { return CommandFailure(.dataError, LocalizedText(CalendarCommandText.unknownCalendarNone, ["name": name])) }
+            return CommandFailure(.dataError, LocalizedText(CalendarCommandText.unknownCalendar, ["name": name, "names": known.joined(separator: ", ")]))
         case .wouldRewriteEndedFast(let id, let start, let end):
             return CommandFailure(.dataError, LocalizedText {
                 CommandText.wouldRewriteEndedFast.text($0, ["id": id, "start": display($0).clock(start), "end": display($0).clock(end)])

@@ -36,6 +36,8 @@ public enum ExportDocument {
             var writer = CSVWriter(header: header)
             for item in items { writer.appendRow(fields(item)) }
             return writer.text
+        case .ics:
+            preconditionFailure("--format ics is written by CalendarWriter (exportCalendar), never here")
         }
     }
 }

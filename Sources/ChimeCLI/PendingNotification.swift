@@ -73,6 +73,7 @@ public struct PendingNotification: Hashable, Sendable {
         case .eatingEnd: name = .kindEatingEnd
         case .water: name = .kindWater
         case .reminder: name = .kindReminder
+        case .calendarAlarm: name = .kindCalendarAlarm
         }
         return name.text(language)
     }

@@ -11,10 +11,17 @@ public enum ControlRequest: Hashable, Sendable, Codable {
     /// Tells the daemon the store changed up to change `sequence` (the CLI's nudge after a
     /// write); answered with ``ControlResponse/changeApplied(sequence:)``.
     case changed(sequence: Int64)
+    /// Asks what the calendars chimed reads hold (`calendar list`, `doctor`); answered with
+    /// ``ControlResponse/calendars(_:)``.
+    case calendars
+    /// Asks for the calendar alarms firing in a window (`calendar alarms`); answered with
+    /// ``ControlResponse/calendarAlarms(_:)``.
+    case calendarAlarms(CalendarAlarmQuery)
 
     private enum CodingKeys: String, CodingKey {
         case type
         case sequence
+        case query
     }
 
     /// The `type` string of each case.
@@ -22,6 +29,8 @@ public enum ControlRequest: Hashable, Sendable, Codable {
         case ping
         case status
         case changed
+        case calendars
+        case calendarAlarms = "calendar-alarms"
     }
 
     /// Reads a request; an unknown `type` throws ``ControlError`` with code
@@ -36,6 +45,10 @@ public enum ControlRequest: Hashable, Sendable, Codable {
             self = .status
         case .changed:
             self = .changed(sequence: try container.decode(Int64.self, forKey: .sequence))
+        case .calendars:
+            self = .calendars
+        case .calendarAlarms:
+            self = .calendarAlarms(try container.decode(CalendarAlarmQuery.self, forKey: .query))
         case nil:
             throw ControlError(.unsupportedRequest, .unknownRequest, ["type": type])
         }
@@ -52,6 +65,11 @@ public enum ControlRequest: Hashable, Sendable, Codable {
         case .changed(let sequence):
             try container.encode(Kind.changed.rawValue, forKey: .type)
             try container.encode(sequence, forKey: .sequence)
+        case .calendars:
+            try container.encode(Kind.calendars.rawValue, forKey: .type)
+        case .calendarAlarms(let query):
+            try container.encode(Kind.calendarAlarms.rawValue, forKey: .type)
+            try container.encode(query, forKey: .query)
         }
     }
 }

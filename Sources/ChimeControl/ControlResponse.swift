@@ -11,6 +11,10 @@ public enum ControlResponse: Hashable, Sendable, Codable {
     /// The answer to ``ControlRequest/changed(sequence:)``: the daemon has applied the store's
     /// changes up to `sequence` (and re-armed its timer accordingly).
     case changeApplied(sequence: Int64)
+    /// The answer to ``ControlRequest/calendars``: each calendar chimed reads.
+    case calendars([CalendarReport])
+    /// The answer to ``ControlRequest/calendarAlarms(_:)``: one page of the firings.
+    case calendarAlarms(CalendarAlarmPage)
     /// The request was refused or could not be read.
     case error(ControlError)
 
@@ -19,12 +23,16 @@ public enum ControlResponse: Hashable, Sendable, Codable {
         case daemon
         case appliedSequence
         case error
+        case calendars
+        case page
     }
 
     private enum Kind: String {
         case pong
         case status
         case changed
+        case calendars
+        case calendarAlarms = "calendar-alarms"
     }
 
     /// Reads a response; an unknown `type` is a decoding error.
@@ -42,6 +50,10 @@ public enum ControlResponse: Hashable, Sendable, Codable {
             self = .status(try DaemonStatus(from: decoder))
         case .changed:
             self = .changeApplied(sequence: try container.decode(Int64.self, forKey: .appliedSequence))
+        case .calendars:
+            self = .calendars(try container.decode([CalendarReport].self, forKey: .calendars))
+        case .calendarAlarms:
+            self = .calendarAlarms(try container.decode(CalendarAlarmPage.self, forKey: .page))
         case nil:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown response type \"\(type)\""
@@ -62,6 +74,12 @@ public enum ControlResponse: Hashable, Sendable, Codable {
         case .changeApplied(let sequence):
             try container.encode(Kind.changed.rawValue, forKey: .type)
             try container.encode(sequence, forKey: .appliedSequence)
+        case .calendars(let reports):
+            try container.encode(Kind.calendars.rawValue, forKey: .type)
+            try container.encode(reports, forKey: .calendars)
+        case .calendarAlarms(let page):
+            try container.encode(Kind.calendarAlarms.rawValue, forKey: .type)
+            try container.encode(page, forKey: .page)
         case .error(let error):
             try container.encode(error, forKey: .error)
         }

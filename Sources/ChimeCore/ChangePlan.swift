@@ -58,6 +58,15 @@ public struct ChangePlan: Hashable, Sendable {
     /// Requests moved by a snooze (by identifier), with the time each had before: deriving
     /// its schedule again keeps the snooze. Applied after ``requests``.
     public var snoozedFrom: [String: Date] = [:]
+    /// Calendars to add or change (by name): `chime calendar add`, `calendar set`.
+    public var calendars: [CalendarSource] = []
+    /// Calendars to remove (by name), with the facts kept about their alarms.
+    public var deletedCalendars: [String] = []
+    /// What happened to calendar alarms' firings (shown, dismissed, snoozed, missed), by
+    /// calendar, UID, instance and trigger; a later fact of a firing replaces the earlier.
+    public var calendarAlarmFacts: [CalendarAlarmFact] = []
+    /// How far each calendar's alarms are now derived (by name): the next catch-up starts there.
+    public var calendarsDerivedThrough: [String: Date] = [:]
 
     /// An empty plan.
     public init() {}

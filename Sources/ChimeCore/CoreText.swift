@@ -8,7 +8,7 @@ package enum CoreText: String, TextCatalog {
     case invalidTimeOfDay, unknownTimeZone
     case textHasNUL, textEmpty, textTooLong
     case invalidAmount
-    case invalidIdentifier
+    case invalidIdentifier, invalidCalendarName
     case repeatingNeedsEating, nudgeNeverShown, fastIDRunning, fastScheduled, fastRunning, fastsOverlap
     case fastAlreadyEnded, fastCycleOver, fastNotRunningToExtend, fastCannotExtend, fastEndedLongAgo, extendLeavesNoEating
     case reminderPassed, ruleNoOccurrence, scheduleNoOccurrence, scheduleOverlaps, scheduleTooOften
@@ -54,6 +54,7 @@ package enum CoreText: String, TextCatalog {
         case .textEmpty: return ("the {field} is empty: write some text", "{field}为空：请写一些文字")
         case .textTooLong: return ("the {field} is {bytes} bytes long: use at most {maximum} bytes", "{field}有 {bytes} 字节：最多 {maximum} 字节")
         case .invalidAmount: return ("invalid {field} {ml} ml: use a whole number of millilitres from 1 to {maximum}", "无效的{field} {ml} 毫升：请用 1 到 {maximum} 之间的整数毫升")
+        case .invalidCalendarName: return ("invalid calendar name \"{text}\": use 1-{maximum} letters (of any script), digits, '-', '_' or '.', starting with a letter or digit", "无效的日历名称“{text}”：请用 1-{maximum} 个字符，可以是任何语言的文字、数字、'-'、'_' 或 '.'，并以文字或数字开头")
         case .invalidIdentifier: return ("invalid id \"{text}\": use 1-{maximum} letters (of any script, like 药 or café), digits, '-', '_' or '.', starting with a letter or digit", "无效的 id“{text}”：请用 1-{maximum} 个字符，可以是任何语言的文字（如“药”或 café）、数字、'-'、'_' 或 '.'，并以文字或数字开头")
         case .repeatingNeedsEating: return ("a repeating fast needs an eating window: use a plan like 16:8 instead of {plan}", "重复的禁食需要进食窗口：请用 16:8 这类方案代替 {plan}")
         case .nudgeNeverShown: return ("a nudge {lead} before the end of a {fasting} fast would come before the fast begins and could never be shown: remind less than {fasting} before the end", "{fasting} 的禁食结束前 {lead} 的提示会早于禁食开始，永远不会显示：请让提示提前的时间短于 {fasting}")

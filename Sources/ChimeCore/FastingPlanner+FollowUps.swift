@@ -57,7 +57,8 @@ extension FastingPlanner {
             // A recurring reminder goes on with its next occurrence; a one-off one is over.
             guard let reminder = records.recurringReminder else { return [] }
             return requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar).map { [$0] } ?? []
-        case .fastStart:
+        case .fastStart, .calendarAlarm:
+            // A calendar alarm's next firing comes from its calendar's files (the desk's shelf).
             return []
         }
     }
@@ -102,6 +103,8 @@ extension FastingPlanner {
                   let next = nextOccurrence(of: reminder, after: occurrenceDue, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled)
             else { return nil }
             plan.requests = [next]
+        case .calendarAlarm:
+            return nil
         }
         return plan.requests.isEmpty ? nil : plan
     }
@@ -142,6 +145,9 @@ extension FastingPlanner {
             return snooze(request, by: span, now: now, reminder: records.reminder)
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
             return snooze(request, by: span, now: now)
+        case .calendarAlarm:
+            // Never past the start: the desk's own rule (``CalendarAlarmRequest/snooze(_:by:now:)``).
+            return nil
         }
     }
 

@@ -320,5 +320,9 @@ extension ChangePlan {
         recurringReminders += other.recurringReminders
         fastSchedulesDerivedThrough.merge(other.fastSchedulesDerivedThrough) { max($0, $1) }
         snoozedFrom.merge(other.snoozedFrom) { first, _ in first }
+        calendars += other.calendars
+        deletedCalendars += other.deletedCalendars
+        calendarAlarmFacts += other.calendarAlarmFacts
+        calendarsDerivedThrough.merge(other.calendarsDerivedThrough) { max($0, $1) }
     }
 }

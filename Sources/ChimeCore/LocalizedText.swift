@@ -45,3 +45,25 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
     /// The English text, which logs and the existing English callers read.
     public var description: String { english }
 }
+
+extension LocalizedText: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case english = "en"
+        case chinese = "zh"
+    }
+
+    /// Reads `{"en": ..., "zh": ...}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let english = try container.decode(String.self, forKey: .english)
+        let chinese = try container.decodeIfPresent(String.self, forKey: .chinese) ?? english
+        self.init { $0 == .english ? english : chinese }
+    }
+
+    /// Writes `{"en": ..., "zh": ...}`: every rendering travels (chimed's answers to `chime`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text(in: .english), forKey: .english)
+        try container.encode(text(in: .simplifiedChinese), forKey: .chinese)
+    }
+}

@@ -71,6 +71,9 @@ public enum RequestKind: String, Hashable, Codable, Sendable, CaseIterable {
     case water
     /// A one-off reminder with the user's text.
     case reminder
+    /// An alarm of an item in a calendar the user added (`chime calendar add`): derived from
+    /// the calendar's files, identified by ``CalendarAlarmIdentity``.
+    case calendarAlarm = "calendar-alarm"
 
     /// The default tolerance for this kind; water derives its own from the interval, and a nudge
     /// less than ten minutes ahead from its lead (see ``nudgeTolerance(before:)``).
@@ -79,7 +82,7 @@ public enum RequestKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .fastStart, .fastEnd, .eatingEnd: return 10
         case .fastNudge: return 60
         case .water: return 300
-        case .reminder: return 5
+        case .reminder, .calendarAlarm: return 5
         }
     }
 
@@ -126,6 +129,9 @@ public enum TemplateKey: String, Hashable, Codable, Sendable, CaseIterable {
     /// "3 water reminders while you were busy": arguments `count`, `consumed_ml`, `goal_ml`
     /// (optional); sent once when do-not-disturb ends, for the reminders held meanwhile.
     case waterHeld = "water.held"
+    /// A calendar item's alarm: arguments ``ContentArgument/summary``, ``ContentArgument/startsAt``,
+    /// ``ContentArgument/location``, ``ContentArgument/link``, ... (see ``CalendarAlarmRequest``).
+    case calendarAlarm = "calendar.alarm"
 }
 
 /// Argument names used in ``NotificationContent/arguments``, spelled once.
@@ -169,6 +175,31 @@ public enum ContentArgument {
     /// The urgency a reminder asked for (`remind ... --urgency critical`): `low`, `normal` or
     /// `critical`; absent, the kind's setting (`notify.urgency.reminder`) decides.
     public static let urgency = "urgency"
+    /// The calendar a calendar alarm comes from (its name in `chime calendar list`).
+    public static let calendar = "calendar"
+    /// A calendar item's `UID`.
+    public static let uid = "uid"
+    /// Which instance of a calendar item an alarm is for (``CalendarAlarmIdentity/instance``).
+    public static let instance = "instance"
+    /// When a calendar alarm's firing was due by the calendar, ISO 8601 (a snooze moves the
+    /// request, never this).
+    public static let trigger = "trigger"
+    /// A calendar item's `SUMMARY`.
+    public static let summary = "summary"
+    /// A calendar item's `LOCATION`.
+    public static let location = "location"
+    /// The http(s) link a calendar alarm's Open button opens.
+    public static let link = "link"
+    /// When a calendar item's instance starts (a to-do without a start: when it is due), ISO 8601.
+    public static let startsAt = "starts_at"
+    /// When a calendar item's instance ends, ISO 8601.
+    public static let eventEndsAt = "event_ends_at"
+    /// The date of an all-day calendar item (`2027-03-15`).
+    public static let allDay = "all_day"
+    /// `event` or `todo`.
+    public static let itemKind = "item_kind"
+    /// `1` when a to-do's time is its `DUE` (it has no `DTSTART`).
+    public static let startIsDue = "start_is_due"
 }
 
 /// What to do with a request whose deadline passed before it could be shown (downtime, suspend,

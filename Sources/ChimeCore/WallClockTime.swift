@@ -218,3 +218,18 @@ public enum LocalTimeResolver {
         return copy
     }
 }
+
+extension LocalDate {
+    /// The date written `YYYY-MM-DD` (as ``description`` writes it), or `nil`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 (negative before): whole days between two dates, on any clock.
+    public var dayNumber: Int { CivilCalendar.dayNumber(of: self) }
+}

@@ -12,6 +12,8 @@ extension ActionKey {
         case .endFast: return .endFast
         case .done: return .done
         case .skipFast: return .skipFast
+        case .dismiss: return .dismiss
+        case .openLink: return .open
         case .snoozeFifteenMinutes: return .snooze(.minutes(15))
         case .snoozeTenMinutes: return .snooze(.minutes(10))
         case .extendOneHour: return .extend(.hours(1))

@@ -1,5 +1,6 @@
 import ChimeControl
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -153,9 +154,11 @@ public enum Daemon {
         let signals = try SignalSource()
         let timer = try RealtimeTimer()
         let wakeups = try WakeupChannel<SchedulerMessage>()
+        let timeZones = SystemTimeZoneSource()
+        let shelf = CalendarShelf()
         let scheduler = Scheduler(
             store: store, notifier: notifier, clock: SystemWallClock(), timer: timer,
-            timeZones: SystemTimeZoneSource(), log: log,
+            timeZones: timeZones, log: log, calendars: shelf,
             post: { message in
                 do {
                     try wakeups.post(message)
@@ -165,10 +168,19 @@ public enum Daemon {
             }
         )
 
+        // The calendars chimed reads, their folders watched; every decision through the desk.
+        let calendars = try CalendarWatch(
+            store: store, shelf: shelf, clock: SystemWallClock(), ruleZone: { Scheduler.ruleZone(store: store, system: timeZones.current) },
+            loop: loop, log: log, onChange: { scheduler.storeChanged() }
+        )
         try loop.register(timer.fileDescriptor) { _ in
             switch try timer.read() {
-            case .fired: scheduler.timerFired()
-            case .clockChanged: scheduler.clockChanged()
+            case .fired:
+                calendars.noteWake()
+                scheduler.timerFired()
+            case .clockChanged:
+                calendars.clockChanged()
+                scheduler.clockChanged()
             case nil: break
             }
         }
@@ -195,7 +207,10 @@ public enum Daemon {
         do {
             let zoneWatch = try FileWatch()
             try loop.register(zoneWatch.fileDescriptor) { _ in
-                if try zoneWatch.readChanges() { scheduler.timeZoneChanged() }
+                if try zoneWatch.readChanges() {
+                    scheduler.timeZoneChanged()
+                    calendars.storeChanged()
+                }
             }
         } catch {
             log.warning("cannot watch \(FileWatch.localTimePath) for time-zone changes (\(error)): restart chimed after changing the zone")
@@ -203,7 +218,10 @@ public enum Daemon {
         // Before the first load: a commit from then on is seen, nudged or not.
         let storeWatch: StoreWatch?
         do {
-            storeWatch = try StoreWatch(store: store, loop: loop, log: log) { scheduler.storeChanged() }
+            storeWatch = try StoreWatch(store: store, loop: loop, log: log) {
+                scheduler.storeChanged()
+                calendars.storeChanged()
+            }
         } catch {
             storeWatch = nil
             log.warning("cannot watch \(store.path) for other processes' changes (\(error)): only changes announced on the control socket are seen at once")
@@ -212,10 +230,17 @@ public enum Daemon {
             switch request {
             case .ping: return .pong(.current)
             case .status: return .status(scheduler.status())
-            case .changed(let sequence): return scheduler.applyChanges(upTo: sequence)
+            case .changed(let sequence):
+                let answer = scheduler.applyChanges(upTo: sequence)
+                calendars.storeChanged()
+                return answer
+            case .calendars: return .calendars(calendars.reports())
+            case .calendarAlarms(let query): return .calendarAlarms(calendars.alarms(query))
             }
         }
 
+        // Before the scheduler loads the store: the calendars' catch-up is in it then.
+        calendars.start()
         try scheduler.start()
         try readiness.notify(.ready, .status(summary(of: scheduler)))
         log.info("ready: listening on \(server.socketPath); \(summary(of: scheduler))")
@@ -230,7 +255,7 @@ public enum Daemon {
         if scheduler.deliveriesInFlight > 0 {
             log.warning("stopped with \(scheduler.deliveriesInFlight) deliveries unanswered: the next start shows them again")
         }
-        withExtendedLifetime((server, storeWatch)) {}
+        withExtendedLifetime((server, storeWatch, calendars)) {}
         return .success
     }
 

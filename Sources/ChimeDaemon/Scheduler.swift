@@ -46,6 +46,8 @@ public final class Scheduler {
         public var recoveryBackoff: RetryBackoff
         /// How far back water intake is read when deriving the next reminder.
         public var intakeLookback: TimeInterval
+        /// Opens the link of a calendar alarm's Open button (``LinkOpener/open(_:)``).
+        public var openLink: @Sendable (String) -> Void = LinkOpener.open
 
         /// The daemon's configuration.
         public init(
@@ -127,6 +129,7 @@ public final class Scheduler {
         timeZones: any TimeZoneSource,
         log: DaemonLog,
         configuration: Configuration = Configuration(),
+        calendars: CalendarShelf? = nil,
         post: @escaping @Sendable (SchedulerMessage) -> Void
     ) {
         self.store = store
@@ -138,6 +141,7 @@ public final class Scheduler {
         self.configuration = configuration
         self.post = post
         desk = Desk(store: store, timeZone: Self.ruleZone(store: store, system: timeZones.current), planner: configuration.planner)
+        desk.calendars = calendars
         server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
         outcomes = OutcomeRecorder(store: store, desk: desk, retryBackoff: configuration.retryBackoff, log: log)
         recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
@@ -586,6 +590,10 @@ public final class Scheduler {
                 log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
             } else {
                 log.info("action \(action.rawValue) on \(identifier) applied")
+                if let link = performed.outcome?.link {
+                    log.info("opening \(link) with xdg-open")
+                    configuration.openLink(link)
+                }
             }
             try syncChanges()
         } catch let error as StoreError where error.kind != .badData {

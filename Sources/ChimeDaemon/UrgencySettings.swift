@@ -27,7 +27,8 @@ public struct UrgencySettings: Hashable, Sendable {
         switch kind {
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return fastKey
         case .water: return waterKey
-        case .reminder: return reminderKey
+        // A calendar alarm carries its own urgency (critical for PRIORITY 1); this is never read for it.
+        case .reminder, .calendarAlarm: return reminderKey
         }
     }
 

@@ -17,6 +17,11 @@ extension Desk {
     /// and the same local time comes again) is passed over, so the reminder goes on.
     public func followUp(of request: NotificationRequest, now: Date, dropped: Bool = false) throws -> ChangePlan? {
         var plan = ChangePlan()
+        if request.kind == .calendarAlarm {
+            plan.merge(try calendarFollowUp(of: request, now: now, dropped: dropped))
+            plan.merge(try derivedAgain(now: now))
+            return plan.isEmpty ? nil : plan
+        }
         let session = request.kind.isFast ? try store.session(id: request.group) ?? fastTimeline(now: now).session(id: request.group) : nil
         if session?.scheduleID == nil {
             var records = try store.followUpRecords(for: request, now: now, intakeLookback: Self.intakeLookback)
@@ -45,6 +50,8 @@ extension Desk {
         public var plan: ChangePlan
         /// Why the press changes nothing, `nil` when `plan` is the action's.
         public var ignored: String?
+        /// The http(s) link to open (the Open button of a calendar alarm), `nil` for none.
+        public var link: String?
     }
 
     /// The change `action` pressed on the bubble of the request `identifier` makes, read from the
@@ -64,7 +71,11 @@ extension Desk {
         if stored.serverID != nil { closing.closedIdentifiers = [identifier] }
         do {
             if let plan = try plan(for: action, on: stored, now: now) {
-                return Decision(plan, ButtonChange(plan: plan, ignored: nil))
+                var link: String?
+                if action == .open, let candidate = stored.request.content.arguments[ContentArgument.link], CalendarAlarmRequest.isOpenable(candidate) {
+                    link = candidate
+                }
+                return Decision(plan, ButtonChange(plan: plan, ignored: nil, link: link))
             }
             return Decision(closing, ButtonChange(plan: closing, ignored: "its fast, water schedule or reminder is gone"))
         } catch let refusal as DomainError {
@@ -88,6 +99,10 @@ extension Desk {
         case done
         /// Skip this scheduled fast.
         case skipFast
+        /// Dismiss a calendar alarm: as `chime cancel` of it.
+        case dismiss
+        /// Open a calendar alarm's link, dismissing it.
+        case open
     }
 
     /// The change the user asked for by picking `action` on the bubble of `stored`, or `nil`
@@ -123,6 +138,9 @@ extension Desk {
                   !session.wasCancelledBeforeStart
             else { return nil }
             return skip(session)
+        case .dismiss, .open:
+            guard request.kind == .calendarAlarm else { return nil }
+            return try cancel(.references([.request(request.identifier)]), now: now).plan
         }
     }
 
@@ -208,7 +226,7 @@ extension RequestKind {
     public var isFast: Bool {
         switch self {
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return true
-        case .water, .reminder: return false
+        case .water, .reminder, .calendarAlarm: return false
         }
     }
 }

@@ -139,10 +139,15 @@ extension Desk {
             }
         }
         guard !outcome.isEmpty else { return Decision(ChangePlan(), outcome) }
+        // A calendar alarm cancelled is dismissed (a fact, never a change to the calendar's
+        // file), and its item's next alarm takes its place.
+        let dismissed = try calendarAlarmsDismissed(unique(cancelled + onScreen), now: now)
+        change.merge(dismissed.plan)
+        outcome.following += dismissed.following
         // A water schedule that stays on, a repeating fast that goes on and a recurring reminder
         // keep their next occurrence: cancelling one skips it, it does not silence them.
-        var seen = Set(cancelled.map(\.identifier))
-        for request in cancelled {
+        var seen = Set(cancelled.map(\.identifier) + dismissed.following.map(\.identifier))
+        for request in cancelled where request.kind != .calendarAlarm {
             if request.kind == .reminder, groups.contains(request.group) { continue }
             let records = try store.followUpRecords(for: request, now: now)
             for next in planner.occurrencesAfterSkipping(request, records: records, now: now, timeZone: timeZone, calendar: calendar)
@@ -173,11 +178,11 @@ extension Desk {
             // An id means what its user just saw: a reminder's bubble on screen (a recurring
             // reminder's occurrence, not the next one), else the group's next notification, else
             // the reminder shown last (a one-off one whose bubble is gone).
-            if let shown = try store.bubblesOnScreen(inGroup: id).last(where: { $0.request.kind == .reminder }) {
+            if let shown = try store.bubblesOnScreen(inGroup: id).last(where: { $0.request.kind == .reminder || $0.request.kind == .calendarAlarm }) {
                 stored = shown
             } else if let next = try store.pendingRequests(inGroup: id).first {
                 stored = next
-            } else if let last = try store.lastShownRequest(inGroup: id), last.request.kind == .reminder {
+            } else if let last = try store.lastShownRequest(inGroup: id), last.request.kind == .reminder || last.request.kind == .calendarAlarm {
                 stored = last
             } else {
                 throw DeskRefusal.unknownReference(id)
@@ -188,6 +193,7 @@ extension Desk {
 
     /// Snoozes `stored` by `span`: the same rule for `chime snooze` and a bubble's Snooze button.
     func snooze(_ stored: StoredRequest, by span: TimeSpan, now: Date) throws -> Decision<NotificationRequest> {
+        if stored.request.kind == .calendarAlarm { return try snoozeCalendarAlarm(stored, by: span, now: now) }
         // A reminder brought back must not share its id with what took the id since it was shown.
         if stored.request.kind == .reminder, !stored.state.isLive {
             let kind: IDKind = try store.recurringReminder(id: stored.request.group) != nil ? .recurringReminder : .reminder

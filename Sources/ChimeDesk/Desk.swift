@@ -25,6 +25,10 @@ public final class Desk {
     public private(set) var calendar: Calendar
     /// Where generated ids come from (seeded in tests).
     private var randomSource: any RandomNumberGenerator
+    /// The calendars' contents, read from their files by whoever holds them (chimed): what a
+    /// calendar alarm's next firing is derived from. `nil` where nobody read them (`chime`):
+    /// the alarms' facts are still recorded, and chimed derives what follows.
+    public var calendars: CalendarShelf?
 
     /// How far back water intake is read to place the next reminder and count the water day.
     public static let intakeLookback = WaterDay.intakeLookback

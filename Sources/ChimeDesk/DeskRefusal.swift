@@ -65,6 +65,12 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case noFreeID(prefix: String)
     /// `fast start` (even with `--replace`) would change a fast that has already ended.
     case wouldRewriteEndedFast(id: String, start: Date, end: Date)
+    /// `calendar add` under a name another calendar has.
+    case calendarNameTaken(name: String, path: String)
+    /// `calendar add` of a path already added.
+    case calendarPathTaken(path: String, name: String)
+    /// A calendar name no calendar has.
+    case unknownCalendar(name: String, known: [String])
 
     /// The refusal in English with instants in UTC, for chimed's log.
     public var description: String {
@@ -89,6 +95,9 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .rollingOverlapsSchedule(let id): return "the repeating fast \(id) runs"
         case .noFreeID(let prefix): return "no free id with the prefix \(prefix)"
         case .wouldRewriteEndedFast(let id, _, _): return "the fast \(id) has already ended"
+        case .calendarNameTaken(let name, let path): return "the calendar \(name) (\(path)) has this name"
+        case .calendarPathTaken(let path, let name): return "\(path) is added already, as \(name)"
+        case .unknownCalendar(let name, _): return "no calendar is named \(name)"
         }
     }
 }

@@ -20,6 +20,11 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     /// "Skip this fast" on a fast of a schedule that starts: that fast is skipped, the schedule
     /// goes on.
     case skipFast = "skip-fast"
+    /// "Dismiss" on a calendar alarm: as `chime cancel` of it (the calendar's file is not touched).
+    case dismiss
+    /// "Open" on a calendar alarm whose item has an http(s) link: the link is opened with
+    /// `xdg-open` and the alarm dismissed.
+    case openLink = "open"
     // No `default` (a click on the bubble itself): nothing would do for it what the user
     // expects of every kind (a click that logs a glass or ends a fast by accident is worse), and
     // xfce4-notifyd draws it as a visible button; a server just dismisses a clicked bubble then.
@@ -29,7 +34,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank, .done, .skipFast: return nil
+        case .endFast, .extendOneHour, .drank, .done, .skipFast, .dismiss, .openLink: return nil
         }
     }
 

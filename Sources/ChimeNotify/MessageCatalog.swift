@@ -20,6 +20,10 @@ enum MessageCatalog {
         case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
         case actionDone, actionSkipFast
+        case calendarAt, calendarNow, calendarStarted, calendarDueAt, calendarDueNow, calendarWasDue
+        case calendarAllDayToday, calendarAllDayTomorrow, calendarAllDayOn, calendarLocation, calendarUntitled
+        case calendarBody, calendarLateBody
+        case actionSnoozeUntilStart, actionDismiss, actionOpen
     }
 
     /// The template of `message` in `language`.
@@ -79,6 +83,22 @@ enum MessageCatalog {
         case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后再提醒")
         case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后再提醒")
         case .actionDone: return ("Done", "完成")
+        case .calendarAt: return ("{summary} {at} (in {duration})", "{summary}：{at}（{duration}后）")
+        case .calendarNow: return ("{summary} {at} (now)", "{summary}：{at}（现在）")
+        case .calendarStarted: return ("{summary} started {at}, {duration} ago", "{summary} 已于 {at} 开始，{duration}前")
+        case .calendarDueAt: return ("{summary} due {at} (in {duration})", "{summary} 截止于 {at}（{duration}后）")
+        case .calendarDueNow: return ("{summary} due {at} (now)", "{summary} 截止于 {at}（现在）")
+        case .calendarWasDue: return ("{summary} was due {at}, {duration} ago", "{summary} 已于 {at} 截止，{duration}前")
+        case .calendarAllDayToday: return ("{summary} today", "{summary}：今天")
+        case .calendarAllDayTomorrow: return ("{summary} tomorrow", "{summary}：明天")
+        case .calendarAllDayOn: return ("{summary} on {date} (in {duration})", "{summary}：{date}（{duration}后）")
+        case .calendarLocation: return ("{text} · {location}", "{text} · {location}")
+        case .calendarUntitled: return ("(untitled)", "（无标题）")
+        case .calendarBody: return ("Calendar {calendar}", "日历 {calendar}")
+        case .calendarLateBody: return ("Calendar {calendar}; the alarm was due {due}, {ago}", "日历 {calendar}；提醒原定 {due}（{ago}）")
+        case .actionSnoozeUntilStart: return ("Remind at start", "开始时再提醒")
+        case .actionDismiss: return ("Dismiss", "关闭")
+        case .actionOpen: return ("Open", "打开")
         }
     }
 

@@ -109,6 +109,9 @@ public struct NotificationRenderer: Hashable, Sendable {
                 title = text(.reminderTitle, values)
             }
             body = segments(late ? .reminderLateBody : .reminderBody, values)
+        case .calendarAlarm:
+            title = calendarHeadline(job, values: values)
+            body = segments(late ? .calendarLateBody : .calendarBody, values)
         }
 
         return RenderedNotification(
@@ -119,7 +122,9 @@ public struct NotificationRenderer: Hashable, Sendable {
             // A summary stands for reminders already recorded as held: nothing left to click.
             actions: request.content.template == .waterHeld ? [] : actions(
                 for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil,
-                scheduled: request.content.arguments[ContentArgument.schedule] != nil
+                scheduled: request.content.arguments[ContentArgument.schedule] != nil,
+                snoozesToStart: CalendarAlarmRequest.snoozesToStart(request, by: Self.calendarSnooze, now: job.now),
+                link: request.content.arguments[ContentArgument.link].map(CalendarAlarmRequest.isOpenable) ?? false
             ),
             expiry: Self.expiry(of: request.kind)
         )
@@ -128,7 +133,12 @@ public struct NotificationRenderer: Hashable, Sendable {
     /// The buttons of a notification of `kind`, the main one first. No default action (a click
     /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
     /// can be acknowledged; a fast of a schedule starting offers Skip (that fast, not the schedule).
-    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false, scheduled: Bool = false) -> [NotificationAction] {
+    /// A calendar alarm offers Snooze (Remind at start when a snooze would go past the start of
+    /// an alarm that came before it: `snoozesToStart`), Dismiss, and Open when it has an http(s)
+    /// `link`.
+    public func actions(
+        for kind: RequestKind, amount: String?, nagging: Bool = false, scheduled: Bool = false, snoozesToStart: Bool = false, link: Bool = false
+    ) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
@@ -141,6 +151,10 @@ public struct NotificationRenderer: Hashable, Sendable {
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
         case .fastStart:
             if scheduled { keys += [(.skipFast, text(.actionSkipFast, [:]))] }
+        case .calendarAlarm:
+            keys += [(.snoozeTenMinutes, text(snoozesToStart ? .actionSnoozeUntilStart : .actionSnoozeTenMinutes, [:]))]
+            keys += [(.dismiss, text(.actionDismiss, [:]))]
+            if link { keys += [(.openLink, text(.actionOpen, [:]))] }
         case .fastNudge, .eatingEnd:
             break
         }
@@ -151,7 +165,7 @@ public struct NotificationRenderer: Hashable, Sendable {
     public static func urgency(of kind: RequestKind) -> RenderedNotification.Urgency {
         switch kind {
         case .water, .fastNudge: return .low
-        case .fastStart, .fastEnd, .eatingEnd, .reminder: return .normal
+        case .fastStart, .fastEnd, .eatingEnd, .reminder, .calendarAlarm: return .normal
         }
     }
 
@@ -161,6 +175,7 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return .fasting
         case .water: return .water
         case .reminder: return .reminder
+        case .calendarAlarm: return .calendar
         }
     }
 
@@ -168,7 +183,7 @@ public struct NotificationRenderer: Hashable, Sendable {
     /// for stay until dismissed; the others follow the server's default.
     public static func expiry(of kind: RequestKind) -> RenderedNotification.Expiry {
         switch kind {
-        case .fastEnd, .reminder: return .never
+        case .fastEnd, .reminder, .calendarAlarm: return .never
         case .fastStart, .fastNudge, .eatingEnd, .water: return .serverDefault
         }
     }
@@ -200,6 +215,7 @@ public struct NotificationRenderer: Hashable, Sendable {
     }
 
     /// A duration in its two largest units, rounded down to minutes: "45 min", "3 h 20 min", "2 d 1 h".
+    /// The one home of this phrase: reminders, fasts and calendar alarms (`in 15 min`) say it alike.
     func durationPhrase(_ seconds: TimeInterval) -> String {
         // Under a minute only in short test plans (`10s:5s`), where "1 min" would be wrong.
         if seconds < 60 { return text(.seconds, ["count": String(max(1, Int(seconds.rounded())))]) }
@@ -211,11 +227,11 @@ public struct NotificationRenderer: Hashable, Sendable {
         return significant.map { text($0.message, ["count": String($0.count)]) }.joined(separator: " ")
     }
 
-    private func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
+    func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
         MessageCatalog.fillPlain(message, language, values)
     }
 
-    private func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
+    func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
         MessageCatalog.fill(message, language, values)
     }
 
@@ -223,11 +239,13 @@ public struct NotificationRenderer: Hashable, Sendable {
         switch argument {
         case ContentArgument.tag: return "session tag"
         case ContentArgument.text: return "reminder text"
+        case ContentArgument.summary: return "calendar item's summary"
+        case ContentArgument.location: return "calendar item's location"
         default: return "argument \(argument)"
         }
     }
 
-    private static func parseInstant(_ text: String) -> Date? {
+    static func parseInstant(_ text: String) -> Date? {
         try? Date(text, strategy: .iso8601)
     }
 }

@@ -37,6 +37,8 @@ public struct RenderedNotification: Hashable, Sendable {
         case water = "x-chime.water"
         /// One-off reminders.
         case reminder = "x-chime.reminder"
+        /// Alarms of calendar items.
+        case calendar = "x-chime.calendar"
     }
 
     /// When the server should take the bubble away.

@@ -172,6 +172,7 @@ extension Store {
         for occurrence in plan.reminderOccurrences {
             try recordOccurrence(occurrence, connection)
         }
+        try applyCalendarSteps(of: plan, connection, sequence: sequence)
         try afterStep?(.records)
 
         for identifier in unique(plan.cancelledIdentifiers) {

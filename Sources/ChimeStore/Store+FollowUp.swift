@@ -16,6 +16,8 @@ extension Store {
             return FollowUpRecords(reminder: try reminder(id: request.group), recurringReminder: try recurringReminder(id: request.group))
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
             return FollowUpRecords(session: try session(id: request.group))
+        case .calendarAlarm:
+            return FollowUpRecords()
         }
     }
 }

@@ -24,6 +24,7 @@ enum StoreSchema {
     /// Migration `i` takes the database from version `i` to version `i + 1`.
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules,
+        version9Calendars,
     ]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
@@ -291,6 +292,42 @@ enum StoreSchema {
         CREATE TRIGGER recurring_reminder_id_not_a_water_schedule BEFORE INSERT ON recurring_reminders
             WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
+        """
+
+    /// Version 9 (calendars as sources): the calendars the user added (`chime calendar add`) and
+    /// what Chime keeps about their alarms' firings, by calendar, UID, instance and trigger
+    /// (shown, dismissed, snoozed until, missed). Chime never writes into a calendar it reads.
+    ///
+    /// - `default_alerts`: seconds before the start, comma separated (`900,3600`), for items
+    ///   without an alarm of their own; empty for none. `muted`: `--no-alerts`.
+    /// - `derived_through`: how far chimed has derived the calendar's alarms; catch-up after
+    ///   downtime starts there (a calendar just added starts at `added_at`).
+    /// - A fact's `change_sequence` lets chimed follow what `chime cancel` and `snooze` did to a
+    ///   calendar alarm (its next alarm is derived from the calendar's files, which chimed holds).
+    ///
+    /// Self-contained: it only adds tables and an index.
+    static let version9Calendars = """
+        CREATE TABLE calendars (
+            name TEXT PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            default_alerts TEXT NOT NULL DEFAULT '',
+            muted INTEGER NOT NULL DEFAULT 0 CHECK (muted IN (0, 1)),
+            added_at REAL NOT NULL,
+            derived_through REAL
+        ) WITHOUT ROWID;
+        CREATE TABLE calendar_alarm_facts (
+            calendar TEXT NOT NULL,
+            uid TEXT NOT NULL,
+            instance TEXT NOT NULL,
+            trigger_at REAL NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('shown', 'dismissed', 'snoozed', 'missed')),
+            snoozed_until REAL,
+            at REAL NOT NULL,
+            change_sequence INTEGER NOT NULL,
+            PRIMARY KEY (calendar, uid, instance, trigger_at),
+            CHECK ((snoozed_until IS NULL) = (outcome <> 'snoozed'))
+        ) WITHOUT ROWID;
+        CREATE INDEX calendar_alarm_facts_by_change ON calendar_alarm_facts (change_sequence);
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per

@@ -1,5 +1,6 @@
-/// The sentences about calendars a user reads: why a file was read only in part, and the text
-/// of an alarm's bubble, in English and Simplified Chinese, one line per message.
+/// The sentences about calendars a user reads: why a file, or part of one, was not read, in
+/// English and Simplified Chinese, one line per message (an alarm's bubble is ChimeNotify's
+/// `MessageCatalog`).
 package enum CalendarText: String, TextCatalog {
     case problemInFile, problemInItem
     case fileUnreadable, fileTooLarge, fileHasNUL, fileNotICalendar, fileLibicalFailed
@@ -9,13 +10,9 @@ package enum CalendarText: String, TextCatalog {
     case zoneUnknown, zoneFromFile, dateUnreadable
     case alarmNoTrigger, alarmNeedsEnd, alarmNeedsStart, alarmRepeatIncomplete, tooManyAlarms
     case tooManyInstances, tooManyFiles, tooManyCollections
-    case bubbleAt, bubbleNow, bubbleStarted, bubbleDueAt, bubbleDueNow, bubbleWasDue
-    case bubbleAllDayToday, bubbleAllDayTomorrow, bubbleAllDayOn, bubbleLocation, bubbleUntitled
-    case atToday, atTomorrow, atYesterday, atDate
-    case minutes, hours, days
 
     /// The messages whose Chinese has no words, only values (a separator, a bare clock).
-    package static let sameInEveryLanguage: Set<CalendarText> = [.bubbleLocation, .atToday, .atDate]
+    package static let sameInEveryLanguage: Set<CalendarText> = []
 
     /// The template of this message in `language`.
     package func template(_ language: UserLanguage) -> String {
@@ -54,24 +51,6 @@ package enum CalendarText: String, TextCatalog {
         case .tooManyInstances: return ("it has more than {limit} instances in the time asked about; only the first {limit} were read", "它在所问时段内超过 {limit} 次；只读取了前 {limit} 次")
         case .tooManyFiles: return ("the folder holds {count} .ics files; Chime reads the first {maximum} by name", "该文件夹有 {count} 个 .ics 文件；Chime 按名称读取前 {maximum} 个")
         case .tooManyCollections: return ("the folder holds {count} calendars; Chime reads the first {maximum} by name", "该文件夹有 {count} 个日历；Chime 按名称读取前 {maximum} 个")
-        case .bubbleAt: return ("{summary} {at} (in {duration})", "{summary}：{at}（{duration}后）")
-        case .bubbleNow: return ("{summary} {at} (now)", "{summary}：{at}（现在）")
-        case .bubbleStarted: return ("{summary} started {at}, {duration} ago", "{summary} 已于 {at} 开始，{duration}前")
-        case .bubbleDueAt: return ("{summary} due {at} (in {duration})", "{summary} 截止于 {at}（{duration}后）")
-        case .bubbleDueNow: return ("{summary} due {at} (now)", "{summary} 截止于 {at}（现在）")
-        case .bubbleWasDue: return ("{summary} was due {at}, {duration} ago", "{summary} 已于 {at} 截止，{duration}前")
-        case .bubbleAllDayToday: return ("{summary} today", "{summary}：今天")
-        case .bubbleAllDayTomorrow: return ("{summary} tomorrow", "{summary}：明天")
-        case .bubbleAllDayOn: return ("{summary} on {date} (in {duration})", "{summary}：{date}（{duration}后）")
-        case .bubbleLocation: return ("{text} · {location}", "{text} · {location}")
-        case .bubbleUntitled: return ("(untitled)", "（无标题）")
-        case .atToday: return ("at {clock}", "{clock}")
-        case .atTomorrow: return ("tomorrow at {clock}", "明天 {clock}")
-        case .atYesterday: return ("yesterday at {clock}", "昨天 {clock}")
-        case .atDate: return ("on {date} at {clock}", "{date} {clock}")
-        case .minutes: return ("{count} min", "{count} 分钟")
-        case .hours: return ("{count} h", "{count} 小时")
-        case .days: return ("{count} d", "{count} 天")
         }
     }
 }

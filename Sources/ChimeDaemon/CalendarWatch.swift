@@ -1,0 +1,466 @@
+import CLinux
+import ChimeCalendar
+import ChimeControl
+import ChimeCore
+import ChimeDesk
+import ChimeStore
+import Foundation
+import Glibc
+
+/// chimed's calendars: follows the list in the store, keeps each calendar read (one
+/// ``CalendarSourceIndex`` per calendar, its items prepared on the ``shelf``), watches their
+/// folders with inotify, and has the desk derive each item's next alarm when a file changes.
+///
+/// - Only the files an event names are read again; a stat pass (size, mtime, inode) over a
+///   whole calendar runs when it is first read, on an inotify queue overflow, after a clock
+///   jump and after a resume, and when a folder is deleted or recreated.
+/// - Names that do not end in `.ics` (vdirsyncer's temporary files) are ignored.
+/// - Every decision goes through the desk (``Desk/calendarAlarmsDerived(_:uids:changed:catchUp:now:)``)
+///   inside the store's write transaction; the scheduler then takes the store's changes.
+/// - Nothing here wakes by itself: no timer, only inotify events, the store's changes and
+///   the scheduler's own wakes. While no file changes, chimed sleeps.
+///
+/// Not Sendable: it belongs to the loop's thread.
+public final class CalendarWatch {
+    /// Work to do on the loop's next turn, not inside the handler that asked for it (a control
+    /// request answers first).
+    enum Task: Sendable {
+        /// The store changed: follow the list of calendars, their settings and the facts.
+        case storeChanged
+    }
+
+    /// What the watch knows of one calendar.
+    private struct Watched {
+        var source: CalendarSource
+        let index: CalendarSourceIndex
+        /// The folders watched for it.
+        var watches: Set<Int32> = []
+    }
+
+    /// What a watched folder means to a calendar.
+    private enum Role: Hashable {
+        /// A collection's folder: the `.ics` files in it are items.
+        case files(calendar: String, folder: String)
+        /// A set's folder: its subfolders are collections.
+        case collections(calendar: String)
+        /// The folder above a calendar: the entry `name` is the calendar's folder or file.
+        case entry(calendar: String, name: String)
+    }
+
+    /// The calendars' contents, shared with the scheduler's desk.
+    public let shelf: CalendarShelf
+
+    private let store: Store
+    private let desk: Desk
+    private let clock: any WallClock
+    private let ruleZone: () -> TimeZone
+    private let log: DaemonLog
+    private let loop: EventLoop
+    private let folders: CalendarFolderWatch
+    private let tasks: WakeupChannel<Task>
+    private let onChange: () -> Void
+    private var calendars: [String: Watched] = [:]
+    private var roles: [Int32: Set<Role>] = [:]
+    /// Whether a change of the store waits to be followed (a question about the calendars
+    /// follows it first, so `calendar add` then `calendar alarms` sees the calendar).
+    private var storeChangeWaits = false
+    /// The facts' change sequence followed so far.
+    private var factSequence: Int64 = 0
+    /// The zone the shelf's items are prepared in.
+    private var preparedZone: TimeZone
+    /// How long the machine had been suspended when last looked at (boot time less monotonic).
+    private var suspended: Double
+    /// Each reading of the calendars gets a number: pages of one answer come from one reading.
+    public private(set) var generation: Int64 = 0
+    /// The last `calendar alarms` answer, kept for the pages that follow it.
+    private(set) var lastAnswer: (query: CalendarAlarmQuery, generation: Int64, rows: [CalendarAlarmRow], problems: [CalendarProblemReport])?
+
+    /// How much longer than before the machine must have slept for a wake to count as a resume.
+    static let resumeThreshold: Double = 2
+
+    /// Watches on `loop` the calendars `store` lists, with `shelf` holding their contents;
+    /// `ruleZone` is the zone rules follow (floating times are read on it), and `onChange` is
+    /// called after each change written, for the scheduler to take it.
+    public init(
+        store: Store, shelf: CalendarShelf, clock: any WallClock, ruleZone: @escaping () -> TimeZone, loop: EventLoop, log: DaemonLog,
+        onChange: @escaping () -> Void
+    ) throws {
+        self.store = store
+        self.shelf = shelf
+        self.clock = clock
+        self.ruleZone = ruleZone
+        self.loop = loop
+        self.log = log
+        self.onChange = onChange
+        preparedZone = ruleZone()
+        desk = Desk(store: store, timeZone: preparedZone)
+        desk.calendars = shelf
+        folders = try CalendarFolderWatch()
+        tasks = try WakeupChannel<Task>()
+        suspended = Self.suspendedSeconds()
+        try loop.register(folders.fileDescriptor) { [weak self] _ in try self?.foldersChanged() }
+        try loop.register(tasks.fileDescriptor) { [weak self] _ in try self?.runTasks() }
+    }
+
+    deinit {
+        try? loop.unregister(folders.fileDescriptor)
+        try? loop.unregister(tasks.fileDescriptor)
+    }
+
+    /// How many calendars are read.
+    public var calendarCount: Int { calendars.count }
+
+    // MARK: Events
+
+    /// Reads every calendar the store lists and catches up what came due while chimed did not
+    /// run; call it before the scheduler loads the store.
+    public func start() {
+        do {
+            factSequence = try store.currentSequence()
+            for source in try store.calendars() { begin(source, now: clock.now) }
+        } catch {
+            log.error("cannot read the list of calendars: \(error)")
+        }
+    }
+
+    /// The store changed (a `chime calendar` command, a cancel or snooze, a setting): the list
+    /// is followed on the loop's next turn.
+    public func storeChanged() {
+        storeChangeWaits = true
+        do {
+            try tasks.post(.storeChanged)
+        } catch {
+            log.error("cannot schedule reading the calendars' changes: \(error)")
+        }
+    }
+
+    /// The wall clock was set: every calendar is looked at again and what came due caught up.
+    public func clockChanged() {
+        log.notice("the wall clock was set: a stat pass over every calendar")
+        statPass(catchUp: true)
+    }
+
+    /// The event loop woke for the scheduler's timer: when the machine slept since the last
+    /// look, a stat pass over every calendar and catch-up.
+    public func noteWake() {
+        let now = Self.suspendedSeconds()
+        guard now - suspended > Self.resumeThreshold else { return }
+        log.notice("the machine slept \(LogFormat.seconds(now - suspended)): a stat pass over every calendar")
+        suspended = now
+        statPass(catchUp: true)
+    }
+
+    /// The kernel's inotify queue overflowed (or a test says it did): events were lost, so a
+    /// stat pass finds what changed.
+    public func queueOverflowed() {
+        log.notice("the calendars' inotify queue overflowed: a stat pass over every calendar")
+        statPass(catchUp: false)
+    }
+
+    /// Handles folder events as inotify reports them (the loop's handler; tests feed events).
+    func handle(_ events: [CalendarFolderWatch.Event]) {
+        if events.contains(where: \.isOverflow) {
+            queueOverflowed()
+            return
+        }
+        var whole = Set<String>()
+        var files: [String: Set<String>] = [:]
+        for event in events {
+            for role in roles[event.watch] ?? [] {
+                switch role {
+                case .files(let name, let folder):
+                    if event.isAboutFolder || event.endsWatch {
+                        whole.insert(name)
+                    } else if !event.isFolder, CalendarFolderScanner.isCalendarFileName(event.name) {
+                        files[name, default: []].insert(folder + "/" + event.name)
+                    }
+                case .collections(let name):
+                    // A collection came or went, the set's folder went, or an .ics file makes it
+                    // a collection of its own.
+                    if event.isFolder || event.isAboutFolder || event.endsWatch || CalendarFolderScanner.isCalendarFileName(event.name) {
+                        whole.insert(name)
+                    }
+                case .entry(let name, let entry):
+                    if event.name == entry || event.isAboutFolder || event.endsWatch { whole.insert(name) }
+                }
+            }
+            if event.endsWatch { forget(watch: event.watch) }
+        }
+        let now = clock.now
+        for name in whole.sorted() { refresh(name, catchUp: false, now: now) }
+        for (name, paths) in files.sorted(by: { $0.key < $1.key }) where !whole.contains(name) {
+            reread(paths, of: name, now: now)
+        }
+    }
+
+    private func foldersChanged() throws {
+        let events = try folders.readEvents()
+        guard !events.isEmpty else { return }
+        handle(events)
+    }
+
+    private func runTasks() throws {
+        let pending = try tasks.drain()
+        guard !pending.isEmpty else { return }
+        followStoreIfChanged()
+    }
+
+    /// Follows the store when a change of it waits: before any answer about the calendars.
+    func followStoreIfChanged() {
+        guard storeChangeWaits else { return }
+        storeChangeWaits = false
+        followStore()
+    }
+
+    // MARK: Following the store
+
+    /// Follows the list of calendars (added, removed, changed), the zone rules follow, and the
+    /// facts `chime cancel` or `snooze` wrote.
+    private func followStore() {
+        let now = clock.now
+        let sources: [CalendarSource]
+        do {
+            sources = try store.calendars()
+        } catch {
+            log.error("cannot read the list of calendars: \(error)")
+            return
+        }
+        let listed = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in calendars.keys.sorted() where listed[name] == nil {
+            end(name)
+            log.info("calendar \(name) removed: no longer watched")
+        }
+        let zone = ruleZone()
+        let zoneMoved = zone.identifier != preparedZone.identifier
+        if zoneMoved {
+            preparedZone = zone
+            desk.follow(zone)
+        }
+        for source in sources {
+            guard let watched = calendars[source.name] else {
+                begin(source, now: now)
+                continue
+            }
+            if watched.source.path != source.path {
+                end(source.name)
+                begin(source, now: now)
+            } else if zoneMoved || watched.source.defaultAlerts != source.defaultAlerts || watched.source.isMuted != source.isMuted {
+                calendars[source.name]?.source = source
+                if let prepared = shelf.calendars[source.name] {
+                    shelf.put(prepared.reprepared(source: source, localZone: zone))
+                }
+                derive(source.name, uids: nil, changed: [], catchUp: false, now: now)
+            }
+        }
+        followFacts(now: now)
+    }
+
+    /// Derives again the items whose facts changed since last seen (a `chime cancel` or
+    /// `snooze` of a calendar alarm: its next alarm comes from the calendar's files).
+    private func followFacts(now: Date) {
+        do {
+            let changed = try store.calendarItemsWithFacts(since: factSequence)
+            factSequence = changed.latest
+            var byCalendar: [String: Set<String>] = [:]
+            for item in changed.items where calendars[item.calendar] != nil {
+                byCalendar[item.calendar, default: []].insert(item.uid)
+            }
+            for (name, uids) in byCalendar.sorted(by: { $0.key < $1.key }) {
+                derive(name, uids: uids, changed: [], catchUp: false, now: now)
+            }
+        } catch {
+            log.error("cannot read what happened to calendar alarms: \(error)")
+        }
+    }
+
+    // MARK: Reading
+
+    /// Starts watching `source`: reads it whole and catches up from where it was derived to.
+    private func begin(_ source: CalendarSource, now: Date) {
+        calendars[source.name] = Watched(source: source, index: CalendarSourceIndex(path: source.path))
+        shelf.put(PreparedCalendar(source: source, localZone: preparedZone))
+        refresh(source.name, catchUp: true, now: now)
+    }
+
+    /// Stops watching the calendar `name` and forgets what it held.
+    private func end(_ name: String) {
+        guard let watched = calendars.removeValue(forKey: name) else { return }
+        for watch in watched.watches { release(watch, for: name) }
+        shelf.remove(named: name)
+        generation += 1
+    }
+
+    /// A stat pass over every calendar.
+    private func statPass(catchUp: Bool) {
+        let now = clock.now
+        for name in calendars.keys.sorted() { refresh(name, catchUp: catchUp, now: now) }
+    }
+
+    /// A stat pass over calendar `name`: the files changed are read again, its folders watched
+    /// again as they now are, and its items derived (all of them after downtime, `catchUp`;
+    /// else those of the files that changed).
+    private func refresh(_ name: String, catchUp: Bool, now: Date) {
+        guard let watched = calendars[name] else { return }
+        let started = ContinuousClock.now
+        let refresh = watched.index.refresh()
+        watchFolders(of: name)
+        var uids = Set<String>(), changed = Set<String>()
+        for file in refresh.removedFiles {
+            note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
+        }
+        for file in refresh.readFiles {
+            note(old: replaceFile(file, of: name), new: watched.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
+        }
+        shelf.modify(name) { $0.listingProblems = watched.index.listingProblems }
+        for problem in watched.index.listingProblems { log.warning("calendar \(name): \(problem)") }
+        generation += 1
+        log.info("calendar \(name) (\(watched.source.path)): \(refresh.readFiles.count) file\(refresh.readFiles.count == 1 ? "" : "s") read, \(refresh.removedFiles.count) gone, \(refresh.unchangedCount) unchanged in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+        if catchUp {
+            derive(name, uids: nil, changed: changed, catchUp: true, now: now)
+        } else if !uids.isEmpty {
+            derive(name, uids: uids, changed: changed, catchUp: false, now: now)
+        }
+    }
+
+    /// Reads again the files `paths` of calendar `name` (inotify named them) and derives their items.
+    private func reread(_ paths: Set<String>, of name: String, now: Date) {
+        guard let watched = calendars[name] else { return }
+        var uids = Set<String>(), changed = Set<String>()
+        for path in paths.sorted() {
+            let refresh = watched.index.refresh(file: path)
+            for file in refresh.removedFiles {
+                note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
+            }
+            for file in refresh.readFiles {
+                note(old: replaceFile(file, of: name), new: watched.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
+            }
+        }
+        guard !uids.isEmpty else { return }
+        generation += 1
+        derive(name, uids: uids, changed: changed, catchUp: false, now: now)
+    }
+
+    /// Puts the contents `file` now has on the shelf; returns the items it had.
+    private func replaceFile(_ file: String, of name: String) -> [CalendarItem] {
+        guard let contents = calendars[name]?.index.contents(ofFile: file) else { return removeFile(file, of: name) }
+        for problem in contents.problems { log.warning("calendar \(name): \(problem)") }
+        var old: [CalendarItem] = []
+        shelf.modify(name) { old = $0.replaceFile(file, items: contents.items, problems: contents.problems) }
+        return old
+    }
+
+    private func removeFile(_ file: String, of name: String) -> [CalendarItem] {
+        var old: [CalendarItem] = []
+        shelf.modify(name) { old = $0.removeFile(file) }
+        return old
+    }
+
+    /// Adds the items of a file before (`old`) and after (`new`) to the items to derive, and
+    /// those that changed or went to `changed`.
+    private func note(old: [CalendarItem], new: [CalendarItem], uids: inout Set<String>, changed: inout Set<String>) {
+        let after = Dictionary(new.map { ($0.uid, $0) }, uniquingKeysWith: { _, later in later })
+        for item in old {
+            uids.insert(item.uid)
+            if after[item.uid] != item { changed.insert(item.uid) }
+        }
+        uids.formUnion(after.keys)
+    }
+
+    /// Has the desk derive calendar `name`'s items (`uids`, or all) and writes the change.
+    private func derive(_ name: String, uids: Set<String>?, changed: Set<String>, catchUp: Bool, now: Date) {
+        guard let calendar = shelf.calendars[name] else { return }
+        let desk = desk
+        do {
+            let applied = try store.apply(now: now) { () throws -> ChangePlan in
+                try desk.calendarAlarmsDerived(calendar, uids: uids, changed: changed, catchUp: catchUp, now: now)
+            }
+            if applied != nil { onChange() }
+        } catch {
+            log.error("cannot derive the alarms of calendar \(name): \(error)")
+        }
+    }
+
+    // MARK: Watches
+
+    /// Watches the folders calendar `name` now has: its collections, a set's folder, and the
+    /// folder above it; stops watching those it no longer has.
+    private func watchFolders(of name: String) {
+        guard let watched = calendars[name] else { return }
+        let index = watched.index
+        var wanted: [(String, Role)] = []
+        let path = watched.source.path
+        let parent = (path as NSString).deletingLastPathComponent
+        wanted.append((parent.isEmpty ? "/" : parent, .entry(calendar: name, name: (path as NSString).lastPathComponent)))
+        switch index.layout {
+        case .collection?:
+            wanted.append((path, .files(calendar: name, folder: path)))
+        case .collectionSet?:
+            wanted.append((path, .collections(calendar: name)))
+            for collection in index.collections { wanted.append((collection.path, .files(calendar: name, folder: collection.path))) }
+        case .file?, nil:
+            break
+        }
+        var watches = Set<Int32>()
+        for (folder, role) in wanted {
+            do {
+                let watch = try folders.watch(folder)
+                roles[watch, default: []].insert(role)
+                watches.insert(watch)
+            } catch {
+                log.warning("calendar \(name): cannot watch \(folder) (\(error)): its changes are seen at the next stat pass")
+            }
+        }
+        for watch in watched.watches.subtracting(watches) { release(watch, for: name) }
+        // Roles this calendar no longer has on a folder still watched.
+        let kept = Set(wanted.map(\.1))
+        for watch in watches {
+            roles[watch] = roles[watch]?.filter { role in !Self.belongs(role, to: name) || kept.contains(role) }
+        }
+        calendars[name]?.watches = watches
+    }
+
+    /// Drops calendar `name`'s roles on `watch`, and the watch once no calendar has one there.
+    private func release(_ watch: Int32, for name: String) {
+        roles[watch] = roles[watch]?.filter { !Self.belongs($0, to: name) }
+        if roles[watch]?.isEmpty ?? true {
+            roles[watch] = nil
+            folders.unwatch(watch)
+        }
+    }
+
+    /// A watch the kernel ended (its folder was deleted): forgotten by every calendar.
+    private func forget(watch: Int32) {
+        roles[watch] = nil
+        for name in calendars.keys { calendars[name]?.watches.remove(watch) }
+    }
+
+    private static func belongs(_ role: Role, to name: String) -> Bool {
+        switch role {
+        case .files(let calendar, _), .collections(let calendar), .entry(let calendar, _): return calendar == name
+        }
+    }
+
+    /// Keeps the answer to `query` for the pages after its first.
+    func remember(query: CalendarAlarmQuery, rows: [CalendarAlarmRow], problems: [CalendarProblemReport]) {
+        lastAnswer = (query, generation, rows, problems)
+    }
+
+    // MARK: Time
+
+    /// How long the machine has been suspended since boot: `CLOCK_BOOTTIME` counts through
+    /// suspend, `CLOCK_MONOTONIC` does not.
+    static func suspendedSeconds() -> Double {
+        var boot = timespec(), monotonic = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        return Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+@available(*, unavailable, message: "a CalendarWatch belongs to the event loop's thread")
+extension CalendarWatch: Sendable {}
