@@ -53,6 +53,8 @@ final class RecordingDaemon: DaemonLink {
             statusChange(&status)
             return .status(status)
         case .changed(let sequence): return .changeApplied(sequence: sequence)
+        // As an older chimed would: `chime` then reads the calendars itself.
+        case .calendars, .calendarAlarms: return .error(ControlError(.unsupportedRequest, .unknownRequest, ["type": "calendars"]))
         }
     }
 

@@ -142,7 +142,10 @@ struct CalendarExpectedAlarmTests {
         #expect(CalendarFixture.iso(firing.triggerAt) == "2027-06-01T14:30:00Z")
         #expect(firing.instance.link == "https://meet.example.org/abc")
         #expect(firing.instance.priority == 1 && firing.instance.startIsDue)
-        #expect(CalendarAlarmMessage.text(for: firing, now: firing.triggerAt, timeZone: CalendarFixture.berlin, language: .english)
-            == "Report due at 17:00 (in 30 min) · https://meet.example.org/abc")
+        // Its request carries what the bubble shows: PRIORITY 1 is critical, the due time its start.
+        let arguments = CalendarAlarmRequest.request(for: firing).content.arguments
+        #expect(arguments[ContentArgument.urgency] == "critical" && arguments[ContentArgument.startIsDue] == "1")
+        #expect(arguments[ContentArgument.link] == "https://meet.example.org/abc")
+        #expect(arguments[ContentArgument.location] == "https://meet.example.org/abc")
     }
 }

@@ -32,6 +32,10 @@ private final class Fixture {
                                             notificationServer: "available", lastAppliedSequence: 41))
             case .changed(let sequence):
                 return .changeApplied(sequence: sequence)
+            case .calendars:
+                return .calendars([])
+            case .calendarAlarms(let query):
+                return .calendarAlarms(CalendarAlarmPage(rows: [], total: 0, generation: Int64(query.offset), problems: [], calendars: []))
             }
         }
     }

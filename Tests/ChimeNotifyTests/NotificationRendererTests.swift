@@ -239,8 +239,8 @@ struct NotificationRendererTests {
     }
 
     @Test func everyKindHasItsUrgencyCategoryAndExpiry() {
-        #expect(RequestKind.allCases.map(NotificationRenderer.urgency) == [.normal, .normal, .low, .normal, .low, .normal])
-        #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder])
+        #expect(RequestKind.allCases.map(NotificationRenderer.urgency) == [.normal, .normal, .low, .normal, .low, .normal, .normal])
+        #expect(RequestKind.allCases.map(NotificationRenderer.category) == [.fasting, .fasting, .fasting, .fasting, .water, .reminder, .calendar])
     }
 
     func heldSummary(count: Int) -> NotificationRequest {
@@ -268,6 +268,7 @@ struct NotificationRendererTests {
             Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
             eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
             heldSummary(count: 3),
+            CalendarBubbleTests.request(start: "2026-03-02T13:00:00Z", trigger: "2026-03-02T12:00:00Z", link: "https://example.org"),
         ]
         #expect(Set(requests.map(\.content.template)) == Set(TemplateKey.allCases))
         for language in NotificationLanguage.allCases {

@@ -25,6 +25,24 @@ public struct CalendarInstance: Hashable, Sendable {
     /// Whether `start` is a to-do's `DUE` (it has no `DTSTART`).
     public let startIsDue: Bool
 
+    /// Makes an instance from its parts.
+    public init(
+        uid: String, identifier: String, kind: CalendarComponent.Kind, summary: String, location: String?, link: String?, priority: Int?,
+        start: Date?, end: Date?, allDayDate: LocalDate?, startIsDue: Bool
+    ) {
+        self.uid = uid
+        self.identifier = identifier
+        self.kind = kind
+        self.summary = summary
+        self.location = location
+        self.link = link
+        self.priority = priority
+        self.start = start
+        self.end = end
+        self.allDayDate = allDayDate
+        self.startIsDue = startIsDue
+    }
+
     /// Whether the instance is over at `now`: nothing is shown late for it any more.
     public func isOver(at now: Date) -> Bool {
         guard let last = end ?? start else { return false }
@@ -46,6 +64,16 @@ public struct CalendarAlarmFiring: Hashable, Sendable {
     public let repetition: Int
     /// Which firing this is: its request identifier and the key of its snoozes and dismissals.
     public let identity: CalendarAlarmIdentity
+
+    /// Makes a firing from its parts.
+    public init(calendar: String, instance: CalendarInstance, action: CalendarAlarm.Action, triggerAt: Date, repetition: Int, identity: CalendarAlarmIdentity) {
+        self.calendar = calendar
+        self.instance = instance
+        self.action = action
+        self.triggerAt = triggerAt
+        self.repetition = repetition
+        self.identity = identity
+    }
 
     /// Whether Chime shows it (EMAIL and other actions are listed as skipped).
     public var isShown: Bool { action.isShown }
