@@ -216,7 +216,17 @@ extension Desk {
         if stored.isOnScreen { plan.closedIdentifiers = [request.identifier] }
         plan.snoozedFrom[request.identifier] = request.due
         plan.calendarAlarmFacts = [CalendarAlarmFact(key: key, outcome: .snoozed, snoozedUntil: snooze.due, at: now)]
-        plan.merge(try nextCalendarAlarm(after: moved, handled: key, snoozedUntil: snooze.due, now: now))
+        let next = try nextCalendarAlarm(after: moved, handled: key, snoozedUntil: snooze.due, now: now)
+        plan.merge(next)
+        // The item's next alarm comes after the snoozed one: one pending before it gives way
+        // (when the calendar is on the shelf, so its place is taken).
+        if calendars?.item(calendar: key.calendar, uid: key.uid) != nil {
+            let keep = Set([request.identifier] + next.requests.map(\.identifier))
+            for row in try store.requests(inGroup: request.group)
+            where row.stored.state == .pending && row.snoozedFrom == nil && !keep.contains(row.stored.request.identifier) {
+                plan.cancelledIdentifiers.append(row.stored.request.identifier)
+            }
+        }
         return Decision(plan, moved)
     }
 }
