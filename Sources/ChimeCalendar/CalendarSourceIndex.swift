@@ -1,5 +1,6 @@
 import ChimeCore
 import Foundation
+import Glibc
 
 /// What a refresh of a calendar source changed.
 public struct CalendarRefresh: Hashable, Sendable {
@@ -84,10 +85,21 @@ public final class CalendarSourceIndex {
         else { return CalendarRefresh(readFiles: [], removedFiles: [], unchangedCount: 0) }
         var collectionFiles = collections[index].files
         defer { collections[index] = CalendarCollectionListing(name: collections[index].name, path: collections[index].path, files: collectionFiles) }
-        guard case .success(let status) = CalendarFileBytes.status(of: file), CalendarFileBytes.isRegularFile(status) else {
-            let existed = files.removeValue(forKey: file) != nil
+        let found = CalendarFileBytes.status(of: file)
+        guard case .success(let status) = found, CalendarFileBytes.isRegularFile(status) else {
             collectionFiles[file] = nil
-            return CalendarRefresh(readFiles: [], removedFiles: existed ? [file] : [], unchangedCount: 0)
+            if case .failure(let failure) = found, failure.errno == ENOENT {
+                let existed = files.removeValue(forKey: file) != nil
+                return CalendarRefresh(readFiles: [], removedFiles: existed ? [file] : [], unchangedCount: 0)
+            }
+            // There, but no calendar file (a FIFO, a folder, a symbolic link loop): its problem
+            // is kept, as a stat pass lists it, and it is never opened.
+            let failure: SystemCallFailure
+            if case .failure(let reason) = found { failure = reason } else { failure = SystemCallFailure(errno: EINVAL) }
+            let problem = CalendarProblem(file: file, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.description]))
+            let stamp = (try? found.get()).map(CalendarFileStamp.init) ?? CalendarFileStamp(size: -1, modificationNanoseconds: 0, inode: 0)
+            files[file] = (stamp, CalendarFileContents(file: file, items: [], problems: [problem]))
+            return CalendarRefresh(readFiles: [file], removedFiles: [], unchangedCount: 0)
         }
         let stamp = CalendarFileStamp(status)
         collectionFiles[file] = stamp

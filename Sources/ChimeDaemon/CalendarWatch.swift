@@ -302,14 +302,18 @@ public final class CalendarWatch {
     private func refresh(_ name: String, catchUp: Bool, now: Date) {
         guard let watched = calendars[name] else { return }
         let started = ContinuousClock.now
-        let refresh = watched.index.refresh()
-        watchFolders(of: name)
         var uids = Set<String>(), changed = Set<String>()
-        for file in refresh.removedFiles {
-            note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
-        }
-        for file in refresh.readFiles {
-            note(old: replaceFile(file, of: name), new: watched.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
+        var refresh = watched.index.refresh()
+        take(refresh, of: name, uids: &uids, changed: &changed)
+        // Folders watched only now: what was written between the listing and the watch is
+        // found by looking once more (anything later, the watch reports).
+        if watchFolders(of: name) {
+            let again = watched.index.refresh()
+            take(again, of: name, uids: &uids, changed: &changed)
+            refresh = CalendarRefresh(
+                readFiles: refresh.readFiles + again.readFiles, removedFiles: refresh.removedFiles + again.removedFiles,
+                unchangedCount: again.unchangedCount
+            )
         }
         shelf.modify(name) { $0.listingProblems = watched.index.listingProblems }
         for problem in watched.index.listingProblems { log.warning("calendar \(name): \(problem)") }
@@ -322,21 +326,30 @@ public final class CalendarWatch {
         }
     }
 
+    /// Puts on the shelf what `refresh` read and forgets what it found gone.
+    private func take(_ refresh: CalendarRefresh, of name: String, uids: inout Set<String>, changed: inout Set<String>) {
+        for file in refresh.removedFiles {
+            note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
+        }
+        for file in refresh.readFiles {
+            note(old: replaceFile(file, of: name), new: calendars[name]?.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
+        }
+    }
+
     /// Reads again the files `paths` of calendar `name` (inotify named them) and derives their items.
     private func reread(_ paths: Set<String>, of name: String, now: Date) {
         guard let watched = calendars[name] else { return }
         var uids = Set<String>(), changed = Set<String>()
+        var read = 0
         for path in paths.sorted() {
             let refresh = watched.index.refresh(file: path)
-            for file in refresh.removedFiles {
-                note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
-            }
-            for file in refresh.readFiles {
-                note(old: replaceFile(file, of: name), new: watched.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
-            }
+            read += refresh.readFiles.count + refresh.removedFiles.count
+            take(refresh, of: name, uids: &uids, changed: &changed)
         }
-        guard !uids.isEmpty else { return }
+        guard read > 0 else { return }
         generation += 1
+        log.info("calendar \(name): \(read) file\(read == 1 ? "" : "s") changed, \(uids.count) item\(uids.count == 1 ? "" : "s") to derive again")
+        guard !uids.isEmpty else { return }
         derive(name, uids: uids, changed: changed, catchUp: false, now: now)
     }
 
@@ -384,8 +397,10 @@ public final class CalendarWatch {
 
     /// Watches the folders calendar `name` now has: its collections, a set's folder, and the
     /// folder above it; stops watching those it no longer has.
-    private func watchFolders(of name: String) {
-        guard let watched = calendars[name] else { return }
+    /// Returns whether a folder is watched now that was not before.
+    @discardableResult
+    private func watchFolders(of name: String) -> Bool {
+        guard let watched = calendars[name] else { return false }
         let index = watched.index
         var wanted: [(String, Role)] = []
         let path = watched.source.path
@@ -417,6 +432,7 @@ public final class CalendarWatch {
             roles[watch] = roles[watch]?.filter { role in !Self.belongs(role, to: name) || kept.contains(role) }
         }
         calendars[name]?.watches = watches
+        return !watches.subtracting(watched.watches).isEmpty
     }
 
     /// Drops calendar `name`'s roles on `watch`, and the watch once no calendar has one there.
