@@ -108,7 +108,11 @@ public enum CalendarWriter {
         guard let zone = zoneName(of: item.timeZone), let builtin = icaltimezone_get_builtin_timezone(zone) else {
             return icalproperty_new_dtstart(utcTime(item.start))
         }
-        let time = icaltime_from_timet_with_zone(time_t(item.start.timeIntervalSince1970), 0, builtin)
+        // The reading on the zone's clock, tagged with the zone: libical then writes it as
+        // `TZID=<zone>:<reading>`, never in UTC.
+        let reading = LocalDateTime(of: item.start, in: .system(item.timeZone)).basicText
+        var time = icaltime_from_string(reading)
+        icaltime_set_timezone(&time, builtin)
         let property = icalproperty_new_dtstart(time)
         if let property { icalproperty_add_parameter(property, icalparameter_new_tzid(zone)) }
         return property

@@ -28,7 +28,12 @@ import Testing
         (["cancel"], "chime cancel (ID... | --group ID | --all)"),
         (["snooze"], "chime snooze ID DURATION"),
         (["status"], "chime status [--format text|json|waybar] [--follow]"),
-        (["export"], "chime export --format csv|json [--what fasts|water|pending]"),
+        (["export"], "chime export --format csv|json|ics [--what fasts|water|pending | --to DIR]"),
+        (["calendar", "add"], "chime calendar add PATH [--name NAME] [--default-alert DURATION[,DURATION...] | --no-alerts]"),
+        (["calendar", "list"], "chime calendar list [--json]"),
+        (["calendar", "remove"], "chime calendar remove NAME"),
+        (["calendar", "set"], "chime calendar set NAME (--default-alert DURATION[,DURATION...] | --no-alerts | --alerts)"),
+        (["calendar", "alarms"], "chime calendar alarms [--from TIME] [--until TIME] [--calendar NAME] [--json]"),
         (["doctor"], "chime doctor"),
         (["completions"], "chime completions SHELL"),
         (["config", "get"], "chime config get KEY"),
@@ -48,6 +53,7 @@ import Testing
             "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
             "remind in", "remind at", "remind every", "remind list", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
+            "calendar add", "calendar list", "calendar remove", "calendar set", "calendar alarms",
             "config get", "config set", "config list", "config unset", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)
@@ -156,7 +162,7 @@ import Testing
 
     /// Runs the generated bash script the way bash's completion does and reads back COMPREPLY.
     @Test(arguments: [
-        ("chime ", "fast water remind explain list cancel snooze done status export doctor completions config help --help --version"),
+        ("chime ", "fast water remind calendar explain list cancel snooze done status export doctor completions config help --help --version"),
         ("chime fa", "fast"),
         ("chime fast st", "start stop status"),
         ("chime fast start --re", "--repeat --remind-before --replace"),

@@ -30,6 +30,15 @@ import Testing
         #expect(CommandText.allCases.count >= 80)
     }
 
+    @Test func everyCalendarCommandTextIsInBothLanguagesWithTheSameValues() {
+        let problems = CalendarCommandText.allCases.flatMap { Self.problems(of: $0, sameInEveryLanguage: CalendarCommandText.sameInEveryLanguage.contains($0)) }
+        #expect(problems == [])
+    }
+
+    @Test func everyCalendarSentenceIsInBothLanguagesWithTheSameValues() {
+        #expect(CalendarText.allCases.flatMap { Self.problems(of: $0) } == [])
+    }
+
     @Test func everyCoreErrorIsInBothLanguagesWithTheSameValues() {
         #expect(CoreText.allCases.flatMap { Self.problems(of: $0) } == [])
     }
