@@ -129,3 +129,51 @@ struct CalendarFaultTests {
         #expect(cliJSONObject(await bed.sandbox.succeed("status", "--format", "json").output)?["daemon_answers"] as? Bool == true)
     }
 }
+
+/// The built `chime calendar alarms --json` against recurring-ical-events 3.8.2, the independent
+/// engine the engine-level oracle tests use (scripts/calendar-oracle-venv.sh makes its venv).
+@Suite("calendar alarms of the built chime against the oracle", .serialized)
+struct CalendarOracleEndToEndTests {
+    @Test("the same (UID, trigger instant) set on a generated vdir, through chime calendar alarms --json")
+    func sameAlarmsAsTheOracle() async throws {
+        let sandbox = CliSandbox(timeZone: "Europe/Berlin")
+        let folders = CalendarFolders(sandbox: sandbox)
+        let vdir = folders.folder("generated")
+        let around = Date(timeIntervalSince1970: 1_811_498_400)  // 2027-05-28T08:00:00Z
+        // All-day items are left out: the oracle raises on their alarms (its issue #234); the
+        // engine-level tests check those against expected values.
+        for file in CalendarBenchmarkGenerator.files(count: 400, seed: 20, around: around) where !file.text.contains("VALUE=DATE:") {
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: vdir + "/" + file.name))
+        }
+        // Floating times on the clock both read them on.
+        await sandbox.succeed("config", "set", "time_zone", "Europe/Berlin")
+        await sandbox.succeed("calendar", "add", vdir, "--name", "generated")
+        let from = around.addingTimeInterval(-3 * 86_400), until = around.addingTimeInterval(30 * 86_400)
+        let output = await sandbox.succeed(
+            "calendar", "alarms", "--from", ISO8601DateFormatter().string(from: from), "--until", ISO8601DateFormatter().string(from: until), "--json"
+        ).output
+        let rows = try #require(cliJSONArray(output))
+        let chime = Set(rows.compactMap { row -> String? in
+            guard let uid = row["uid"] as? String, let text = row["trigger_at"] as? String, let instant = ISO8601DateFormatter().date(from: text) else { return nil }
+            return "\(uid) \(Int(instant.timeIntervalSince1970))"
+        })
+        #expect(chime.count == rows.count && rows.count > 100, "\(rows.count) rows")
+
+        let root = CliBinaries.repositoryRoot.path
+        let python = try ChildProcess.run("/usr/bin/env", ["bash", root + "/scripts/calendar-oracle-venv.sh"], deadline: .seconds(600))
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let oracle = try ChildProcess.run(
+            python, [root + "/scripts/calendar-oracle.py", "\(Int(from.timeIntervalSince1970))", "\(Int(until.timeIntervalSince1970))", vdir],
+            environment: ["TZ": "Europe/Berlin"], deadline: .seconds(300)
+        ).output
+        var expected = Set<String>()
+        for line in oracle.split(separator: "\n") {
+            let parts = line.split(separator: "\t").map(String.init)
+            guard parts.count == 3 else { continue }
+            #expect(parts[1] != "ERROR", "the oracle could not read \(parts[0]): \(parts[2])")
+            expected.insert("\(parts[1]) \(parts[2])")
+        }
+        #expect(chime.subtracting(expected).isEmpty, "only chime: \(chime.subtracting(expected).sorted().prefix(5))")
+        #expect(expected.subtracting(chime).isEmpty, "only the oracle: \(expected.subtracting(chime).sorted().prefix(5))")
+    }
+}
