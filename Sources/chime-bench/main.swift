@@ -1,5 +1,5 @@
 // chime-bench: measures speed and memory, printing one JSON object per line.
-//   swift run -c release chime-bench [queue|store|notify|daemon|cli|recurrence|calendar-read ...]   (no suite: all of them)
+//   swift run -c release chime-bench [queue|store|notify|daemon|cli|recurrence|calendar-read|calendar ...]   (no suite: all of them)
 import ChimeCore
 import Foundation
 
@@ -11,6 +11,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("cli", CliBenchmark.run),
     ("recurrence", RecurrenceBenchmark.run),
     ("calendar-read", CalendarReadBenchmark.run),
+    ("calendar", CalendarBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,142 @@
+import ChimeControl
+import ChimeCore
+import ChimeTestSupport
+import Foundation
+import Glibc
+
+/// The `calendar` suite: the built `chime` and `chimed` with a generated vdir of 10,000 items
+/// (``CalendarBenchmarkGenerator``: a fifth recurring, half with alarms, three zones, all-day
+/// and floating items) in temporary XDG directories, chimed on the stdout notifier.
+///
+/// - `calendar_index_cold_ms`: `chime calendar add VDIR`, then the first `chime calendar alarms
+///   --json` for the next 24 hours, both processes run to their end, chimed running (it reads
+///   the calendar when the add reaches it). Target 1,000 ms.
+/// - `calendar_alarms_24h_ms`: the same `calendar alarms` again, warm (chimed answers from the
+///   items it holds); median of 5. Target 50 ms.
+/// - `calendar_change_to_armed_ms`: one file renamed into the vdir (an item whose alarm comes
+///   before every other) until chimed's timer is armed for that alarm (asked on the control
+///   socket as fast as it answers); median of 5. Target 20 ms.
+/// - `calendar_rss_mb`: chimed's resident memory with the calendar read, less chimed's without
+///   it (`calendar_rss_mb_without`, `calendar_rss_mb_with` the two readings). Target 30 MB.
+/// - `calendar_idle_wakeups`: context switches of all chimed's threads over 60 s with the
+///   calendar read and no alarm due in that time (the window is chosen after the next wake).
+///   Target 0.
+/// - `calendar_load_average`: the machine's 1-minute load average at the end: the figures
+///   above are wall-clock times on a machine others share.
+enum CalendarBenchmark {
+    static let itemCount = 10_000
+    static let warmRuns = 5
+    static let changeRuns = 5
+
+    static func run() throws {
+        let directory = DaemonBenchmark.executableDirectory()
+        let chimed = directory + "/chimed", chime = directory + "/chime"
+        guard FileManager.default.isExecutableFile(atPath: chimed), FileManager.default.isExecutableFile(atPath: chime) else {
+            throw BenchmarkFailure("chime and chimed are not built next to chime-bench (\(directory)): build the whole package first")
+        }
+        let sandbox = try DaemonBenchmark.Sandbox(label: "calendar")
+        let vdir = sandbox.root + "/calendars/bench"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try CalendarBenchmarkGenerator.writeVdir(to: vdir, count: itemCount, around: Date())
+
+        let daemon = try DaemonBenchmark.DaemonUnderTest(chimed, notifier: "stdout", sandbox: sandbox)
+        _ = try daemon.waitUntilReady()
+        usleep(500_000)
+        let without = try daemon.residentMegabytes()
+
+        // Cold: add, then the first listing of the next 24 hours.
+        let started = ContinuousClock.now
+        try runChime(chime, ["calendar", "add", vdir, "--name", "bench"], sandbox: sandbox)
+        let first = try runChime(chime, ["calendar", "alarms", "--json"], sandbox: sandbox)
+        let cold = (ContinuousClock.now - started).seconds * 1000
+        let rows = (try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [Any])?.count ?? 0
+        guard rows > 0 else { throw BenchmarkFailure("calendar alarms listed nothing for the next 24 hours: \(first.prefix(200))") }
+        emit("calendar_index_cold_ms", value: cold, unit: "ms")
+        emit("calendar_alarms_24h_rows", value: Double(rows), unit: "rows")
+
+        var warm: [Double] = []
+        for _ in 0..<warmRuns {
+            let started = ContinuousClock.now
+            try runChime(chime, ["calendar", "alarms", "--json"], sandbox: sandbox)
+            warm.append((ContinuousClock.now - started).seconds * 1000)
+        }
+        emit("calendar_alarms_24h_ms", value: DaemonBenchmark.median(warm), unit: "ms", n: warmRuns)
+
+        let client = try ControlClient(directory: RuntimeDirectory.resolve(environment: sandbox.environment), timeout: .seconds(5))
+        var change: [Double] = []
+        for run in 0..<changeRuns {
+            change.append(try changeToArmed(vdir: vdir, run: run, client: client))
+        }
+        emit("calendar_change_to_armed_ms", value: DaemonBenchmark.median(change), unit: "ms", n: changeRuns)
+
+        usleep(500_000)
+        let with = try daemon.residentMegabytes()
+        emit("calendar_rss_mb_without", value: without, unit: "MB")
+        emit("calendar_rss_mb_with", value: with, unit: "MB")
+        emit("calendar_rss_mb", value: with - without, unit: "MB")
+
+        try waitForQuietMinute(client: client)
+        emit("calendar_idle_wakeups", value: Double(try daemon.contextSwitches(over: 60, settling: 0)), unit: "wakeups")
+        try daemon.stop()
+        emit("calendar_load_average", value: loadAverage(), unit: "load")
+    }
+
+    /// Milliseconds from renaming one item into the vdir until chimed is armed for its alarm,
+    /// which comes before every other pending one.
+    static func changeToArmed(vdir: String, run: Int, client: ControlClient) throws -> Double {
+        guard case .status(let before) = try client.send(.status) else { throw BenchmarkFailure("chimed did not answer status") }
+        let now = Date()
+        // Due sooner than anything pending (at least 3 s ahead, so it is armed, not shown).
+        let soonest = before.armedDeadline.map { min($0, now.addingTimeInterval(600)) } ?? now.addingTimeInterval(600)
+        let trigger = Date(timeIntervalSince1970: max(now.addingTimeInterval(3), soonest.addingTimeInterval(-2)).timeIntervalSince1970.rounded(.down))
+        let start = trigger.addingTimeInterval(60)
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//chime-bench//EN", "BEGIN:VEVENT", "UID:change-\(run)@bench",
+                    "DTSTAMP:20270101T000000Z", "SUMMARY:Change \(run)", "DTSTART:\(utc(start))", "DURATION:PT30M",
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT1M", "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""]
+            .joined(separator: "\r\n")
+        let temporary = vdir + "/.change-\(run).tmp"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        let started = ContinuousClock.now
+        guard rename(temporary, vdir + "/change-\(run).ics") == 0 else { throw BenchmarkFailure("rename: errno \(errno)") }
+        let deadline = started + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if case .status(let status) = try client.send(.status), let armed = status.armedDeadline, abs(armed.timeIntervalSince(trigger)) < 0.5 {
+                return (ContinuousClock.now - started).seconds * 1000
+            }
+        }
+        throw BenchmarkFailure("chimed was not armed for the renamed item's alarm within 10 s")
+    }
+
+    /// Waits until chimed's next wake is more than 65 s away (alarms fall on whole minutes).
+    static func waitForQuietMinute(client: ControlClient) throws {
+        let deadline = Date().addingTimeInterval(900)
+        while Date() < deadline {
+            guard case .status(let status) = try client.send(.status) else { throw BenchmarkFailure("chimed did not answer status") }
+            guard let armed = status.armedDeadline, armed.timeIntervalSinceNow < 65 else { return }
+            usleep(UInt32(max(0.2, armed.timeIntervalSinceNow + 2) * 1_000_000))
+        }
+        throw BenchmarkFailure("no minute without a calendar alarm in 15 minutes")
+    }
+
+    /// Runs `chime` with `arguments` in the sandbox; its standard output.
+    @discardableResult
+    static func runChime(_ chime: String, _ arguments: [String], sandbox: DaemonBenchmark.Sandbox) throws -> String {
+        let result = try ChildProcess.run(chime, arguments, environment: sandbox.environment, inheritsEnvironment: false, deadline: .seconds(120))
+        guard result.status == 0 else { throw BenchmarkFailure("chime \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)") }
+        return result.output
+    }
+
+    static func utc(_ instant: Date) -> String {
+        let reading = LocalDateTime(of: instant, in: .system(TimeZone(identifier: "UTC")!))
+        return reading.basicText + "Z"
+    }
+
+    static func loadAverage() -> Double {
+        var loads = [Double](repeating: 0, count: 3)
+        return getloadavg(&loads, 3) > 0 ? loads[0] : .nan
+    }
+
+    static func emit(_ metric: String, value: Double, unit: String, n: Int = 1) {
+        BenchmarkResult(suite: "calendar", metric: metric, n: n, value: value, unit: unit).emit()
+    }
+}
