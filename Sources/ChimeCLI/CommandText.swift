@@ -42,6 +42,7 @@ enum CommandText: String, TextCatalog {
     case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
+    case fastDaysScheduleSet, fastScheduleAlongside, noScheduleWithID, eveningNeedsFastDays
     case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending, goalMetNextReminder, allDay, allDayFrom
 
     // Times.
@@ -236,6 +237,10 @@ enum CommandText: String, TextCatalog {
         case .nextReminder: return ("next reminder {next}", "下一次提醒 {next}")
         case .noReminderToCome: return ("no reminder to come", "之后没有提醒")
         case .fastScheduleSet: return ("Fast schedule {id} set: {plan} at {rule}, both ends on the local clock", "禁食计划 {id} 已设置：{plan}，按“{rule}”开始，开始和结束都按本地时间")
+        case .fastDaysScheduleSet: return ("Fast schedule {id} set: {plan}, fast days {rule}, each from midnight to midnight on the local clock unless it starts the evening before", "禁食计划 {id} 已设置：{plan}，禁食日为 {rule}，每个禁食日按本地时间从午夜到午夜，除非从前一天晚上开始")
+        case .fastScheduleAlongside: return ("; {ids} stays on too (their fasts never meet)", "；{ids} 也照常进行（彼此的禁食不会重叠）")
+        case .noScheduleWithID: return ("No fast schedule {id} is on; nothing changed", "没有正在进行的禁食计划 {id}；未作任何更改")
+        case .eveningNeedsFastDays: return ("--evening is for plans of fast days (5:2, 4:3, adf): drop it, or use one of those plans", "--evening 只用于按禁食日的方案（5:2、4:3、adf）：请去掉它，或改用这些方案")
         case .fastScheduleReplaced: return (" (replaced {id}, {plan} at {rule})", "（替换了 {id}：{plan}，按“{rule}”开始）")
         case .fastScheduleOff: return ("Fast schedule {id} turned off ({plan} at {rule})", "禁食计划 {id} 已关闭（{plan}，按“{rule}”开始）")
         case .fastGoesOn: return ("; fast {id} goes on until {end}: stop it with 'chime fast stop'", "；禁食 {id} 会持续到 {end}：可用 'chime fast stop' 结束它")

@@ -1,11 +1,39 @@
 import Foundation
 
-/// How long to fast and, optionally, how long the eating window that follows lasts.
+/// How long to fast and, optionally, how long the eating window that follows lasts; or a plan of
+/// whole fast days (`5:2`, `4:3`, `adf`).
 public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible {
-    /// The fasting part of the plan.
+    /// The fasting part of the plan (a fast day's is a day).
     public let fasting: TimeSpan
-    /// The eating window after the fast; `nil` for a fast without one (`36h`).
+    /// The eating window after the fast; `nil` for a fast without one (`36h`, a fast day).
     public let eating: TimeSpan?
+    /// For a plan of fast days, which: `nil` for a plan of hours.
+    public let fastDays: FastDays?
+
+    /// Plans of whole fast days, each from midnight to midnight (or from the evening before),
+    /// set as a fast schedule on the days they name: on a fast day one eats little (about 500
+    /// kcal, 600 for men) or nothing.
+    public enum FastDays: Hashable, Sendable {
+        /// `5:2`, `4:3`: so many eating days and so many fast days a week.
+        case weekly(eatingDays: Int, fastDays: Int)
+        /// `adf`: every other day a fast day.
+        case alternate
+
+        /// How the plan is written.
+        public var name: String {
+            switch self {
+            case .weekly(let eating, let fasting): return "\(eating):\(fasting)"
+            case .alternate: return "adf"
+            }
+        }
+    }
+
+    /// A plan of fast days (`5:2`).
+    public init(fastDays: FastDays) {
+        self.fasting = .hours(24)
+        self.eating = nil
+        self.fastDays = fastDays
+    }
 
     /// A named plan offered by name in help and accepted as a shortcut.
     public struct Preset: Sendable {
@@ -34,18 +62,26 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         Preset(name: "23:1", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "one meal a day, also \"omad\""),
         Preset(name: "omad", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "same as 23:1"),
         Preset(name: "36h", plan: FastingPlan(fasting: .hours(36), eating: nil), summary: "a long fast without eating window"),
+        Preset(name: "5:2", plan: FastingPlan(fastDays: .weekly(eatingDays: 5, fastDays: 2)), summary: "two fast days a week (fast schedule only)"),
+        Preset(name: "4:3", plan: FastingPlan(fastDays: .weekly(eatingDays: 4, fastDays: 3)), summary: "three fast days a week (fast schedule only)"),
+        Preset(name: "adf", plan: FastingPlan(fastDays: .alternate), summary: "a fast day every other day (fast schedule only)"),
     ]
+
+    /// The shortest fast a bare `F:E` (hours without units) may mean: below it `5:2` would be
+    /// a 5-hour fast, which nobody means; units say so (`5h:2h`).
+    public static let bareHoursMinimum: Int64 = 8
 
     /// The plan used when none is given or configured.
     public static let standard = FastingPlan(hours: 16, eatingHours: 8)
 
     /// Examples shown in every error message about plans.
-    public static let validForms = "16:8, 18:6, 20:4, 14:10, 23:1, omad, 36h, 16h:8h, 90m:30m"
+    public static let validForms = "16:8, 18:6, 20:4, 14:10, 23:1, omad, 36h, 16h:8h, 90m:30m, 5:2, 4:3, adf"
 
     /// Makes a plan from its two parts.
     public init(fasting: TimeSpan, eating: TimeSpan?) {
         self.fasting = fasting
         self.eating = eating
+        self.fastDays = nil
     }
 
     private init(hours: Int64, eatingHours: Int64) {
@@ -81,6 +117,10 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         case 2:
             let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
             let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
+            // `6:1` in bare hours would be a 6-hour fast: surely not what was meant.
+            if let hours = Int64(fastingPart), hours < Self.bareHoursMinimum, eatingPart.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw DomainError(.invalidPlan, CoreText.planBareHoursShort, ["text": trimmed, "fasting": fastingPart, "eating": eatingPart])
+            }
             switch (Self.part(fastingPart), Self.part(eatingPart)) {
             case (.success(let fasting), .success(let eating)):
                 self.init(fasting: fasting, eating: eating)
@@ -118,6 +158,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// The spelling people use, which reads back to this plan: `16:8`, `36h`, `1h30m:30m`.
     public var description: String {
+        if let fastDays { return fastDays.name }
         // Long fasts are counted in hours (`36h`, not `1d12h`), as the preset names do.
         guard let eating else {
             return fasting.seconds % 3600 == 0 ? "\(fasting.seconds / 3600)h" : fasting.description

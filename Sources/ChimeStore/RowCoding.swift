@@ -236,6 +236,8 @@ enum RowCoding {
             let plan = try FastingPlan(parsing: row.text(1))
             var schedule = try FastSchedule(id: id, plan: plan, ruleText: row.text(2), start: row.date(3), tag: row.text(4), remindBefore: remindBefore)
             schedule.endedAt = row.optionalDate(6)
+            // A plan of fast days keeps its rule as RRULE; its days are said from it.
+            if plan.fastDays != nil { schedule.ruleText = FastSchedule.fastDayText(of: schedule.rule) }
             return schedule
         } catch {
             throw bad("an unreadable plan or rule (\(error.message))")
@@ -245,7 +247,8 @@ enum RowCoding {
     /// The values bound for ``fastScheduleColumns`` of `schedule`.
     static func fastScheduleValues(_ schedule: FastSchedule) -> [SQLiteValue] {
         [
-            .text(schedule.id), .text(schedule.plan.description), .text(schedule.ruleText), .date(schedule.start),
+            .text(schedule.id), .text(schedule.plan.description),
+            .text(schedule.plan.fastDays == nil ? schedule.ruleText : schedule.rule.rruleText), .date(schedule.start),
             .text(schedule.tag), .text(schedule.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
             .date(schedule.endedAt),
         ]

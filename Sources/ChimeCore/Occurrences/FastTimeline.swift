@@ -137,7 +137,7 @@ public struct FastTimeline: Sendable {
     /// How far back an instance may have started and still not be over: its whole cycle (a
     /// schedule's fast and eating window end by the next start) and a daylight-saving hour.
     private func lookback(of schedule: FastSchedule) -> TimeInterval {
-        schedule.plan.cycleLength + 2 * 3600
+        schedule.instanceReach
     }
 
     /// The fast of `schedule` not ended at `now` that started last (fasting or in its eating
