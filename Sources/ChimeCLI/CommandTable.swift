@@ -150,7 +150,12 @@ public enum CommandTable {
                 build: { arguments throws(UsageError) in
                     guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
                     if planText.text == "off" {
-                        return .fastSchedule(.off(id: try arguments.positional("RULE")?.identifier()))
+                        guard let id = arguments.positional("RULE") else { return .fastSchedule(.off(id: nil)) }
+                        // Only a schedule's id may follow: a rule there is a mistake.
+                        guard (try? EntityID.validate(id.text)) != nil else {
+                            throw UsageError(.unexpectedArgument, .scheduleOffTakesNoRule)
+                        }
+                        return .fastSchedule(.off(id: try id.identifier()))
                     }
                     let plan = try planText.plan()
                     let evening = try arguments.option("evening")?.timeOfDay()

@@ -124,7 +124,7 @@ enum CommandText: String, TextCatalog {
         case .amountNotNumber: return ("invalid {field} \"{text}\": use a whole number of millilitres such as 250", "无效的{field}“{text}”：请用整数毫升，如 250")
         case .amountOutOfRange: return ("invalid {field} \"{text}\": use a whole number of millilitres from 1 to {maximum}", "无效的{field}“{text}”：请用 1 到 {maximum} 之间的整数毫升")
         case .invalidRequestIdentifier: return ("invalid request identifier \"{text}\": copy it from the ID column of \"chime list\"", "无效的请求标识“{text}”：请从“chime list”的 ID 列复制")
-        case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule: run \"chime fast schedule off\"", "“fast schedule off”不接受规则：请直接运行“chime fast schedule off”")
+        case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule, only a schedule's id: run \"chime fast schedule off\", or \"chime fast schedule off ID\" for one schedule", "“fast schedule off”不接受规则，只接受计划的 id：请运行“chime fast schedule off”，或用“chime fast schedule off ID”关闭其中一个")
         case .scheduleNeedsRule: return ("a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"", "禁食计划的方案后面需要一条规则：请参照“chime fast schedule 16:8 'daily 20:00'”的写法")
         case .ruleNeedsQuotes: return ("the rule \"{rule}\" must be quoted to be read as one argument: {command}", "规则“{rule}”需要加引号，才能作为一个参数读取：{command}")
         case .nagTooShort: return ("invalid --nag \"{text}\": use 1m or more, like 10m", "无效的 --nag“{text}”：请用 1m 或更长的时长，如 10m")

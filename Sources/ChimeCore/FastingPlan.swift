@@ -118,7 +118,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
             let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
             let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
             // `6:1` in bare hours would be a 6-hour fast: surely not what was meant.
-            if let hours = Int64(fastingPart), hours < Self.bareHoursMinimum, eatingPart.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if let hours = Int64(fastingPart), (1..<Self.bareHoursMinimum).contains(hours), eatingPart.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw DomainError(.invalidPlan, CoreText.planBareHoursShort, ["text": trimmed, "fasting": fastingPart, "eating": eatingPart])
             }
             switch (Self.part(fastingPart), Self.part(eatingPart)) {
@@ -163,10 +163,39 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         guard let eating else {
             return fasting.seconds % 3600 == 0 ? "\(fasting.seconds / 3600)h" : fasting.description
         }
-        if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0 {
+        // Bare hours only where they read back as hours: a short fast keeps its units (`5h:2h`).
+        if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0, fasting.seconds / 3600 >= Self.bareHoursMinimum {
             return "\(fasting.seconds / 3600):\(eating.seconds / 3600)"
         }
         return "\(fasting):\(eating)"
+    }
+
+    /// How the store keeps the plan: its ``description``, except a plan of fast days, kept as
+    /// `5:2 days` (`adf` as it is), so that a store written before they existed, where `5:2`
+    /// was a 5-hour fast, still reads as it was written.
+    public var storedText: String {
+        guard let fastDays else { return description }
+        return fastDays == .alternate ? fastDays.name : fastDays.name + " days"
+    }
+
+    /// Reads a plan the store kept (``storedText``): `5:2 days` and `adf` are fast days, and a
+    /// bare `F:E` is hours whatever F (a store of an earlier Chime may hold `5:2` or `1:8`).
+    public init(storedText text: String) throws(DomainError) {
+        if text == FastDays.alternate.name {
+            self.init(fastDays: .alternate)
+            return
+        }
+        if text.hasSuffix(" days"), let preset = Self.presets.first(where: { $0.name == String(text.dropLast(5)) }), preset.plan.fastDays != nil {
+            self = preset.plan
+            return
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2, let fasting = Int64(parts[0]), let eating = Int64(parts[1]),
+           let fastingSpan = TimeSpan(seconds: fasting * 3600), let eatingSpan = TimeSpan(seconds: eating * 3600) {
+            self.init(fasting: fastingSpan, eating: eatingSpan)
+            return
+        }
+        try self.init(parsing: text)
     }
 
     /// Decodes a plan from its spelling (`"16:8"`), through the same parser as user input.
