@@ -88,6 +88,8 @@ public final class LibNotifyNotifier: Notifier {
     private let isShutDown = Mutex(false)
     private let session: ConfinedSession
     private let loop: MainLoopThread
+    /// Hands an event to the current handler, on the callback queue.
+    private let emit: @Sendable (NotifierEvent) -> Void
 
     private static let instanceRunning = Mutex(false)
     /// How long ``shutdown()`` waits for the GLib thread to tear libnotify down.
@@ -118,6 +120,7 @@ public final class LibNotifyNotifier: Notifier {
         let emit: @Sendable (NotifierEvent) -> Void = { event in
             callbacks.async { eventHandler.current?(event) }
         }
+        self.emit = emit
         loop = MainLoopThread(
             name: Self.threadName,
             setUp: {
@@ -149,8 +152,16 @@ public final class LibNotifyNotifier: Notifier {
         shutdown()
     }
 
+    /// Sets the receiver of events, and reports to it the state found before it was set: a
+    /// session already locked when the notifier started (``Configuration/followsPresence``), a
+    /// server already in do-not-disturb mode. Those readings were reported when nobody listened.
     public func setEventHandler(_ handler: @escaping @Sendable (NotifierEvent) -> Void) {
         eventHandler.current = handler
+        let emit = emit
+        loop.perform { [session] in
+            if session.presence?.isLocked == true { emit(.awayChanged(true)) }
+            if session.value?.doNotDisturb == true { emit(.doNotDisturbChanged(true)) }
+        }
     }
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {

@@ -26,7 +26,7 @@ final class NotificationServerSession {
     /// What the current server is sent, from its name and `capabilities`.
     private var profile: ServerProfile?
     /// Whether the server is in do-not-disturb mode, as last reported.
-    private var doNotDisturb = false
+    private(set) var doNotDisturb = false
     /// Follows the do-not-disturb mode of the current server process, where it tells.
     private var doNotDisturbWatch: DoNotDisturbWatch?
     private var bubbles: [String: NotificationBubble] = [:]
@@ -153,8 +153,46 @@ final class NotificationServerSession {
 
     /// Forgets every bubble and drops the bus connection; then libnotify can be shut down.
     func tearDown() {
+        reconnect = (nil, PresenceMonitor.reconnectWaits.first)
         forgetBubbles()
         bus = nil
+    }
+
+    // MARK: The bus going away
+
+    /// The pending attempt to reach the bus again after it went away, and the wait before the next.
+    private var reconnect: (timer: ContextTimer?, wait: Double) = (nil, PresenceMonitor.reconnectWaits.first)
+
+    /// Drops everything tied to a bus that went away (a new login session, a restarted bus),
+    /// libnotify's cached proxy included (only notify_uninit drops it): GIO makes a new shared
+    /// connection only once nobody holds the closed one.
+    private func dropClosedBus() {
+        forgetBubbles()
+        bus = nil
+        ownerTracked = false
+        doNotDisturbWatch = nil
+        if serverPresent == true { serverPresent = false }
+        notify_uninit()
+        _ = notify_init(configuration.appName)
+    }
+
+    /// The bus closed under a live connection: tries to reach it again by itself (1 s, 2 s, ...
+    /// 60 s), so the server's do-not-disturb mode is read again as soon as the bus is back, and
+    /// deliveries waiting for a server hear that one appeared, without waiting for a call.
+    private func busClosed() {
+        dropClosedBus()
+        let wait = reconnect.wait
+        reconnect = (ContextTimer(after: wait) { [weak self] in self?.reconnectToBus() }, wait)
+    }
+
+    private func reconnectToBus() {
+        reconnect.timer = nil
+        if case .failure(.unavailable(let reason)) = connectToServer(), reason != .noServer {
+            let wait = min(reconnect.wait * 2, PresenceMonitor.reconnectWaits.longest)
+            reconnect = (ContextTimer(after: wait) { [weak self] in self?.reconnectToBus() }, wait)
+        } else {
+            reconnect.wait = PresenceMonitor.reconnectWaits.first
+        }
     }
 
     // MARK: Server state
@@ -212,14 +250,8 @@ final class NotificationServerSession {
     /// bus first if needed. Nothing here can start a server.
     private func connectToServer() -> Result<ServerState, ServerProblem> {
         if let current = bus, current.isClosed {
-            // The bus went away (a new login session): everything tied to it is stale, including
-            // libnotify's cached proxy, which only notify_uninit drops.
-            forgetBubbles()
-            bus = nil
-            ownerTracked = false
-            doNotDisturbWatch = nil
-            notify_uninit()
-            _ = notify_init(configuration.appName)
+            // The bus went away (a new login session) before its `closed` signal was handled.
+            dropClosedBus()
         }
         if bus == nil {
             guard let address = SessionBus.address(environment: ProcessInfo.processInfo.environment) else {
@@ -230,6 +262,7 @@ final class NotificationServerSession {
                 connected.observeOwner(of: SessionBus.notificationsName) { [weak self] owner in
                     self?.serverOwnerChanged(to: owner)
                 }
+                connected.onClosed { [weak self] in self?.busClosed() }
                 bus = connected
             } catch {
                 return .failure(.unavailable(.busUnreachable(error.message)))

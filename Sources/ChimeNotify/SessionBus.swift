@@ -21,6 +21,7 @@ final class SessionBus {
     let address: String
     private let connection: OpaquePointer
     private var subscriptions: [guint] = []
+    private var closedHandlerID: gulong = 0
 
     /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
     convenience init(address: String) throws(GLibError) {
@@ -54,7 +55,29 @@ final class SessionBus {
         for subscription in subscriptions {
             g_dbus_connection_signal_unsubscribe(connection, subscription)
         }
+        // The shared connection outlives this owner when others hold it.
+        if closedHandlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandlerID) }
         g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// Calls `handler` (on the main-loop thread that asked) once the connection closes: the bus
+    /// went away. The owner must then drop this object: GIO hands its closed shared connection to
+    /// every later caller for as long as anyone holds it, so no new one could be made.
+    func onClosed(_ handler: @escaping () -> Void) {
+        if closedHandlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandlerID) }
+        let box = Unmanaged.passRetained(ClosedHandler(handler)).toOpaque()
+        closedHandlerID = chime_connection_connect_closed(
+            connection,
+            { _, _, _, userData in
+                guard let userData else { return }
+                Unmanaged<ClosedHandler>.fromOpaque(userData).takeUnretainedValue().handler()
+            },
+            box,
+            { userData, _ in
+                guard let userData else { return }
+                Unmanaged<ClosedHandler>.fromOpaque(userData).release()
+            }
+        )
     }
 
     /// The bus's GUID, which a bus started anew never repeats (its unique names do recur).
@@ -173,6 +196,11 @@ final class SessionBus {
     private final class PropertiesHandler {
         let handler: (GVariantValue, [String]) -> Void
         init(_ handler: @escaping (GVariantValue, [String]) -> Void) { self.handler = handler }
+    }
+
+    private final class ClosedHandler {
+        let handler: () -> Void
+        init(_ handler: @escaping () -> Void) { self.handler = handler }
     }
 
     private final class OwnerChangeHandler {
