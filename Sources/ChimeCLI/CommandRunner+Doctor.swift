@@ -120,6 +120,9 @@ extension CommandRunner {
             } else {
                 findings.append(.init(check: check, outcome: .warning, detail: detail, fix: say(.noButtonsFix)))
             }
+            if let source = DoNotDisturbFinding.finding(for: probe, in: language) {
+                findings.append(source)
+            }
             if let advice = DunstPauseRule.finding(for: server, in: language) {
                 findings.append(advice)
             }

@@ -57,6 +57,8 @@ enum CommandText: String, TextCatalog {
     case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
     case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
     case outcomeOK, outcomeWarning, outcomeProblem, checkStore, checkDaemon, checkSessionBus, checkServer, checkTimeZone, checkDoNotDisturb, dunstPauseRule, dunstPauseRuleNeedsNewer
+    case dndFollowsProperty, dndFollowsMakoMode, dndFollowsGSettings, dndGSettingsMissing, dndGSettingsFix, dndFollowsXfconf, dndXfconfUnreadable
+    case dndXfconfFix, dndNone, dndOn, dndOff, dndDiscards
     case storeHealth, storeReadOnly, storeReadOnlyFix, storeDamaged, storeDamagedFix, theDatabase, cannotBeUsed
     case startDaemonFix, daemonAnswersDetail, nextWake, daemonServer, versionMismatch, daemonNotRunningDetail, daemonNotAnsweringDetail
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
@@ -310,6 +312,18 @@ enum CommandText: String, TextCatalog {
         case .checkSessionBus: return ("session bus", "会话总线")
         case .checkServer: return ("notification server", "通知服务器")
         case .checkDoNotDisturb: return ("do not disturb", "勿扰模式")
+        case .dndFollowsProperty: return ("followed: the server's {name} property ({interface}), now {state}", "已跟随：服务器的 {name} 属性（{interface}），当前{state}")
+        case .dndFollowsMakoMode: return ("followed: mako's mode {mode} (Modes of fr.emersion.Mako), now {state}", "已跟随：mako 的 {mode} 模式（fr.emersion.Mako 的 Modes），当前{state}")
+        case .dndFollowsGSettings: return ("followed: the GSettings key {schema} {key} (banners off is do not disturb), now {state}", "已跟随：GSettings 键 {schema} {key}（横幅关闭即勿扰），当前{state}")
+        case .dndGSettingsMissing: return ("the GSettings key {schema} {key} cannot be read: its schema is not installed, so do not disturb is not followed", "无法读取 GSettings 键 {schema} {key}：其 schema 未安装，因此不跟随勿扰模式")
+        case .dndGSettingsFix: return ("install the Debian package gsettings-desktop-schemas, then restart chimed", "安装 Debian 软件包 gsettings-desktop-schemas，然后重启 chimed")
+        case .dndFollowsXfconf: return ("followed: the xfconf property {property} of the channel {channel} (xfconfd), now {state}", "已跟随：xfconf 频道 {channel} 的属性 {property}（xfconfd），当前{state}")
+        case .dndXfconfUnreadable: return ("the xfconf property {property} of the channel {channel} cannot be read: xfconfd does not answer on the session bus, so do not disturb counts as off", "无法读取 xfconf 频道 {channel} 的属性 {property}：xfconfd 未在会话总线上应答，因此勿扰模式按关闭处理")
+        case .dndXfconfFix: return ("start xfconfd (it comes with the Xfce session; Debian package xfconf)", "启动 xfconfd（随 Xfce 会话启动；Debian 软件包 xfconf）")
+        case .dndNone: return ("{server} has no do-not-disturb mode chimed can see: everything is shown as usual", "{server} 没有 chimed 能看到的勿扰模式：所有通知照常显示")
+        case .dndOn: return ("on", "开启")
+        case .dndOff: return ("off", "关闭")
+        case .dndDiscards: return ("; in the mode it discards all but critical bubbles, so chimed keeps other notifications back until the mode ends", "；该模式下它会丢弃非紧急通知，因此 chimed 会把其他通知留到模式结束后再发")
         case .dunstPauseRule: return ("dunst holds notifications while paused; to let critical reminders (chime remind ... --urgency critical) through, add this rule to ~/.config/dunst/dunstrc and restart dunst:", "dunst 暂停时会扣住通知；要让紧急提醒（chime remind ... --urgency critical）照常显示，请把下面的规则加入 ~/.config/dunst/dunstrc 并重启 dunst：")
         case .dunstPauseRuleNeedsNewer: return ("dunst {version} holds every notification while paused, critical ones too; dunst 1.10 or later lets critical reminders (chime remind ... --urgency critical) through with this rule in ~/.config/dunst/dunstrc:", "dunst {version} 暂停时会扣住所有通知，紧急的也不例外；dunst 1.10 及以后的版本在 ~/.config/dunst/dunstrc 中加入下面的规则后，紧急提醒（chime remind ... --urgency critical）可以照常显示：")
         case .checkTimeZone: return ("time zone", "时区")

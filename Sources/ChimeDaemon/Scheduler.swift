@@ -79,6 +79,8 @@ public final class Scheduler {
     private let outcomes: OutcomeRecorder
     /// The reload after a failed store call.
     private let recovery: StoreRecovery
+    /// The requests waiting for do-not-disturb to end on a server that would lose them.
+    private let deferral: DoNotDisturbDeferral
 
     private var queue = PendingQueue<Int64>()
     /// Rows whose bubbles the notifier is closing.
@@ -138,6 +140,7 @@ public final class Scheduler {
         server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
         outcomes = OutcomeRecorder(store: store, followUps: followUps, timeZones: timeZones, retryBackoff: configuration.retryBackoff, log: log)
         recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
+        deferral = DoNotDisturbDeferral(store: store, log: log)
         notifier.setEventHandler { event in post(.notifier(event)) }
     }
 
@@ -418,13 +421,21 @@ public final class Scheduler {
         let style = DeliveryStyle(settings: settings)
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
+        var waiting: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
             if hold.holds(stored.request) {
                 holding.append(stored)
                 continue
             }
+            if hold.defers(stored.request, isCritical: style.isCritical(stored.request), serverDiscardsBubbles: server.discardsBubblesInDoNotDisturb) {
+                waiting.append(stored)
+                continue
+            }
             send(stored, now: now, timeZone: zone, style: style)
+        }
+        for stored in waiting {
+            try deferral.wait(stored, now: now)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
@@ -518,6 +529,8 @@ public final class Scheduler {
         case .serverChanged:
             do {
                 try server.serverChanged()
+                // The new server may show them; if it is in the mode too, they wait again.
+                try deferral.release(at: clock.now)
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
@@ -527,14 +540,30 @@ public final class Scheduler {
         case .doNotDisturbChanged(let on):
             guard on != doNotDisturb else { return }
             doNotDisturb = on
-            log.notice(on
-                ? "the notification server is in do-not-disturb mode: holding water reminders"
-                : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
-            if !on { sendHeldSummary() }
+            if on {
+                log.notice(settingIsOn(WaterHold.doNotDisturbSetting)
+                    ? "the notification server is in do-not-disturb mode: holding water reminders"
+                    : "the notification server is in do-not-disturb mode; notify.dnd is off, so water reminders are shown anyway")
+            } else {
+                log.notice("do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
+                do {
+                    try deferral.release(at: clock.now)
+                    try syncChanges()
+                } catch {
+                    fail(error, while: "sending the notifications that waited for do-not-disturb to end")
+                }
+                sendHeldSummary()
+            }
         case .awayChanged(let locked):
             guard locked != away else { return }
             away = locked
-            log.notice(locked ? "the session is locked: holding water reminders" : "the session is unlocked")
+            if locked {
+                log.notice(settingIsOn(WaterHold.awaySetting)
+                    ? "the session is locked: holding water reminders"
+                    : "the session is locked; notify.away is off, so water reminders are shown anyway")
+            } else {
+                log.notice("the session is unlocked")
+            }
             if !locked {
                 restartWaterAfterReturn()
                 sendHeldSummary()
@@ -549,6 +578,12 @@ public final class Scheduler {
                 fail(error, while: "retrying the notifications waiting for a server")
             }
         }
+    }
+
+    /// Whether the setting `key` (`notify.dnd`, `notify.away`) leaves its behaviour on; on when it
+    /// cannot be read (the default), which only words a log line.
+    private func settingIsOn(_ key: String) -> Bool {
+        WaterHold.isOn((try? store.setting(key)) ?? nil)
     }
 
     /// Applies the change a button asks for, or, on a bubble that no longer shows its request

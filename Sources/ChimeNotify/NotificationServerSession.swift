@@ -144,7 +144,15 @@ final class NotificationServerSession {
                     name: reply.child(0).string, vendor: reply.child(1).string, version: reply.child(2).string,
                     specificationVersion: reply.child(3).string, busName: server.busName, busGUID: bus!.guid
                 )
-                return ServerProbe(status: .ready, busAddress: address, server: information, capabilities: server.capabilities)
+                let doNotDisturb = doNotDisturbWatch.map { watch in
+                    DoNotDisturbReading(
+                        source: watch.source, isReadable: watch.isReadable, isOn: self.doNotDisturb,
+                        discardsBubbles: server.profile.discardsBubblesInDoNotDisturb
+                    )
+                }
+                return ServerProbe(
+                    status: .ready, busAddress: address, server: information, capabilities: server.capabilities, doNotDisturb: doNotDisturb
+                )
             } catch {
                 return ServerProblem(error).probe(busAddress: address)
             }

@@ -127,7 +127,8 @@ final class SessionBus {
 
     /// Calls `handler` with the new owner (`nil`: none) whenever the owner of `name` changes.
     /// The handler runs on the main-loop thread that subscribed.
-    func observeOwner(of name: String, handler: @escaping (String?) -> Void) {
+    @discardableResult
+    func observeOwner(of name: String, handler: @escaping (String?) -> Void) -> guint {
         let box = Unmanaged.passRetained(OwnerChangeHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
@@ -141,13 +142,15 @@ final class SessionBus {
             { userData in Unmanaged<OwnerChangeHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
     }
 
     /// Calls `handler` with the changed properties (`a{sv}`) and the names of those invalidated
     /// (changed, value not sent) whenever `sender` reports, by `PropertiesChanged` on `path`, a
     /// change of properties of `interface`. The handler runs on the main-loop thread that
     /// subscribed.
-    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) {
+    @discardableResult
+    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) -> guint {
         let box = Unmanaged.passRetained(PropertiesHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, sender, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, interface, G_DBUS_SIGNAL_FLAGS_NONE,
@@ -161,14 +164,17 @@ final class SessionBus {
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
     }
 
-    /// Calls `handler` with the arguments (a tuple) of every signal `member` of `interface`, from
-    /// any sender and object. The handler runs on the main-loop thread that subscribed.
-    func observeSignal(interface: String, member: String, handler: @escaping (GVariantValue) -> Void) {
+    /// Calls `handler` with the arguments (a tuple) of every signal `member` of `interface` from
+    /// `sender` (a unique or well-known name; any when `nil`), on any object. The handler runs on
+    /// the main-loop thread that subscribed.
+    @discardableResult
+    func observeSignal(sender: String? = nil, interface: String, member: String, handler: @escaping (GVariantValue) -> Void) -> guint {
         let box = Unmanaged.passRetained(PropertiesHandler { arguments, _ in handler(arguments) }).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
-            connection, nil, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            connection, sender, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, userData in
                 guard let parameters, let userData else { return }
                 let arguments = GVariantValue(owning: g_variant_ref(parameters))
@@ -178,6 +184,15 @@ final class SessionBus {
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
+    }
+
+    /// Ends the subscription `subscription` (returned by an `observe` method) before the bus
+    /// goes: for followers that live shorter than the connection.
+    func unsubscribe(_ subscription: guint) {
+        guard let index = subscriptions.firstIndex(of: subscription) else { return }
+        subscriptions.remove(at: index)
+        g_dbus_connection_signal_unsubscribe(connection, subscription)
     }
 
     /// The value of property `name` of `interface` of the object at `path` of `destination`.
