@@ -71,6 +71,10 @@ extension CommandRunner {
                 detail += say(.nextWake, ["when": display(environment.clock()).clockAndRelative(armed)])
             }
             detail += say(.daemonServer, ["server": status.notificationServer])
+            if status.waitingForRoom > 0 {
+                detail += say(.daemonWaitingForRoom, ["count": "\(status.waitingForRoom)"])
+                return .init(check: check, outcome: .warning, detail: detail, fix: say(.waitingForRoomFix))
+            }
             guard status.daemon.version == CommandTable.version else {
                 return .init(check: check, outcome: .warning, detail: detail,
                              fix: say(.versionMismatch, ["daemon": status.daemon.version, "chime": CommandTable.version]))

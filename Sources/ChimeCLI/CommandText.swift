@@ -50,7 +50,7 @@ enum CommandText: String, TextCatalog {
     // Tables and reports.
     case noFast, fastHeading, phaseScheduled, phaseFasting, phaseEating, phaseEnded, fastStartsLine, fastStartedLine, fastProgress
     case fastEndedNextStarts, fastEndedWindowCloses, leftToEat, cancelledBeforeStart, fastedGoalReached, fastedStoppedEarly, tagLine
-    case holdAway, holdDoNotDisturb, doNotDisturbIgnored, awayIgnored, heldOne, heldMany
+    case holdAway, holdDoNotDisturb, doNotDisturbIgnored, awayIgnored, heldOne, heldMany, waitingForRoomOne, waitingForRoomMany
     case nextLine, nextTooltip, barFasting, barEating, barFastStarts, barWater, daemonAnswers, daemonNotAnswering, daemonUnreachable
     case completionRate, historySummary, historySummaryOneDay, fastCount, fastCountOne, streakOneDay, streakDays, fastingHoursChart, recentFasts
     case completed, stoppedEarly
@@ -61,6 +61,7 @@ enum CommandText: String, TextCatalog {
     case dndXfconfFix, dndNone, dndOn, dndOff, dndDiscards
     case storeHealth, storeReadOnly, storeReadOnlyFix, storeDamaged, storeDamagedFix, theDatabase, cannotBeUsed
     case startDaemonFix, daemonAnswersDetail, nextWake, daemonServer, versionMismatch, daemonNotRunningDetail, daemonNotAnsweringDetail
+    case daemonWaitingForRoom, waitingForRoomFix
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
@@ -257,6 +258,8 @@ enum CommandText: String, TextCatalog {
         case .holdDoNotDisturb: return ("Do not disturb is on: water reminders are held ({count} so far), one summary comes when it ends", "勿扰模式已开启：喝水提醒暂不显示（已暂存 {count} 条），结束后发送一条汇总")
         case .doNotDisturbIgnored: return ("Do not disturb is on; water reminders are shown anyway (notify.dnd is off)", "勿扰模式已开启；喝水提醒照常显示（notify.dnd 为 off）")
         case .awayIgnored: return ("The screen is locked; water reminders are shown anyway (notify.away is off)", "屏幕已锁定；喝水提醒照常显示（notify.away 为 off）")
+        case .waitingForRoomOne: return ("The notification server is full: 1 notification waits for room, and comes once a bubble is closed", "通知服务器已满：1 条通知在等待空位，关闭一个通知气泡后就会显示")
+        case .waitingForRoomMany: return ("The notification server is full: {count} notifications wait for room, and come one by one as bubbles are closed", "通知服务器已满：{count} 条通知在等待空位，关闭通知气泡后会逐条显示")
         case .heldOne: return ("1 water reminder held, waiting for its summary", "暂存了 1 条喝水提醒，等待汇总")
         case .heldMany: return ("{count} water reminders held, waiting for their summary", "暂存了 {count} 条喝水提醒，等待汇总")
         case .barFasting: return ("{plan} {left} left", "{plan} 还剩 {left}")
@@ -312,6 +315,8 @@ enum CommandText: String, TextCatalog {
         case .checkSessionBus: return ("session bus", "会话总线")
         case .checkServer: return ("notification server", "通知服务器")
         case .checkDoNotDisturb: return ("do not disturb", "勿扰模式")
+        case .daemonWaitingForRoom: return ("; the notification server is full ({count} waiting for room)", "；通知服务器已满（{count} 条在等待空位）")
+        case .waitingForRoomFix: return ("close some bubbles (notification-daemon shows at most 20 and refuses the rest): the waiting notifications then come one by one", "关闭一些通知气泡（notification-daemon 最多显示 20 条，其余会被拒绝）：等待的通知随后会逐条显示")
         case .dndFollowsProperty: return ("followed: the server's {name} property ({interface}), now {state}", "已跟随：服务器的 {name} 属性（{interface}），当前{state}")
         case .dndFollowsMakoMode: return ("followed: mako's mode {mode} (Modes of fr.emersion.Mako), now {state}", "已跟随：mako 的 {mode} 模式（fr.emersion.Mako 的 Modes），当前{state}")
         case .dndFollowsGSettings: return ("followed: the GSettings key {schema} {key} (banners off is do not disturb), now {state}", "已跟随：GSettings 键 {schema} {key}（横幅关闭即勿扰），当前{state}")

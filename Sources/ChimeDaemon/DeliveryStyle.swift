@@ -30,7 +30,9 @@ struct DeliveryStyle {
     ) -> DeliveryJob {
         DeliveryJob(
             request: request, now: now, timeZone: timeZone, replacesServerID: replacesServerID,
-            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language
+            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language,
+            // Shown again in its place, a bubble keeps its first words.
+            wordsLatenessWhenSent: !showsOnlyInPlace
         )
     }
 }

@@ -121,11 +121,17 @@ public final class LibNotifyNotifier: Notifier {
             callbacks.async { eventHandler.current?(event) }
         }
         self.emit = emit
+        // Late answers are noticed on GDBus's worker thread and handed to the loop thread ahead
+        // of the signals that follow them (the server's NotificationClosed for that bubble).
+        let relay = LoopRelay()
+        let tracker = NotifyCallTracker { token, result in
+            relay.loop.withLock { $0 }?.perform(aheadOfSignals: true) { session.value?.lateAnswer(token, result) }
+        }
         loop = MainLoopThread(
             name: Self.threadName,
             setUp: {
                 _ = notify_init(configuration.appName)
-                session.value = NotificationServerSession(configuration: configuration, emit: emit)
+                session.value = NotificationServerSession(configuration: configuration, tracker: tracker, emit: emit)
                 if configuration.followsPresence {
                     session.presence = PresenceMonitor(
                         sessionBusAddress: SessionBus.address(environment: ProcessInfo.processInfo.environment),
@@ -143,6 +149,7 @@ public final class LibNotifyNotifier: Notifier {
                 LibNotifyNotifier.instanceRunning.withLock { $0 = false }
             }
         )
+        relay.loop.withLock { [loop] in $0 = loop }
         gate.setPing { [loop, gate] in
             loop.perform { gate.threadResponded() }
         }
@@ -165,15 +172,22 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
-        let notification: RenderedNotification
-        do {
-            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
-        } catch {
-            callbacks.async { completion(.rejected(reason: error.message)) }
-            return
-        }
+        let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        let handedOver = ContinuousClock.now
         call(
-            completion: completion, { session in session.deliver(notification, for: job) },
+            completion: completion,
+            { session in
+                // Worded as of the moment the call goes out, not when it was queued: the last of a
+                // burst may be well past its tolerance by then.
+                let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
+                let notification: RenderedNotification
+                do throws(TextRejection) {
+                    notification = try renderer.render(sent)
+                } catch {
+                    return .rejected(reason: error.message)
+                }
+                return session.deliver(notification, for: sent)
+            },
             late: { session, outcome in
                 if case .shown(let serverID) = outcome { session.rememberLateAnswer(serverID: serverID, for: job) }
             }
@@ -243,6 +257,11 @@ public final class LibNotifyNotifier: Notifier {
         // A healthy tear-down takes milliseconds; a long wait here would only delay the
         // daemon's exit past systemd's stop timeout (it already waited for its deliveries).
         _ = loop.stop(timeout: Self.tearDownWait)
+    }
+
+    /// The loop thread, for a closure made before it exists (set once, right after).
+    private final class LoopRelay: Sendable {
+        let loop = Mutex<MainLoopThread?>(nil)
     }
 
     /// The session, touched only on the main-loop thread (hence unchecked).

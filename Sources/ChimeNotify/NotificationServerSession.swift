@@ -29,15 +29,40 @@ final class NotificationServerSession {
     private(set) var doNotDisturb = false
     /// Follows the do-not-disturb mode of the current server process, where it tells.
     private var doNotDisturbWatch: DoNotDisturbWatch?
+    /// The subscription to the current server process's `NotificationClosed` (every bubble it
+    /// announces closing makes room on a full server), and that process.
+    private var closingWatch: (owner: String, subscription: guint)?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
     /// Deliveries the server answered only after their watchdog (the daemon was told they
     /// timed out and will retry): the request and the id it got, by identifier.
     private var lateAnswers: [String: (request: NotificationRequest, serverID: UInt32)] = [:]
+    /// Notices the answers to Notify calls libnotify gave up on.
+    private let tracker: NotifyCallTracker
+    /// The Notify calls libnotify gave up on whose answer may still come, by tracker token.
+    private var unanswered: [NotifyCallTracker.Token: Unanswered] = [:]
 
-    /// Makes a session; `emit` reports events (on the main-loop thread).
-    init(configuration: LibNotifyNotifier.Configuration, emit: @escaping (NotifierEvent) -> Void) {
+    /// A Notify call whose answer (and bubble) may still come.
+    private struct Unanswered {
+        let request: NotificationRequest
+        /// The bubble it was sent for, kept so that its buttons and close can be matched.
+        let bubble: NotificationBubble
+        let sentAt: Date
+        /// A later call for the same identifier was sent (the wait ran out): a bubble this one
+        /// still makes is surplus.
+        var superseded = false
+    }
+
+    /// How long a delivery whose call went unanswered keeps its identifier from being sent
+    /// again: the server may still show it (a retry would add a second bubble). Past this the
+    /// call is taken as lost; a bubble it makes after all is closed as surplus.
+    static let lateAnswerPatience: TimeInterval = 300
+
+    /// Makes a session; `emit` reports events (on the main-loop thread), `tracker` catches the
+    /// answers libnotify gives up on (its late answers must come to ``lateAnswer(_:_:)``).
+    init(configuration: LibNotifyNotifier.Configuration, tracker: NotifyCallTracker, emit: @escaping (NotifierEvent) -> Void) {
         self.configuration = configuration
+        self.tracker = tracker
         self.emit = emit
     }
 
@@ -48,6 +73,11 @@ final class NotificationServerSession {
             // The retry of a delivery the server answered late: it is on screen already (or the
             // user dismissed it since); showing it again would add or bring back a bubble.
             return .shown(serverID: late.serverID)
+        }
+        if let (token, waiting) = unanswered.first(where: { $0.value.request.identifier == identifier && !$0.value.superseded }) {
+            // The server may still show the earlier call's bubble: sending again would add one.
+            guard Date().timeIntervalSince(waiting.sentAt) >= Self.lateAnswerPatience else { return .serverBusy }
+            unanswered[token]?.superseded = true
         }
         let server: ServerState
         switch connectToServer() {
@@ -73,15 +103,49 @@ final class NotificationServerSession {
             actions: profile.actions ? notification.actions : [],
             stackTag: profile.stackTag.map { (hint: $0, value: identifier) }
         )
+        let token = tracker.expectNotify()
         do throws(GLibError) {
             let serverID = try bubble.show(content)
+            _ = tracker.finish(token, gaveUp: false)
             remember(bubble)
             return .shown(serverID: serverID)
         } catch {
             // Whatever went wrong, the next call asks the bus again who serves notifications.
             ownerTracked = false
+            if error.meansTimeout {
+                // libnotify gave up waiting; the server may still show the bubble.
+                if case .shown(let serverID) = tracker.finish(token, gaveUp: true) {
+                    // Its answer came just as libnotify gave up.
+                    bubble.adopt(serverID: serverID)
+                    remember(bubble)
+                    return .shown(serverID: serverID)
+                }
+                if tracker.isAwaitingLateAnswer(token) {
+                    unanswered[token] = Unanswered(request: job.request, bubble: bubble, sentAt: Date())
+                }
+            } else {
+                _ = tracker.finish(token, gaveUp: false)
+            }
             return ServerProblem(error).deliveryOutcome
         }
+    }
+
+    /// The server answered the Notify call of `token`, which libnotify had given up on, with
+    /// `result`: a bubble it showed is adopted (its buttons work, a retry is answered with its id,
+    /// a change replaces it) and reported as ``NotifierEvent/answeredLate(request:serverID:)``;
+    /// one made surplus by a later call is closed.
+    func lateAnswer(_ token: NotifyCallTracker.Token, _ result: NotifyCallTracker.LateResult) {
+        guard let waiting = unanswered.removeValue(forKey: token), case .shown(let serverID) = result else { return }
+        let identifier = waiting.request.identifier
+        waiting.bubble.adopt(serverID: serverID)
+        if waiting.superseded || (bubbles[identifier].map { $0 !== waiting.bubble && $0.serverID != 0 } ?? false) {
+            // Another call shows the request already.
+            try? waiting.bubble.close()
+            return
+        }
+        remember(waiting.bubble)
+        lateAnswers[identifier] = (waiting.request, serverID)
+        emit(.answeredLate(request: waiting.request, serverID: serverID))
     }
 
     /// Notes that the server showed `job`'s request as `serverID` after the delivery had been
@@ -91,6 +155,7 @@ final class NotificationServerSession {
             lateAnswers[any] = nil
         }
         lateAnswers[job.request.identifier] = (job.request, serverID)
+        emit(.answeredLate(request: job.request, serverID: serverID))
     }
 
     /// Asks the server to close the bubbles with `serverIDs`, each in turn: one that fails does
@@ -119,7 +184,7 @@ final class NotificationServerSession {
                 // No server, or one that hangs: the other ids would fare the same (each
                 // blocking this thread for libnotify's 25 s).
                 case .unavailable, .timedOut: break ids
-                case .failed: continue
+                case .full, .failed: continue
                 }
             }
         }
@@ -176,6 +241,7 @@ final class NotificationServerSession {
     /// connection only once nobody holds the closed one.
     private func dropClosedBus() {
         forgetBubbles()
+        closingWatch = nil
         bus = nil
         ownerTracked = false
         doNotDisturbWatch = nil
@@ -215,10 +281,13 @@ final class NotificationServerSession {
     private enum ServerProblem: Error {
         case unavailable(ServerUnavailability)
         case timedOut
+        case full
         case failed(String)
 
         init(_ error: GLibError) {
-            if error.meansNoServer {
+            if error.meansServerFull {
+                self = .full
+            } else if error.meansNoServer {
                 self = .unavailable(.noServer)
             } else if error.meansConnectionClosed {
                 self = .unavailable(.busUnreachable(error.message))
@@ -233,6 +302,7 @@ final class NotificationServerSession {
             switch self {
             case .unavailable(let reason): return .serverUnavailable(reason)
             case .timedOut: return .timedOut
+            case .full: return .serverFull
             case .failed(let message): return .failed(message: message)
             }
         }
@@ -241,12 +311,16 @@ final class NotificationServerSession {
             switch self {
             case .unavailable(let reason): return .serverUnavailable(reason)
             case .timedOut: return .timedOut
+            case .full: return .failed(message: Self.fullMessage)
             case .failed(let message): return .failed(message: message)
             }
         }
 
+        static let fullMessage = "the notification server shows as many notifications as it takes"
+
         func probe(busAddress: String?) -> ServerProbe {
             switch self {
+            case .full: return ServerProbe(status: .failed, busAddress: busAddress, detail: Self.fullMessage)
             case .unavailable(let reason): return ServerProbe(status: .unavailable(reason), busAddress: busAddress, detail: reason.description)
             case .timedOut: return ServerProbe(status: .timedOut, busAddress: busAddress, detail: "the notification server did not answer in time")
             case .failed(let message): return ServerProbe(status: .failed, busAddress: busAddress, detail: message)
@@ -271,6 +345,7 @@ final class NotificationServerSession {
                     self?.serverOwnerChanged(to: owner)
                 }
                 connected.onClosed { [weak self] in self?.busClosed() }
+                tracker.install(on: connected)
                 bus = connected
             } catch {
                 return .failure(.unavailable(.busUnreachable(error.message)))
@@ -310,6 +385,7 @@ final class NotificationServerSession {
                 let newProfile = ServerProfile(name: information.child(0).string, capabilities: found)
                 profile = newProfile
                 followDoNotDisturb(of: owner, profile: newProfile)
+                followClosings(of: owner)
             }
             return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
@@ -324,6 +400,9 @@ final class NotificationServerSession {
             capabilities = nil
             profile = nil
             serverPresent = false
+            // A server gone answers nothing more.
+            unanswered.removeAll()
+            tracker.forgetAll()
             doNotDisturbWatch = nil
             setDoNotDisturb(false)
             return
@@ -372,6 +451,17 @@ final class NotificationServerSession {
         }
     }
 
+    /// Reports every bubble the server `owner` announces closing (any application's, where it
+    /// broadcasts the signal as notification-daemon does) as ``NotifierEvent/roomMade``.
+    private func followClosings(of owner: String) {
+        guard closingWatch?.owner != owner, let bus else { return }
+        if let previous = closingWatch { bus.unsubscribe(previous.subscription) }
+        let subscription = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "NotificationClosed") { [weak self] _ in
+            self?.emit(.roomMade)
+        }
+        closingWatch = (owner, subscription)
+    }
+
     private func setDoNotDisturb(_ on: Bool) {
         guard on != doNotDisturb else { return }
         doNotDisturb = on
@@ -415,5 +505,7 @@ final class NotificationServerSession {
         bubbles.removeAll()
         bubbleOrder.removeAll()
         lateAnswers.removeAll()
+        unanswered.removeAll()
+        tracker.forgetAll()
     }
 }

@@ -21,6 +21,7 @@ final class SessionBus {
     let address: String
     private let connection: OpaquePointer
     private var subscriptions: [guint] = []
+    private var filters: [guint] = []
     private var closedHandlerID: gulong = 0
 
     /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
@@ -55,9 +56,19 @@ final class SessionBus {
         for subscription in subscriptions {
             g_dbus_connection_signal_unsubscribe(connection, subscription)
         }
+        for filter in filters {
+            g_dbus_connection_remove_filter(connection, filter)
+        }
         // The shared connection outlives this owner when others hold it.
         if closedHandlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandlerID) }
         g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// Runs `filter` on GDBus's worker thread for every message sent or received on this
+    /// connection, until this owner is released; `destroy` frees `userData` once no filter call
+    /// can use it any more (GDBus may still be running one when the filter is removed).
+    func addFilter(_ filter: GDBusMessageFilterFunction, userData: UnsafeMutableRawPointer, destroy: GDestroyNotify) {
+        filters.append(g_dbus_connection_add_filter(connection, filter, userData, destroy))
     }
 
     /// Calls `handler` (on the main-loop thread that asked) once the connection closes: the bus

@@ -165,7 +165,7 @@ struct DaemonAwayTests {
         #expect(try store.request(identifier: "water/w/away")?.lastError == "held: away")
         #expect(!monitor.notifyCalls.contains { $0.summary == "Time to drink water" })
         let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
-        #expect(json.contains(#""away":true,"held":1}"#), "\(json)")
+        #expect(json.contains(#""away":true,"held":1,"waiting_for_room":0}"#), "\(json)")
 
         let unlocked = Date()
         try setLocked(false)

@@ -145,7 +145,7 @@ struct DaemonDoNotDisturbTests {
         #expect(status.heldCount == 1)
         // As `chime status` shows it.
         let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
-        #expect(json.contains(#""do_not_disturb":true,"away":false,"held":1}"#), "\(json)")
+        #expect(json.contains(#""do_not_disturb":true,"away":false,"held":1,"waiting_for_room":0}"#), "\(json)")
 
         try setDoNotDisturb(dunst, bed, false)
         let resumed = Date()
