@@ -522,7 +522,7 @@ public final class Scheduler {
                 _ = try lateBubbles.recorded(serverID, of: stored.request.identifier)
             }
             if let next = capacity.delivered(rowID: rowID, outcome) {
-                queue.add(next.id, due: next.due, deadline: next.deadline)
+                try release(next)
             }
             try syncChanges()
         } catch {
@@ -536,6 +536,10 @@ public final class Scheduler {
         switch event {
         case .actionInvoked(let identifier, let action):
             perform(action, on: identifier)
+        case .actionOnClosedBubble(let identifier, let action):
+            // Said as for any stale bubble, with the request's own reason when there is one.
+            let reason = ((try? store.request(identifier: identifier)) ?? nil)?.staleBubbleReason ?? "its bubble was closed"
+            log.notice("action \(action.rawValue) on \(identifier) ignored: \(reason)")
         case .closed(let identifier, let serverID, let reason):
             log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
             // Gone from the screen: never shown again at a restart, never closed again.
@@ -613,15 +617,20 @@ public final class Scheduler {
 
     /// A bubble closed on the server: a full one takes the next request waiting for room.
     private func makeRoom() {
-        let (probe, entry) = capacity.roomMade()
-        if let entry {
-            queue.add(entry.id, due: entry.due, deadline: entry.deadline)
-        }
-        guard let probe else { return }
+        guard let next = capacity.roomMade() else { return }
         do {
-            if try store.expediteRetry(rowID: probe, at: clock.now) { try syncChanges() }
+            try release(next)
+            try syncChanges()
         } catch {
             fail(error, while: "sending a notification that waited for room")
+        }
+    }
+
+    /// Sends a request that waited for room: due now.
+    private func release(_ waiting: ServerCapacity.Release) throws(StoreError) {
+        switch waiting {
+        case .queue(let entry): queue.add(entry.id, due: entry.due, deadline: entry.deadline)
+        case .retryNow(let rowID): try store.expediteRetry(rowID: rowID, at: clock.now)
         }
     }
 

@@ -16,16 +16,31 @@ import Foundation
 ///
 /// Not Sendable: it belongs to the scheduler's thread.
 final class ServerCapacity {
+    /// How a request waiting for room goes out.
+    enum Release: Equatable {
+        /// A refused request: its retry is moved to now in the store.
+        case retryNow(Int64)
+        /// A parked request: back into the queue, due.
+        case queue(PendingQueue<Int64>.Entry)
+
+        static func == (left: Release, right: Release) -> Bool {
+            switch (left, right) {
+            case (.retryNow(let a), .retryNow(let b)): return a == b
+            case (.queue(let a), .queue(let b)): return a.id == b.id
+            default: return false
+            }
+        }
+    }
+
     private let log: DaemonLog
     /// Whether the server refused the last request it was sent for want of room.
     private(set) var isFull = false
     /// Due requests held back while the server is full, earliest due first.
     private var parked: [PendingQueue<Int64>.Entry] = []
-    /// Requests the server refused for want of room: retries in the store (after a minute).
-    private var refused: Set<Int64> = []
-    /// The refused request tried again when room is made, or at its retry.
-    private(set) var probe: Int64?
-    /// The request sent to use room just made, whose answer decides whether the next goes.
+    /// Requests the server refused for want of room, in the order refused: retries in the
+    /// store (after a minute). The first is the probe.
+    private var refused: [Int64] = []
+    /// The request let go to use room just made, whose answer decides whether the next goes.
     private var released: Int64?
     /// Whether requests have waited for room since the log last said none does.
     private var isWaiting = false
@@ -44,14 +59,15 @@ final class ServerCapacity {
         guard isFull || !parked.isEmpty else { return entries }
         var admitted: [PendingQueue<Int64>.Entry] = []
         for entry in entries {
-            if isFull, probe == nil, refused.contains(entry.id) {
-                // The probe was forgotten (its request cancelled): this retry takes its place.
-                probe = entry.id
-            }
-            if entry.id == probe || entry.id == released {
+            // The probe's retry (after a minute, in case a close went unseen) and the request
+            // let go go out; every other waits its turn.
+            if entry.id == released || (isFull && entry.id == refused.first) {
                 admitted.append(entry)
+            } else if let index = refused.firstIndex(of: entry.id) {
+                // Its own retry came: it waits with the parked ones, in due order.
+                refused.remove(at: index)
+                parked.append(entry)
             } else if !parked.contains(where: { $0.id == entry.id }) {
-                refused.remove(entry.id)
                 parked.append(entry)
             }
         }
@@ -59,9 +75,9 @@ final class ServerCapacity {
         return admitted
     }
 
-    /// What the answer to the delivery of `rowID` says about room: the entry to let go next
-    /// (re-add it to the queue), if any.
-    func delivered(rowID: Int64, _ outcome: DeliveryOutcome) -> PendingQueue<Int64>.Entry? {
+    /// What the answer to the delivery of `rowID` says about room: the request to let go next,
+    /// if any.
+    func delivered(rowID: Int64, _ outcome: DeliveryOutcome) -> Release? {
         if released == rowID { released = nil }
         switch outcome {
         case .serverFull:
@@ -70,8 +86,7 @@ final class ServerCapacity {
                 isWaiting = true
                 log.notice("the notification server is full (it shows no more bubbles until one closes): notifications wait for room, and go out one at a time as bubbles close")
             }
-            refused.insert(rowID)
-            if probe == nil { probe = rowID }
+            if !refused.contains(rowID) { refused.append(rowID) }
             return nil
         case .shown:
             settle(rowID)
@@ -86,27 +101,22 @@ final class ServerCapacity {
         }
     }
 
-    /// The server announced a bubble closing: room for one. The probe to retry now (expedite
-    /// its retry in the store), or the parked entry to let go (re-add it to the queue).
-    func roomMade() -> (probe: Int64?, entry: PendingQueue<Int64>.Entry?) {
-        guard released == nil, isFull || !parked.isEmpty else { return (nil, nil) }
-        if let probe {
-            released = probe
-            return (probe, nil)
-        }
+    /// The server announced a bubble closing: room for one. The request to let go, if any.
+    func roomMade() -> Release? {
+        guard released == nil, waitingCount > 0 else { return nil }
         isFull = false
-        return (nil, releaseNext())
+        return releaseNext()
     }
 
     /// Another server took over, or everything is read again from the store: nothing is
-    /// known to be full. Returns the parked entries, for the queue.
+    /// known to be full. Returns the parked entries, for the queue; refused requests are
+    /// retried as their retry says.
     @discardableResult
     func reset() -> [PendingQueue<Int64>.Entry] {
         defer {
             isFull = false
             parked.removeAll()
             refused.removeAll()
-            probe = nil
             released = nil
             isWaiting = false
         }
@@ -117,8 +127,8 @@ final class ServerCapacity {
     /// missed): it no longer waits for room.
     func forget(_ rowID: Int64) {
         parked.removeAll { $0.id == rowID }
-        settle(rowID)
         if released == rowID { released = nil }
+        settle(rowID)
     }
 
     /// The parked row `rowID` was changed by someone else (moved, replaced): the queue has it
@@ -128,19 +138,25 @@ final class ServerCapacity {
     }
 
     private func settle(_ rowID: Int64) {
-        refused.remove(rowID)
-        if probe == rowID { probe = nil }
-        if isWaiting, waitingCount == 0, released == nil || released == rowID {
+        refused.removeAll { $0 == rowID }
+        if isWaiting, waitingCount == 0, released == nil {
             isWaiting = false
             log.notice("every notification that waited for room on the notification server has gone out")
         }
     }
 
-    private func releaseNext() -> PendingQueue<Int64>.Entry? {
-        guard !isFull, released == nil, !parked.isEmpty else { return nil }
+    /// The next request to let go while there is room: the oldest refused one, else the
+    /// earliest parked one; one at a time.
+    private func releaseNext() -> Release? {
+        guard !isFull, released == nil else { return nil }
+        if let first = refused.first {
+            released = first
+            return .retryNow(first)
+        }
+        guard !parked.isEmpty else { return nil }
         let next = parked.removeFirst()
         released = next.id
-        return next
+        return .queue(next)
     }
 }
 

@@ -29,9 +29,14 @@ final class NotificationServerSession {
     private(set) var doNotDisturb = false
     /// Follows the do-not-disturb mode of the current server process, where it tells.
     private var doNotDisturbWatch: DoNotDisturbWatch?
-    /// The subscription to the current server process's `NotificationClosed` (every bubble it
-    /// announces closing makes room on a full server), and that process.
-    private var closingWatch: (owner: String, subscription: guint)?
+    /// The subscriptions to the current server process's `NotificationClosed` (every bubble it
+    /// announces closing makes room on a full server) and `ActionInvoked`, and that process.
+    private var signalWatch: (owner: String, subscriptions: [guint])?
+    /// The bubbles of ours the server reported closed, by id (the newest ``bubbleLimit``): a
+    /// server that leaves a closed bubble on screen (notification-daemon) still sends a click
+    /// on its buttons, which libnotify no longer matches to any bubble.
+    private var closedBubbles: [UInt32: String] = [:]
+    private var closedOrder: [UInt32] = []
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
     /// Deliveries the server answered only after their watchdog (the daemon was told they
@@ -241,7 +246,7 @@ final class NotificationServerSession {
     /// connection only once nobody holds the closed one.
     private func dropClosedBus() {
         forgetBubbles()
-        closingWatch = nil
+        signalWatch = nil
         bus = nil
         ownerTracked = false
         doNotDisturbWatch = nil
@@ -385,7 +390,7 @@ final class NotificationServerSession {
                 let newProfile = ServerProfile(name: information.child(0).string, capabilities: found)
                 profile = newProfile
                 followDoNotDisturb(of: owner, profile: newProfile)
-                followClosings(of: owner)
+                followSignals(of: owner)
             }
             return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
@@ -452,14 +457,23 @@ final class NotificationServerSession {
     }
 
     /// Reports every bubble the server `owner` announces closing (any application's, where it
-    /// broadcasts the signal as notification-daemon does) as ``NotifierEvent/roomMade``.
-    private func followClosings(of owner: String) {
-        guard closingWatch?.owner != owner, let bus else { return }
-        if let previous = closingWatch { bus.unsubscribe(previous.subscription) }
-        let subscription = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "NotificationClosed") { [weak self] _ in
+    /// broadcasts the signal as notification-daemon does) as ``NotifierEvent/roomMade``, and a
+    /// click on a button of a bubble of ours it reported closed but left on screen as
+    /// ``NotifierEvent/actionOnClosedBubble(identifier:action:)`` (the daemon logs it as ignored).
+    private func followSignals(of owner: String) {
+        guard signalWatch?.owner != owner, let bus else { return }
+        for subscription in signalWatch?.subscriptions ?? [] { bus.unsubscribe(subscription) }
+        let closings = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "NotificationClosed") { [weak self] _ in
             self?.emit(.roomMade)
         }
-        closingWatch = (owner, subscription)
+        let clicks = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "ActionInvoked") { [weak self] arguments in
+            guard let self, let id = arguments.child(0).integer.map({ UInt32(truncatingIfNeeded: $0) }) else { return }
+            // A live bubble's clicks reach it through libnotify.
+            guard !self.bubbles.values.contains(where: { $0.serverID == id }), let identifier = self.closedBubbles[id],
+                  let action = ActionKey(rawValue: arguments.child(1).string) else { return }
+            self.emit(.actionOnClosedBubble(identifier: identifier, action: action))
+        }
+        signalWatch = (owner, [closings, clicks])
     }
 
     private func setDoNotDisturb(_ on: Bool) {
@@ -484,6 +498,10 @@ final class NotificationServerSession {
 
     private func bubbleClosed(identifier: String, serverID: UInt32, reason: CloseReason) {
         emit(.closed(identifier: identifier, serverID: serverID, reason: reason))
+        if serverID > 0 {
+            if closedBubbles.updateValue(identifier, forKey: serverID) == nil { closedOrder.append(serverID) }
+            if closedOrder.count > Self.bubbleLimit { closedBubbles[closedOrder.removeFirst()] = nil }
+        }
         // A closed bubble cannot be replaced any more; the next show of the identifier adds one.
         if bubbles[identifier]?.serverID == serverID || bubbles[identifier]?.serverID == 0 {
             bubbles[identifier] = nil
@@ -504,6 +522,8 @@ final class NotificationServerSession {
     private func forgetBubbles() {
         bubbles.removeAll()
         bubbleOrder.removeAll()
+        closedBubbles.removeAll()
+        closedOrder.removeAll()
         lateAnswers.removeAll()
         unanswered.removeAll()
         tracker.forgetAll()

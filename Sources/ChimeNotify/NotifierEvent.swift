@@ -4,6 +4,10 @@ import ChimeCore
 public enum NotifierEvent: Hashable, Sendable {
     /// The user picked `action` on the bubble of the request `identifier`.
     case actionInvoked(identifier: String, action: ActionKey)
+    /// The user picked `action` on a bubble of the request `identifier` that the server had
+    /// reported closed but left on screen (notification-daemon does, with live buttons): a
+    /// button of a closed bubble changes nothing.
+    case actionOnClosedBubble(identifier: String, action: ActionKey)
     /// The bubble of the request `identifier`, shown under `serverID`, went away.
     case closed(identifier: String, serverID: UInt32, reason: CloseReason)
     /// The server showed `request` as `serverID` after its delivery had been answered as timed
