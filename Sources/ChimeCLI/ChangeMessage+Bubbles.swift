@@ -1,3 +1,4 @@
+import ChimeDesk
 /// The lines of changes that close bubbles already on screen.
 extension ChangeMessage {
     /// ``cancelled(_:scope:)`` for a cancellation that also took notifications already shown
@@ -17,5 +18,29 @@ extension ChangeMessage {
             ? say(.closedOnScreenOne, ["identifier": onScreen[0]])
             : say(.closedOnScreenMany, ["count": "\(onScreen.count)"])
         return cancelled(identifiers, scope: scope) + closed
+    }
+
+    /// The line of `cancel`: what was cancelled or closed, then what goes on (the next
+    /// occurrence of what repeats, a fast that runs on without its end notification, a
+    /// schedule's fasts skipped and its next one).
+    public func cancelled(_ outcome: Desk.Cancelled) -> String {
+        let scope = outcome.all ? say(.scopeAll) : outcome.group
+        var line = cancelled(outcome.cancelled.map(\.identifier), onScreen: outcome.closedOnScreen.map(\.identifier), scope: scope)
+        if outcome.cancelled.isEmpty, outcome.closedOnScreen.isEmpty, !outcome.skippedFasts.isEmpty {
+            line = say(.cancelledOne, ["identifier": outcome.skippedFasts.map(\.id).joined(separator: ", ")])
+        }
+        if let goesOn = goesOn(after: outcome.following) {
+            line += say(.clauseSeparator) + goesOn
+        }
+        if let runsOn = fastsRunOn(afterCancelling: outcome.cancelled, next: outcome.following) {
+            line += say(.clauseSeparator) + runsOn
+        }
+        if !outcome.skippedFasts.isEmpty {
+            line += say(.clauseSeparator) + say(.scheduledFastsSkipped, ["ids": outcome.skippedFasts.map(\.id).joined(separator: ", ")])
+            if let next = outcome.nextScheduledFast {
+                line += say(.clauseSeparator) + say(.scheduleGoesOn, ["id": next.id, "start": display.clockAndRelative(next.start)])
+            }
+        }
+        return line
     }
 }

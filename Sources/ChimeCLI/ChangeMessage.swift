@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import Foundation
 
 /// The one human line each change prints, e.g.
@@ -51,7 +52,7 @@ public struct ChangeMessage: Sendable {
 
     /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`, or `... starts ...` for a fast
     /// that begins later; notes a repeating fast, its tag and any fast it replaced.
-    public func fastStarted(_ session: FastingSession, replaced: [String] = [], discarded: [String] = []) -> String {
+    public func fastStarted(_ session: FastingSession, replaced: [String] = [], discarded: [(id: String, reason: Desk.DiscardReason)] = []) -> String {
         let cycle = session.cycle(0)
         var details = [session.plan.displayName]
         if session.mode == .rolling { details.append(say(.repeating)) }
@@ -66,10 +67,43 @@ public struct ChangeMessage: Sendable {
         if !replaced.isEmpty {
             line += say(replaced.count == 1 ? .endedFast : .endedFasts, ["ids": replaced.joined(separator: ", ")])
         }
-        if !discarded.isEmpty {
-            line += say(discarded.count == 1 ? .discardedFast : .discardedFasts, ["ids": discarded.joined(separator: ", ")])
+        let tooShort = discarded.filter { $0.reason == .underTwoMinutes }.map(\.id)
+        if !tooShort.isEmpty {
+            line += say(tooShort.count == 1 ? .discardedFast : .discardedFasts, ["ids": tooShort.joined(separator: ", ")])
+        }
+        let inside = discarded.filter { $0.reason == .insideNewFast }.map(\.id)
+        if !inside.isEmpty {
+            line += say(inside.count == 1 ? .discardedInsideFast : .discardedInsideFasts, ["ids": inside.joined(separator: ", ")])
         }
         return line
+    }
+
+    /// The lines of `fast stop` (or End fast): what became of the fast, and for a fast of a
+    /// schedule the schedule's next one.
+    public func fastStopped(_ stopped: Desk.FastStopped) -> [String] {
+        let line: String
+        let next: FastingSession?
+        switch stopped {
+        case .skipped(let session, let following):
+            line = say(.fastSkipped, ["id": session.id, "start": display.clock(session.start)])
+            next = following
+        case .stopped(let session, _, let following):
+            line = fastStopped(session)
+            next = following
+        case .stoppedAtCycleStart(let session, let instant, let following):
+            line = fastStoppedAtCycleStart(session, at: instant)
+            next = following
+        case .discarded(let session, let following):
+            line = fastDiscarded(session)
+            next = following
+        }
+        guard let next else { return [line] }
+        return [line, say(.nextScheduledFast, ["id": next.id, "start": display.clock(next.start)])]
+    }
+
+    /// `Fast fs-3k9.20270328-2000 removed from the history (skipped); the schedule goes on`.
+    public func scheduledFastDeleted(_ session: FastingSession) -> String {
+        say(.scheduledFastDeleted, ["id": session.id, "plan": session.plan.displayName, "start": display.clock(session.start)])
     }
 
     /// `Fast f-3k9 discarded: stopped within its first 2 min, it is not kept in the history`.
@@ -141,8 +175,11 @@ public struct ChangeMessage: Sendable {
     /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00
     /// (in 32 min)`; a window across midnight is named so (`22:00-08:00 overnight, until 08:00
     /// the next day`), as the user may have swapped the times by mistake.
-    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?) -> String {
-        var window = schedule.window.description
+    ///
+    /// When today's goal is already met (`consumedToday`), the line says that this is why the
+    /// next reminder waits for the next water day.
+    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?, consumedToday: Int = 0) -> String {
+        var window = display.window(schedule.window)
         if schedule.window.until < schedule.window.from {
             window += say(.overnightUntil, ["until": "\(schedule.window.until)"])
         }
@@ -150,6 +187,11 @@ public struct ChangeMessage: Sendable {
             "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": window, "ml": "\(schedule.amountML)",
         ])
         if let goal = schedule.goalML { line += say(.waterGoalPart, ["goal": "\(goal)"]) }
+        if let goal = schedule.goalML, consumedToday >= goal {
+            let intake = say(.intakeOfGoal, ["ml": "\(consumedToday)", "goal": "\(goal)"])
+            let next = nextReminder.map(display.clockAndRelative) ?? say(.noReminderToCome)
+            return line + say(.clauseSeparator) + say(.goalMetNextReminder, ["intake": intake, "next": next])
+        }
         return line + say(.clauseSeparator) + next(nextReminder)
     }
 
@@ -190,7 +232,19 @@ public struct ChangeMessage: Sendable {
 
     /// `Reminder r-4tx every weekdays 09:30, next remind/r-4tx/2027-03-29T09:30 at Mon 09:30 (in 2 d 22 h): stand-up`.
     public func recurringReminderSet(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
-        say(.recurringReminderSet, [
+        // `every hour` reads `Reminder r-4tx every hour`, not `every every hour`.
+        let startsWithEvery = display.language == .english && ruleText.lowercased().hasPrefix("every ")
+        return say(.recurringReminderSet, [
+            "id": reminder.id, "rule": startsWithEvery ? String(ruleText.dropFirst(6)) : ruleText, "next": next.identifier,
+            "due": display.clockAndRelative(next.due), "text": reminder.text,
+        ])
+    }
+
+    /// `Reminder pills replaced: every daily 08:00, next remind/pills/2027-03-27T08:00 at
+    /// tomorrow 08:00 (in 22 h): take the pills`, for a recurring reminder set with the id of
+    /// one that went on.
+    public func recurringReminderReplaced(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
+        say(.recurringReminderReplaced, [
             "id": reminder.id, "rule": ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
         ])
     }

@@ -64,6 +64,8 @@ public enum Command: Hashable, Sendable {
     case explain(Explain)
     /// `chime remind history [ID] [--days N] [--json]`: what became of nagging reminders' occurrences.
     case remindHistory(id: String?, days: Int, json: Bool)
+    /// `chime remind list [--all] [--json]`: recurring reminders with their rules.
+    case remindList(all: Bool, json: Bool)
     /// `chime done ID`: acknowledges a nagging reminder's occurrence (ID: its identifier or the reminder's id).
     case done(PendingReference)
 

@@ -1,5 +1,6 @@
 import ChimeControl
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -15,6 +16,10 @@ public struct CommandEnvironment {
     public var clock: () -> Date
     /// The zone times are read and shown in.
     public var timeZone: TimeZone
+    /// The system's zone as `/etc/localtime` names it, whatever `TZ` says: what rules follow
+    /// unless the `time_zone` setting names another (``ChimeTimeZone``), for `chime` and chimed
+    /// alike.
+    public var systemTimeZone: TimeZone
     /// Why `TZ` could not be used, when it names an unknown zone: every command that reads or
     /// shows times then fails with exit 65, and `doctor` reports it (``timeZone`` is the fallback).
     public var timeZoneError: DomainError?
@@ -49,6 +54,7 @@ public struct CommandEnvironment {
     public init(
         clock: @escaping () -> Date,
         timeZone: TimeZone,
+        systemTimeZone: TimeZone? = nil,
         timeZoneError: DomainError? = nil,
         variables: [String: String],
         output: any TextOutput,
@@ -65,6 +71,7 @@ public struct CommandEnvironment {
     ) {
         self.clock = clock
         self.timeZone = timeZone
+        self.systemTimeZone = systemTimeZone ?? timeZone
         self.timeZoneError = timeZoneError
         self.variables = variables
         // Everything chime prints passes here: no text of the user's can reverse a line.
@@ -93,10 +100,11 @@ public struct CommandEnvironment {
         } catch {
             zoneError = error
         }
-        let waiter = StopSignalWaiter()
+        let waiter = FollowStopWaiter(output: output.descriptor)
         return CommandEnvironment(
             clock: { Date() },
             timeZone: zone,
+            systemTimeZone: SystemTimeZone.read(),
             timeZoneError: zoneError,
             variables: variables,
             output: output,

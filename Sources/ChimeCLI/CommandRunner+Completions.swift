@@ -17,7 +17,8 @@ extension CommandRunner {
             }
             words = (what == .references ? pending.map(\.identifier) : []) + groups
         case .fasts:
-            words = try store.sessions(notEndedAt: environment.clock()).map(\.id)
+            let now = environment.clock()
+            words = try desk().fastTimeline(now: now).sessions(notEndedAt: now).map(\.id)
         }
         if !words.isEmpty { write(words.map { $0 + "\n" }.joined()) }
     }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -148,8 +149,30 @@ extension CommandRunner {
         if let error = environment.timeZoneError {
             return .init(check: check, outcome: .problem, detail: error.text.text(in: language), fix: say(.timeZoneFix))
         }
-        let offset = ISO8601Text.format(environment.clock(), in: zone).suffix(6)
+        let now = environment.clock()
+        let offset = ISO8601Text.format(now, in: zone).suffix(6)
         let source = say(environment.variables["TZ"] == nil ? .systemZone : .fromTZ)
-        return .init(check: check, outcome: .ok, detail: say(.timeZoneDetail, ["zone": zone.displayName, "offset": String(offset), "source": source]))
+        let detail = say(.timeZoneDetail, ["zone": zone.displayName, "offset": String(offset), "source": source])
+        // Rules follow the setting or the system's zone, in chimed too: a TZ of this shell alone
+        // moves only what this shell shows.
+        let setting = environment.storeExists() ? ((try? store().setting(ChimeTimeZone.settingKey)) ?? nil) : nil
+        let rules = ChimeTimeZone.resolve(setting: setting, system: environment.systemTimeZone)
+        let ruleSource = say(setting.flatMap(ChimeTimeZone.zone(named:)) == nil ? .ruleZoneFromSystem : .ruleZoneFromSetting)
+        guard Self.sameRules(zone, rules, from: now) else {
+            return .init(
+                check: check, outcome: .warning,
+                detail: detail + say(.clauseSeparator) + say(.ruleZoneDiffers, ["rules": rules.identifier, "source": ruleSource]),
+                fix: say(.ruleZoneFix, ["zone": zone.identifier])
+            )
+        }
+        return .init(check: check, outcome: .ok, detail: detail + say(.clauseSeparator) + say(.ruleZoneSame, ["source": ruleSource]))
+    }
+
+    /// Whether two zones keep the same clock over the coming year (`UTC` and `Etc/UTC` do).
+    static func sameRules(_ one: TimeZone, _ other: TimeZone, from now: Date) -> Bool {
+        one.identifier == other.identifier || stride(from: 0.0, through: 366 * 86_400, by: 86_400 / 4).allSatisfy { offset in
+            let instant = now.addingTimeInterval(offset)
+            return one.secondsFromGMT(for: instant) == other.secondsFromGMT(for: instant)
+        }
     }
 }

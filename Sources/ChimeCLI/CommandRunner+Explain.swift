@@ -16,8 +16,9 @@ extension CommandRunner {
     }
 
     func explain(_ options: Command.Explain, now: Date) throws {
-        let zone = environment.timeZone
-        let start = options.from.map { resolve($0, now: now).instant } ?? now
+        // The zone reminders follow, and the start `remind every` would take.
+        let zone = try knownRuleTimeZone()
+        let start = options.from.map { resolve($0, now: now).instant } ?? RecurringReminder.implicitStart(of: options.rule, madeAt: now)
         let expander = RecurrenceExpander(rule: options.rule, start: start, timeZone: zone)
         let occurrences = expander.occurrences(limit: options.count)
         if options.json {
@@ -27,7 +28,7 @@ extension CommandRunner {
             ))
             return
         }
-        let display = display(now)
+        let display = TimeDisplay(now: now, timeZone: zone, language: language)
         var lines = [
             CommandText.explainRule.text(language, ["rule": options.text]),
             "RRULE: \(options.rule.rruleText)",

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import ChimeStore
 import Foundation
 
@@ -12,59 +13,32 @@ extension CommandRunner {
         }
     }
 
-    /// `change` with the fast schedule's next occurrence added when none would be waiting
-    /// (``Store/continuingFastSchedule(after:planner:replacedDay:skippedEnd:now:timeZone:calendar:)``, as chimed applies it).
-    func continuingSchedule(after change: ChangePlan, replacedDay: LocalDate? = nil, skippedEnd: String? = nil, now: Date) throws -> ChangePlan {
-        try store().continuingFastSchedule(
-            after: change, planner: planner, replacedDay: replacedDay, skippedEnd: skippedEnd,
-            now: now, timeZone: environment.timeZone, calendar: calendar
-        )
-    }
-
     private func setFastSchedule(_ plan: FastingPlan, ruleText: String, now: Date) throws {
-        try commit(now: now) { now in
-            let store = try store()
-            let running = try store.sessions(notEndedAt: now)
-            if let rolling = running.first(where: { $0.mode == .rolling }) {
-                throw CommandFailure(.dataError, .rollingOverlapsSchedule, ["id": rolling.id])
-            }
-            let old = try store.fastSchedule()
-            let schedule = try FastSchedule(
-                id: try generateID(prefix: "fs"), plan: plan, ruleText: ruleText, start: now, remindBefore: try defaultNudges(for: plan, now: now).0
-            )
-            let occurrences = try old.map { old throws in try store.sessions(ofSchedule: old.id, startingAtOrAfter: now) } ?? []
-            let change = try planner.setSchedule(
-                schedule, replacing: old, oldOccurrences: occurrences, sessions: running,
-                now: now, timeZone: environment.timeZone, calendar: calendar
-            )
-            var lines = [messages(now).fastScheduleSet(schedule, replaced: old)]
-            if let first = change.sessions.last(where: { $0.scheduleID == schedule.id }) {
+        let remindBefore = try defaultNudges(for: plan, now: now).0
+        try commit(now: now) { desk, now in
+            try desk.setFastSchedule(plan: plan, ruleText: ruleText, remindBefore: remindBefore, now: now)
+        } lines: { set, now in
+            var lines = [messages(now).fastScheduleSet(set.schedule, replaced: set.replaced) + (try ruleZoneNote(now: now))]
+            if let first = set.first {
                 lines.append(messages(now).fastStarted(first) + messages(now).clockChangeNote(first))
             }
-            return (change, lines)
+            return lines
         }
     }
 
     private func turnFastScheduleOff(now: Date) throws {
-        try commit(now: now) { now in
-            let store = try store()
-            guard let schedule = try store.fastSchedule() else {
-                return (ChangePlan(), [messages(now).say(.noScheduleToTurnOff)])
+        try commit(now: now) { desk, now in try desk.turnFastScheduleOff(now: now) } lines: { off, now in
+            switch off {
+            case .nothingOn: return [messages(now).say(.noScheduleToTurnOff)]
+            case .ended(let schedule, let goingOn): return [messages(now).fastScheduleOff(schedule, goingOn: goingOn)]
             }
-            let occurrences = try store.sessions(ofSchedule: schedule.id, startingAtOrAfter: .distantPast)
-            let change = planner.remove(schedule, occurrences: occurrences, now: now)
-            let goingOn = occurrences.first { $0.status(at: now).phase == .fasting }
-            return (change, [messages(now).fastScheduleOff(schedule, goingOn: goingOn)])
         }
     }
 
     private func showFastSchedule(json: Bool, now: Date) throws {
-        let store = try store()
-        let schedule = try store.fastSchedule()
-        let next = try schedule.flatMap { schedule throws in
-            try store.sessions(notEndedAt: now).first { $0.scheduleID == schedule.id }
-        }
-        let report = FastScheduleReport(schedule: schedule, current: next, display: display(now))
+        let desk = try desk()
+        let shown = try desk.fastScheduleNow(now: now)
+        let report = FastScheduleReport(schedule: shown.schedule, current: shown.current, display: display(now), ruleTimeZone: desk.timeZone)
         if json {
             try writeJSON(report.json)
         } else {

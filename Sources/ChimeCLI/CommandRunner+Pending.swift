@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -8,38 +9,13 @@ extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
     func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
-        // Said here in the local zone; the planner would refuse it too, in UTC.
-        guard due > now else {
-            throw CommandFailure(.dataError, LocalizedText { language in
-                CommandText.reminderTimePassed.text(language, [
-                    "due": TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language).clock(due),
-                ])
-            })
-        }
-        try commit(now: now) { now in
-            let reminderID: String
-            var replacesPending = false
-            if let id {
-                try refuseIDOfAnotherKind(id, for: .reminder, now: now)
-                replacesPending = try store().reminder(id: id) != nil
-                    && store().request(identifier: RequestIdentifier.reminder(id: id))?.state.isLive == true
-                reminderID = id
-            } else {
-                reminderID = try generateID(prefix: "r")
-            }
-            let reminder = OneOffReminder(id: reminderID, text: text, due: due)
-            var change = try planner.remind(reminder, now: now)
-            if let nag {
-                change.requests = change.requests.map(ReminderNag(interval: nag.timeInterval).nagging)
-            }
-            if let urgency {
-                // Carried by the request: a snooze or a nag moves it, arguments and all.
-                for index in change.requests.indices {
-                    change.requests[index].content.arguments[ContentArgument.urgency] = urgency.rawValue
-                }
-            }
-            let line = replacesPending ? messages(now).reminderReplaced(reminder) : messages(now).reminderSet(reminder)
-            return (change, [line + note])
+        // Said here at once, before the store is opened: the desk refuses it too.
+        guard due > now else { throw DeskRefusal.reminderTimePassed(due: due) }
+        try commit(now: now) { desk, now in
+            try desk.remind(text, at: due, id: id, nag: nag, urgency: urgency?.rawValue, now: now)
+        } lines: { set, now in
+            let line = set.replaced ? messages(now).reminderReplaced(set.reminder) : messages(now).reminderSet(set.reminder)
+            return [line + note]
         }
     }
 
@@ -47,29 +23,28 @@ extension CommandRunner {
     func remindEvery(_ options: Command.RemindEvery, now: Date) throws {
         var rule = options.rule
         if options.until != nil || options.count != nil, rule.until != nil || rule.count != nil {
-            throw CommandFailure(.dataError, .ruleAlreadyEnds, ["rule": options.ruleText])
+            throw DeskRefusal.ruleAlreadyEnds(rule: options.ruleText)
         }
         if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
         if let count = options.count { rule.count = count }
-        let start = options.from.map { resolve($0, now: now).instant } ?? now
-        try commit(now: now) { now in
-            let reminderID: String
-            if let id = options.id {
-                try refuseIDOfAnotherKind(id, for: .reminder, now: now)
-                reminderID = id
-            } else {
-                reminderID = try generateID(prefix: "r")
+        let from = options.from.map { resolve($0, now: now).instant }
+        let intent = Desk.RecurringReminderIntent(
+            text: options.text, ruleText: options.ruleText, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
+        )
+        try commit(now: now) { desk, now in try desk.remindEvery(intent, now: now) } lines: { set, now in
+            let note = try ruleZoneNote(now: now)
+            if set.replaced != nil {
+                return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next) + note]
             }
-            let reminder = RecurringReminder(
-                id: reminderID, text: options.text, rule: rule, start: start, nag: options.nag.map { ReminderNag(interval: $0.timeInterval) },
-                urgency: options.urgency?.rawValue
-            )
-            let change = try planner.remind(reminder, now: now, timeZone: environment.timeZone, calendar: calendar)
-            return (change, [messages(now).recurringReminderSet(reminder, ruleText: options.ruleText, next: change.requests[0])])
+            return [messages(now).recurringReminderSet(set.reminder, ruleText: options.ruleText, next: set.next) + note]
         }
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
+        // A group that names nothing is a mistyped id, not an empty list.
+        if let group, try !desk().namesSomething(group, now: now), try store().pendingRequests(inGroup: group).isEmpty {
+            throw CommandFailure(.dataError, .unknownGroup, ["id": group])
+        }
         if json {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
@@ -83,144 +58,29 @@ extension CommandRunner {
             return
         }
         let pending = try pendingNotifications(inGroup: group, now: now)
+        if let group, pending.isEmpty {
+            write(CommandText.nothingPendingInGroup.text(language, ["id": group]))
+            return
+        }
         write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
     }
 
     func cancel(_ target: Command.CancelTarget, now: Date) throws {
-        try commit(now: now) { now in try cancellation(of: target, now: now) }
-    }
-
-    /// The plan and line of `cancel`, decided inside its write transaction.
-    private func cancellation(of target: Command.CancelTarget, now: Date) throws -> (plan: ChangePlan, lines: [String]) {
-        let store = try store()
-        var change = ChangePlan()
-        var cancelledRequests: [NotificationRequest] = []
-        // Shown already, with the bubble still on screen: cancelled too (by identifier; a
-        // group's cancellation takes only what is to come), so the bubble closes and its
-        // buttons do nothing any more.
-        var onScreen: [NotificationRequest] = []
-        var scope: String?
-        /// The pending requests of group `id`, its bubbles on screen into `onScreen`; throws
-        /// when `id` names nothing at all.
-        func pendingGroup(_ id: String) throws -> [NotificationRequest] {
-            let pending = try store.pendingRequests(inGroup: id)
-            let shown = try store.bubblesOnScreen(inGroup: id)
-            if pending.isEmpty, shown.isEmpty, try !namesSomething(id) {
-                throw CommandFailure.unknownReference(id)
-            }
-            onScreen += shown.map(\.request)
-            return pending.map(\.request)
-        }
+        let deskTarget: Desk.CancelTarget
         switch target {
-        case .references(let references):
-            // Every reference is checked before anything is cancelled: one unknown id cancels nothing.
-            for reference in references {
-                switch reference {
-                case .request(let identifier):
-                    guard let stored = try store.request(identifier: identifier), stored.state.isLive || stored.isOnScreen else {
-                        throw CommandFailure.unknownReference(identifier)
-                    }
-                    if stored.state.isLive {
-                        change.cancelledIdentifiers.append(identifier)
-                        cancelledRequests.append(stored.request)
-                    } else {
-                        onScreen.append(stored.request)
-                    }
-                case .group(let id):
-                    cancelledRequests += try pendingGroup(id)
-                    change.cancelledGroups.append(id)
-                }
-            }
-            if references.count == 1, case .group(let id) = references[0] { scope = id }
-        case .group(let id):
-            cancelledRequests = try pendingGroup(id)
-            change.cancelledGroups = [id]
-            scope = id
-        case .all:
-            cancelledRequests = try store.pendingRequests().map(\.request)
-            onScreen = try store.bubblesOnScreen(inGroup: nil).map(\.request)
-            change.cancelledGroups = unique(cancelledRequests.map(\.group))
-            scope = messages(now).say(.scopeAll)
+        case .references(let references): deskTarget = .references(references.map(\.deskReference))
+        case .group(let id): deskTarget = .group(id)
+        case .all: deskTarget = .all
         }
-        let cancelled = unique(cancelledRequests.map(\.identifier))
-        let closed = unique(onScreen.map(\.identifier))
-        change.cancelledIdentifiers = unique(change.cancelledIdentifiers + closed)
-        var line = messages(now).cancelled(cancelled, onScreen: closed, scope: scope)
-        guard !cancelled.isEmpty || !closed.isEmpty else {
-            return (ChangePlan(), [line])
+        try commit(now: now) { desk, now in try desk.cancel(deskTarget, now: now) } lines: { cancelled, now in
+            [messages(now).cancelled(cancelled)]
         }
-        // A water schedule that stays on and a rolling fast that goes on keep their next
-        // occurrence: cancelling skips one, it does not silence them (that is `water off`,
-        // `fast stop`).
-        var seen = Set(cancelled)
-        for request in cancelledRequests {
-            // Cancelling a recurring reminder's id ends it; cancelling one occurrence skips it.
-            if request.kind == .reminder, change.cancelledGroups.contains(request.group) { continue }
-            let records = try store.followUpRecords(for: request, now: now)
-            for next in planner.occurrencesAfterSkipping(request, records: records, now: now, timeZone: environment.timeZone, calendar: calendar)
-            where seen.insert(next.identifier).inserted {
-                change.requests.append(next)
-            }
-        }
-        // A nagging reminder ended while its occurrence waits for Done: it will not come back.
-        for group in unique(change.cancelledGroups) where (cancelledRequests + onScreen).contains(where: { $0.kind == .reminder && $0.group == group }) {
-            if let open = try store.openReminderOccurrence(reminderID: group) {
-                change.reminderOccurrences.append(ReminderNag.ended(open))
-            }
-        }
-        // A scheduled fast's end brings the schedule's next fast: cancelled, the next comes now.
-        for request in cancelledRequests where request.kind == .fastEnd || change.cancelledGroups.contains(request.group) {
-            guard let session = try store.session(id: request.group), session.scheduleID != nil else { continue }
-            change = try continuingSchedule(after: change, skippedEnd: session.id, now: now)
-        }
-        if let goesOn = messages(now).goesOn(after: change.requests) {
-            line += messages(now).say(.clauseSeparator) + goesOn
-        }
-        if let runsOn = messages(now).fastsRunOn(afterCancelling: cancelledRequests, next: change.requests) {
-            line += messages(now).say(.clauseSeparator) + runsOn
-        }
-        return (change, [line])
     }
 
     func snooze(_ reference: PendingReference, by span: TimeSpan, now: Date) throws {
-        try commit(now: now) { now in try snoozing(reference, by: span, now: now) }
-    }
-
-    /// The plan and line of `snooze`, decided inside its write transaction.
-    private func snoozing(_ reference: PendingReference, by span: TimeSpan, now: Date) throws -> (plan: ChangePlan, lines: [String]) {
-        let store = try store()
-        let stored: StoredRequest
-        switch reference {
-        case .request(let identifier):
-            // A notification already shown can be snoozed too: that is what snoozing is mostly
-            // for. Only one the user cancelled stays cancelled.
-            guard let found = try store.request(identifier: identifier), found.state != .cancelled else {
-                throw CommandFailure.unknownReference(identifier)
-            }
-            stored = found
-        case .group(let id):
-            // An id snoozes the group's next notification (a reminder has exactly one).
-            guard let next = try store.pendingRequests(inGroup: id).first else {
-                throw CommandFailure.unknownReference(id)
-            }
-            stored = next
+        try commit(now: now) { desk, now in try desk.snooze(reference.deskReference, by: span, now: now) } lines: { request, now in
+            [messages(now).snoozed(request.identifier, until: request.due)]
         }
-        // A reminder brought back must not share its id with what took the id since it was shown.
-        if stored.request.kind == .reminder, !stored.state.isLive,
-           let owner = try liveOwner(of: stored.request.group, otherThan: .reminder, now: now) {
-            throw CommandFailure(.dataError, LocalizedText(CommandText.reminderCannotComeBack, localized: [
-                "group": LocalizedText(verbatim: stored.request.group), "owner": owner,
-            ]))
-        }
-        // The same rule as a bubble's Snooze button: later than it would have come (a
-        // notification still to come moves from its due time), a water reminder becoming its
-        // schedule's next one.
-        let records = try store.followUpRecords(for: stored.request, now: now)
-        guard let change = planner.snooze(stored.request, by: span, records: records, now: now, timeZone: environment.timeZone, calendar: calendar) else {
-            throw CommandFailure(.dataError, .waterReminderOff, ["identifier": stored.request.identifier])
-        }
-        let request = change.requests[0]
-        return (change, [messages(now).snoozed(request.identifier, until: request.due)])
     }
 
     func export(format: Command.ExportFormat, what: Command.ExportSubject, now: Date) throws {
@@ -269,9 +129,4 @@ extension CommandRunner {
         language
     }
 
-    /// `values` without repetitions, in first-seen order.
-    private func unique(_ values: [String]) -> [String] {
-        var seen = Set<String>()
-        return values.filter { seen.insert($0).inserted }
-    }
 }

@@ -1,24 +1,18 @@
 import ChimeCore
+import ChimeDesk
 import Foundation
 
 extension CommandRunner {
     /// Acknowledges a nagging reminder's occurrence: it stops coming back and is recorded done.
     func done(_ reference: String, now: Date) throws {
-        try commit(now: now) { now in
-            let store = try store()
-            let stored = try store.nagShowing(named: reference)
-            let recorded = try stored.flatMap { try store.reminderOccurrence(identifier: $0.request.identifier)?.outcome }
-            let plan = try planner.acknowledge(
-                stored?.request, named: reference, recorded: recorded, isLive: stored?.state.isLive ?? false,
-                now: now, timeZone: environment.timeZone, calendar: calendar
-            )
-            guard let record = plan.reminderOccurrences.first else { return (plan, []) }
+        try commit(now: now) { desk, now in try desk.done(reference, now: now) } lines: { done, now in
+            guard let record = done.record else { return [] }
             let outcome: CommandText = record.outcome == .doneOnTime ? .outcomeOnTime : .outcomeLate
             var line = messages(now).say(.acknowledged, ["identifier": record.identifier, "outcome": messages(now).say(outcome)])
-            if let next = plan.requests.first {
+            if let next = done.next {
                 line += messages(now).say(.nextOccurrence, ["identifier": next.identifier, "due": display(now).clockAndRelative(next.due)])
             }
-            return (plan, [line])
+            return [line]
         }
     }
 
@@ -31,6 +25,16 @@ extension CommandRunner {
             try writeJSON(history.json)
         } else {
             write(history.text)
+        }
+    }
+
+    /// Shows the recurring reminders with their rules, next occurrences and how many are left.
+    func showRecurringReminders(all: Bool, json: Bool, now: Date) throws {
+        let list = RecurringReminderList(reminders: try desk().recurringReminders(now: now, includingEnded: all), display: display(now))
+        if json {
+            try writeJSON(list.json)
+        } else {
+            write(list.text(style: environment.style, width: environment.terminalWidth))
         }
     }
 }

@@ -30,7 +30,7 @@ extension CommandRunner {
             waiting: while true {
                 let remaining = output.nextPrint.timeIntervalSince(environment.clock())
                 if remaining <= 0 { break waiting }
-                if environment.pause(min(Self.followPollInterval, remaining)) == .stop { return .success }
+                if environment.pause(min(Self.followPollInterval, remaining)) != .elapsed { return .success }
                 let sequence = try store.currentSequence()
                 if sequence != seen {
                     seen = sequence
@@ -40,13 +40,10 @@ extension CommandRunner {
         }
     }
 
-    /// The fast `status` and `fast status` show (``FastingSession/current(among:at:)``), read from
-    /// the sessions not ended when there is one, so a long history is read only when no fast runs.
+    /// The fast `status` and `fast status` show (``FastTimeline/current(at:)``): from the
+    /// records and the schedules' rules, whether chimed ran or not.
     func currentSession(now: Date) throws -> FastingSession? {
-        let store = try store()
-        // Every fasting, eating or scheduled session is among those not ended, in the same order.
-        if let active = FastingSession.current(among: try store.sessions(notEndedAt: now), at: now) { return active }
-        return FastingSession.current(among: try store.sessions(), at: now)
+        try desk().fastTimeline(now: now).current(at: now)
     }
 
     /// `-- 08:15:00 --`: the line before each text block of `status --follow`.
@@ -63,7 +60,7 @@ extension CommandRunner {
         let report = StatusReport(snapshot: try statusSnapshot(now: now), display: display(now))
         let text: String
         switch format {
-        case .text: text = report.text(style: environment.style)
+        case .text: text = report.text(style: environment.style, width: environment.terminalWidth)
         case .json: text = try OrderedJSONEncoder().encode(report.json)
         case .waybar: text = report.waybar.line
         }

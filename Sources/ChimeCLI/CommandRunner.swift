@@ -1,14 +1,15 @@
 import ChimeControl
 import ChimeCore
+import ChimeDesk
 import ChimeStore
 import Foundation
 
 /// Runs a parsed ``Command`` against the store and the daemon, writing what the user sees.
 ///
-/// Every change is built by ``FastingPlanner`` from what the store holds, validated as a whole
-/// and applied in one transaction under a fresh request id (``commit(now:_:)``: the reading and
-/// checking happen inside that transaction), and then announced to `chimed` with a `changed`
-/// nudge. A command that fails writes nothing. Everything from the world comes from the injected
+/// Parse, desk, print: every change is decided by the ``Desk`` from what the store holds, inside
+/// one write transaction under a fresh request id (``commit(now:_:lines:)``), and then announced
+/// to `chimed` with a `changed` nudge; the runner only turns what was decided into lines. A
+/// command that fails writes nothing. Everything from the world comes from the injected
 /// ``CommandEnvironment``, so each command runs in tests without a process.
 public final class CommandRunner {
     /// Where the runner gets time, zone, output, store and daemon.
@@ -16,6 +17,7 @@ public final class CommandRunner {
     /// Builds every change plan.
     let planner = FastingPlanner()
     private var openedStore: Store?
+    private var openedDesk: Desk?
 
     /// How long the nudge after a change waits for the daemon: it only re-arms a timer.
     public static let nudgeTimeout: Duration = .milliseconds(500)
@@ -45,7 +47,15 @@ public final class CommandRunner {
         do {
             return try execute(command)
         } catch {
-            let failure = Self.failure(for: error)
+            let failure: CommandFailure
+            if let refusal = error as? DeskRefusal {
+                let now = environment.clock()
+                failure = refusal.failure { [environment, calendar] language in
+                    TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language)
+                }
+            } else {
+                failure = Self.failure(for: error)
+            }
             environment.errors.write(failure.line(in: language) + "\n")
             return failure.exitCode
         }
@@ -59,6 +69,8 @@ public final class CommandRunner {
         case let error as StoreError: return CommandFailure(error)
         case let error as UsageError: return CommandFailure(error)
         case let error as RuntimeError: return CommandFailure(error.exitCode, error.text)
+        case let refusal as DeskRefusal:
+            return refusal.failure { TimeDisplay(now: Date(), timeZone: TimeZone(identifier: "UTC")!, language: $0) }
         default: return CommandFailure(.software, .unexpectedError, ["error": "\(error)"])
         }
     }
@@ -111,6 +123,7 @@ public final class CommandRunner {
             try remind(text, at: due, id: id, nag: nag, urgency: urgency, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
         case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
+        case .remindList(let all, let json): try showRecurringReminders(all: all, json: json, now: now)
         case .done(let reference): try done(reference.description, now: now)
         case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
@@ -195,38 +208,66 @@ public final class CommandRunner {
         return store
     }
 
-    /// Decides a change and applies it in one write transaction, then prints its lines and
-    /// nudges the daemon.
+    /// The desk every change goes through, opened on first use; its rules follow the
+    /// `time_zone` setting, else the system's zone (never this process's `TZ` alone: chimed
+    /// must agree).
+    func desk() throws -> Desk {
+        if let openedDesk { return openedDesk }
+        let store = try store()
+        let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
+        openedDesk = desk
+        return desk
+    }
+
+    /// The zone rules follow (``ChimeTimeZone``): the `time_zone` setting, else the system's.
+    func ruleTimeZone() throws -> TimeZone {
+        ChimeTimeZone.resolve(setting: try store().setting(ChimeTimeZone.settingKey), system: environment.systemTimeZone)
+    }
+
+    /// `; note: rules follow UTC (the system's zone), not TZ=Europe/Berlin ...`, appended to the
+    /// line of a change that sets a rule when this shell's `TZ` keeps another clock than the
+    /// zone rules follow (chimed does not see `TZ`); `""` when they agree.
+    func ruleZoneNote(now: Date) throws -> String {
+        let rules = try ruleTimeZone()
+        guard environment.variables["TZ"] != nil, !Self.sameRules(environment.timeZone, rules, from: now) else { return "" }
+        let source = (try store().setting(ChimeTimeZone.settingKey)).flatMap(ChimeTimeZone.zone(named:)) == nil
+            ? CommandText.ruleZoneFromSystem : .ruleZoneFromSetting
+        return CommandText.ruleZoneNote.text(language, [
+            "rules": rules.identifier, "source": source.text(language), "tz": environment.timeZone.identifier,
+        ])
+    }
+
+    /// ``ruleTimeZone()`` without making a store where there is none (the system's zone then).
+    func knownRuleTimeZone() throws -> TimeZone {
+        environment.storeExists() ? try ruleTimeZone() : environment.systemTimeZone
+    }
+
+    /// Decides a change through the desk and applies it in one write transaction, then prints
+    /// its lines and nudges the daemon.
     ///
-    /// `decide` runs with the database's write lock held and reads through ``store()``, so every
-    /// rule it checks (one fast at a time, one water schedule, an id names one thing) is checked
-    /// against what is committed and cannot change before the plan is written: of two commands
-    /// racing, the second decides after the first committed and fails as if it had run later.
-    /// The lines are printed only once the plan is stored. An empty plan writes nothing; its
-    /// lines are printed all the same (they say why nothing changed).
-    ///
-    /// `decide` gets the instant read once the lock is held, not the command's `now`: a command
-    /// that waited for the lock must see the fast started meanwhile as running (as a command run
-    /// after it does), not as scheduled to start after its own earlier `now`.
-    func commit(now: Date, _ decide: (_ now: Date) throws -> (plan: ChangePlan, lines: [String])) throws {
+    /// `decide` runs with the database's write lock held (``Desk/perform(requestID:now:clock:_:)``),
+    /// so every rule it checks (one fast at a time, one water schedule, an id names one thing)
+    /// is checked against what is committed and cannot change before the plan is written: of two
+    /// commands racing, the second decides after the first committed and fails as if it had run
+    /// later. It gets the instant read once the lock is held, not the command's `now`. The lines
+    /// (`lines`, from what was decided and that instant) are printed only once the plan is
+    /// stored. An empty plan writes nothing; its lines are printed all the same (they say why
+    /// nothing changed).
+    func commit<Outcome>(
+        now: Date, _ decide: (Desk, Date) throws -> Desk.Decision<Outcome>, lines: (Outcome, Date) throws -> [String]
+    ) throws {
         let requestID = environment.makeRequestID()
-        var lines: [String] = []
-        let result = try store().apply(requestID: requestID, now: now) {
-            let decided = try decide(max(now, environment.clock()))
-            lines = decided.lines
-            return decided.plan
-        }
-        guard let result else {
-            for line in lines { write(line) }
-            return
-        }
-        guard !result.replayed else {
-            // The lines describe this run's plan (fresh ids and all), which was not applied.
+        let desk = try desk()
+        let performed = try desk.perform(requestID: requestID, now: now, clock: environment.clock) { now in try decide(desk, now) }
+        if let result = performed.result, result.replayed {
+            // The lines would describe this run's decision (fresh ids and all), which was not applied.
             write(ChangeMessage.alreadyApplied(requestID: requestID, sequence: result.sequence, in: language))
             return
         }
-        for line in lines { write(line) }
-        nudgeDaemon(sequence: result.sequence)
+        if let outcome = performed.outcome {
+            for line in try lines(outcome, performed.decidedAt) { write(line) }
+        }
+        if let result = performed.result { nudgeDaemon(sequence: result.sequence) }
     }
 
     /// Tells `chimed` the store changed up to `sequence`; when it does not answer, says that the
@@ -244,6 +285,8 @@ public final class CommandRunner {
             problem = ChangeMessage.daemonNotRunningText(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
             problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
+        } catch let error as RuntimeError {
+            problem = ChangeMessage.daemonDidNotConfirm(error.text.text(in: language), in: language)
         } catch {
             problem = ChangeMessage.daemonDidNotConfirm("\(error)", in: language)
         }
@@ -262,15 +305,4 @@ public final class CommandRunner {
         }
     }
 
-    // MARK: - Ids
-
-    /// A generated id `prefix-xxx` that names nothing yet and has no notifications.
-    func generateID(prefix: String) throws -> String {
-        // 32^3 ids per prefix: collisions are rare, and a few retries find a free one.
-        for _ in 0..<64 {
-            let id = EntityID.generate(prefix: prefix, using: &environment.randomSource)
-            if try !namesSomething(id), try store().pendingRequests(inGroup: id).isEmpty { return id }
-        }
-        throw CommandFailure(.tryAgain, .noFreeID, ["prefix": prefix])
-    }
 }

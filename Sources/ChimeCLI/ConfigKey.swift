@@ -23,6 +23,9 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case away = "notify.away"
     /// The language of notification texts, for chimed and `list` alike.
     case language = "language"
+    /// The zone rules follow, for `chime` and chimed alike (``ChimeTimeZone``); `system`: the
+    /// system's (`/etc/localtime`).
+    case timeZone = "time_zone"
 
     /// The most nudges `fast.remind_before` (and `--remind-before`) holds.
     public static let maximumNudges = 10
@@ -48,6 +51,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .doNotDisturb: return "hold water reminders during do-not-disturb"
         case .away: return "hold water reminders while the screen is locked"
         case .language: return "language of help, messages and notifications"
+        case .timeZone: return "zone that rules and schedules follow"
         }
     }
 
@@ -64,6 +68,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             return ConfigValue.switchWords.joined(separator: ", ")
         case .language:
             return ConfigValue.Language.allCases.map(\.rawValue).joined(separator: ", ")
+        case .timeZone:
+            return "system, or a zone name such as Europe/Berlin"
         }
     }
 
@@ -76,6 +82,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
         case .doNotDisturb, .away: return ConfigValue.switchWords
         case .language: return ConfigValue.Language.allCases.map(\.rawValue)
+        case .timeZone: return ["system"]
         }
     }
 
@@ -91,6 +98,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyReminder: return .urgency(.normal)
         case .doNotDisturb, .away: return .switch(true)
         case .language: return .language(.auto)
+        case .timeZone: return .timeZone(nil)
         }
     }
 
@@ -133,6 +141,15 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             return .switch(try oneOf(ConfigValue.switchWords) == 0)
         case .language:
             return .language(ConfigValue.Language.allCases[try oneOf(ConfigValue.Language.allCases.map(\.rawValue))])
+        case .timeZone:
+            if trimmed.lowercased() == "system" { return .timeZone(nil) }
+            guard let zone = ChimeTimeZone.zone(named: trimmed) else {
+                throw UsageError(
+                    .invalidSettingValue, .invalidSettingValue,
+                    ["text": text, "key": name, "names": allowedValues, "suggestion": ""], argumentPosition: argumentPosition
+                )
+            }
+            return .timeZone(zone.identifier)
         }
     }
 

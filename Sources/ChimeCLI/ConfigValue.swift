@@ -16,6 +16,8 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case language(Language)
     /// `notify.dnd`, `notify.away`: on (`true`) or off.
     case `switch`(Bool)
+    /// A zone name, `nil` for the system's.
+    case timeZone(String?)
 
     /// The words a switch takes, on first.
     public static let switchWords = ["on", "off"]
@@ -50,6 +52,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .urgency(let urgency): return urgency.rawValue
         case .language(let language): return language.rawValue
         case .switch(let on): return on ? Self.switchWords[0] : Self.switchWords[1]
+        case .timeZone(let name): return name ?? "system"
         }
     }
 

@@ -10,9 +10,13 @@ public struct FastScheduleReport: Sendable {
     public let current: FastingSession?
     /// Where times are shown.
     public let display: TimeDisplay
+    /// The zone the schedule's rule follows (``ChimeTimeZone``), which may differ from the one
+    /// times are shown in.
+    public let ruleTimeZone: TimeZone
 
     /// Makes the report.
-    public init(schedule: FastSchedule?, current: FastingSession?, display: TimeDisplay) {
+    public init(schedule: FastSchedule?, current: FastingSession?, display: TimeDisplay, ruleTimeZone: TimeZone? = nil) {
+        self.ruleTimeZone = ruleTimeZone ?? display.timeZone
         self.schedule = schedule
         self.current = current
         self.display = display
@@ -45,7 +49,7 @@ public struct FastScheduleReport: Sendable {
     public var json: FastScheduleJSON {
         FastScheduleJSON(
             id: schedule?.id, plan: schedule?.plan.displayName, rule: schedule?.ruleText, rrule: schedule?.rule.rruleText,
-            timeZone: display.timeZone.identifier,
+            timeZone: ruleTimeZone.identifier,
             current: current.map { session in
                 let cycle = session.cycle(0)
                 return FastScheduleJSON.Occurrence(

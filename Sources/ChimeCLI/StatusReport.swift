@@ -56,11 +56,12 @@ public struct StatusReport: Sendable {
         FollowSchedule.nextPrint(after: display.now, nextChange: nextChange)
     }
 
-    /// The lines of `chime status`.
-    public func text(style: TerminalStyle) -> String {
-        var text = fast.text(style: style)
+    /// The lines of `chime status`, its progress bars fitted to a terminal of `width` columns
+    /// when given.
+    public func text(style: TerminalStyle, width: Int? = nil) -> String {
+        var text = fast.text(style: style, width: width)
         if let water = snapshot.water {
-            text += water.text(display: display, style: style)
+            text += water.text(display: display, style: style, width: width)
         }
         let language = display.language
         if let next {

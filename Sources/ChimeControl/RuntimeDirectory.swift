@@ -83,6 +83,17 @@ public struct RuntimeDirectory: Hashable, Sendable {
         } catch let error as SystemError where error.code == .noSuchFile {
             throw RuntimeError(.daemonNotRunning, .noRuntimeDirectory, ["path": path])
         }
+        // Readable but not searchable (mode 0600): the socket inside cannot be reached.
+        if access(path, X_OK) != 0 { throw noAccess() }
+    }
+
+    /// The error for a directory on the way to ``path`` the user may not enter, naming it.
+    private func noAccess() -> RuntimeError {
+        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let blocked = !parent.isEmpty && access(parent, X_OK) != 0 ? parent : path
+        var status = stat()
+        let mode = stat(blocked, &status) == 0 ? "0" + String(status.st_mode & 0o7777, radix: 8) : "?"
+        return RuntimeError(.unsafeRuntimeDirectory, .runtimeNoAccess, ["path": path, "blocked": blocked, "mode": mode])
     }
 
     /// Opens the directory itself (never a symlink in its place) and checks its owner.
@@ -99,6 +110,8 @@ public struct RuntimeDirectory: Hashable, Sendable {
                 throw RuntimeError(.unsafeRuntimeDirectory, .runtimeDirectoryLink, ["path": path])
             case .notDirectory:
                 throw RuntimeError(.unsafeRuntimeDirectory, .runtimeNotDirectory, ["path": path])
+            case .permissionDenied:
+                throw noAccess()
             default:
                 throw error
             }

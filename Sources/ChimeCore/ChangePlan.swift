@@ -50,6 +50,14 @@ public struct ChangePlan: Hashable, Sendable {
     /// What became of recurring reminders' occurrences (`chime remind history`), recorded with
     /// the records; an occurrence already done or missed keeps its outcome.
     public var reminderOccurrences: [ReminderOccurrence] = []
+    /// Recurring reminders to insert or replace (by id): made, replaced or ended.
+    public var recurringReminders: [RecurringReminder] = []
+    /// How far each fast schedule's notifications are now derived (by schedule id): the next
+    /// derivation (catch-up after downtime) starts there.
+    public var fastSchedulesDerivedThrough: [String: Date] = [:]
+    /// Requests moved by a snooze (by identifier), with the time each had before: deriving
+    /// its schedule again keeps the snooze. Applied after ``requests``.
+    public var snoozedFrom: [String: Date] = [:]
 
     /// An empty plan.
     public init() {}

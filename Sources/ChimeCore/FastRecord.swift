@@ -38,6 +38,7 @@ public struct FastRecord: Hashable, Sendable {
     /// extra time is still completed.
     public var completed: Bool { isFinished && end >= plannedEnd }
 
+
     /// How long it was fasted.
     public var duration: TimeInterval { max(0, end.timeIntervalSince(start)) }
 

@@ -2,11 +2,13 @@ import Foundation
 
 /// Fasts that start by a recurrence rule and end on the local clock (`chime fast schedule`).
 ///
-/// Each occurrence of the rule becomes a single ``FastingSession`` of its own, made when it is
-/// next (``session(startingAt:timeZone:calendar:)``): only the next occurrence's requests are
-/// pending, and the one after is derived when its fast ends, in the same transaction. Both ends
-/// of each fast are wall-clock readings: a 16:8 from 20:00 ends at 12:00 and its eating window
-/// at 20:00 local, so across a daylight-saving change the fast lasts an hour more or less.
+/// A schedule is its rule, nothing more: each occurrence of the rule is a fast of its own
+/// (an *instance*, ``session(startingAt:timeZone:calendar:)``), derived whenever it is asked for
+/// (``FastTimeline``), never made in advance. What happened to an instance (started, stopped,
+/// extended, skipped) is recorded as a session under the instance's key, the way RFC 5545 keeps
+/// an override under its RECURRENCE-ID. Both ends of each fast are wall-clock readings: a 16:8
+/// from 20:00 ends at 12:00 and its eating window at 20:00 local, so across a daylight-saving
+/// change the fast lasts an hour more or less.
 public struct FastSchedule: Hashable, Sendable {
     /// The schedule's id (`fs-3k9`), the prefix of its occurrences' session ids.
     public var id: String
@@ -22,9 +24,15 @@ public struct FastSchedule: Hashable, Sendable {
     public var tag: String
     /// Nudges before each fast ends.
     public var remindBefore: [TimeSpan]
+    /// When the schedule was turned off or replaced: no fast of it starts at or after this
+    /// instant (one already started goes on). `nil` while it is on.
+    public var endedAt: Date?
 
     /// Makes a schedule.
-    public init(id: String, plan: FastingPlan, ruleText: String, rule: RecurrenceRule, start: Date, tag: String = "", remindBefore: [TimeSpan] = []) {
+    public init(
+        id: String, plan: FastingPlan, ruleText: String, rule: RecurrenceRule, start: Date, tag: String = "",
+        remindBefore: [TimeSpan] = [], endedAt: Date? = nil
+    ) {
         self.id = id
         self.plan = plan
         self.ruleText = ruleText
@@ -32,6 +40,7 @@ public struct FastSchedule: Hashable, Sendable {
         self.start = start
         self.tag = tag
         self.remindBefore = remindBefore
+        self.endedAt = endedAt
     }
 
     /// Makes a schedule from the rule text the user gave, read by ``RecurrencePhrase``.
@@ -41,6 +50,34 @@ public struct FastSchedule: Hashable, Sendable {
             throw DomainError(.invalidRule, .scheduleTooOften, ["rule": ruleText])
         }
         self.init(id: id, plan: plan, ruleText: ruleText, rule: rule, start: start, tag: tag, remindBefore: remindBefore)
+    }
+
+    /// Whether the schedule is on at `instant`: made, and not ended by then.
+    public func isOn(at instant: Date) -> Bool {
+        endedAt.map { instant < $0 } ?? true
+    }
+
+    /// Calls `body` with each start of a fast at or after `from`, ascending, until it returns
+    /// `false`, the rule ends, or the schedule was ended.
+    public func forEachStart(from: Date, in timeZone: TimeZone, _ body: (Date) -> Bool) {
+        RecurrenceExpander(rule: rule, start: start, timeZone: timeZone).forEachOccurrence(from: from) { start in
+            guard isOn(at: start) else { return false }
+            return body(start)
+        }
+    }
+
+    /// The key naming the instance that starts at `fastStart` (`20270328-2000`, its local start):
+    /// an instance's RECURRENCE-ID, stable while the rule's local readings are.
+    public static func instanceKey(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> String {
+        let wall = LocalTimeResolver.wallClock(of: fastStart, in: timeZone, calendar: calendar)
+        let date = wall.date.description.replacingOccurrences(of: "-", with: "")
+        let time = wall.time.description.replacingOccurrences(of: ":", with: "")
+        return "\(date)-\(time)"
+    }
+
+    /// The id of the instance with key `key`: `fs-3k9.20270328-2000`.
+    public func instanceID(key: String) -> String {
+        "\(id).\(key)"
     }
 
     /// The daily rule text of a fast started at `instant` (`daily 20:00`), for `fast start --repeat`.
@@ -54,9 +91,15 @@ public struct FastSchedule: Hashable, Sendable {
         plan.eating != nil && plan.cycleLength == 86_400
     }
 
-    /// The first start of a fast at or after `instant`, or `nil` once the rule has ended.
+    /// The first start of a fast at or after `instant`, or `nil` once the rule or the schedule
+    /// has ended.
     public func occurrence(atOrAfter instant: Date, in timeZone: TimeZone) -> Date? {
-        RecurrenceExpander(rule: rule, start: start, timeZone: timeZone).firstOccurrence(atOrAfter: instant)
+        var found: Date?
+        forEachStart(from: instant, in: timeZone) { start in
+            found = start
+            return false
+        }
+        return found
     }
 
     /// The session of the first fast that starts at or after `instant`, or `nil` once the rule
@@ -68,9 +111,7 @@ public struct FastSchedule: Hashable, Sendable {
     /// The session of the occurrence that starts at `fastStart`: its id names the schedule and
     /// the local start (`fs-3k9.20270328-2000`), its ends are wall-clock readings.
     public func session(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession {
-        let wall = LocalTimeResolver.wallClock(of: fastStart, in: timeZone, calendar: calendar)
-        let date = wall.date.description.replacingOccurrences(of: "-", with: "")
-        let time = wall.time.description.replacingOccurrences(of: ":", with: "")
+        let key = Self.instanceKey(startingAt: fastStart, timeZone: timeZone, calendar: calendar)
         let fastEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds, in: timeZone)
         let wallEatingEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds + (plan.eating?.seconds ?? 0), in: timeZone)
         // The eating window closes when the next fast starts, at the latest: a start the clocks
@@ -78,9 +119,9 @@ public struct FastSchedule: Hashable, Sendable {
         let following = RecurrenceExpander(rule: rule, start: start, timeZone: timeZone).firstOccurrence(after: fastStart)
         let eatingEnd = max(fastEnd, min(wallEatingEnd, following ?? wallEatingEnd))
         return FastingSession(
-            id: "\(id).\(date)-\(time)", plan: plan, start: fastStart, tag: tag, mode: .single,
+            id: instanceID(key: key), plan: plan, start: fastStart, tag: tag, mode: .single,
             remindBefore: remindBefore, scheduleID: id,
-            localEnds: FastingSession.LocalEnds(fastEnd: fastEnd, eatingEnd: eatingEnd)
+            localEnds: FastingSession.LocalEnds(fastEnd: fastEnd, eatingEnd: eatingEnd), instanceKey: key
         )
     }
 

@@ -11,14 +11,20 @@ public struct FollowUpRecords: Sendable {
     public var schedule: WaterSchedule?
     /// The record of a one-off reminder, `nil` when it is gone or the request is not one.
     public var reminder: OneOffReminder?
+    /// The record of a recurring reminder (ended or not), `nil` when the request is not one.
+    public var recurringReminder: RecurringReminder?
     /// Water logged since ``WaterDay/intakeLookback`` before now (empty for other kinds).
     public var intakes: [WaterIntake]
 
     /// Makes the records.
-    public init(session: FastingSession? = nil, schedule: WaterSchedule? = nil, reminder: OneOffReminder? = nil, intakes: [WaterIntake] = []) {
+    public init(
+        session: FastingSession? = nil, schedule: WaterSchedule? = nil, reminder: OneOffReminder? = nil,
+        recurringReminder: RecurringReminder? = nil, intakes: [WaterIntake] = []
+    ) {
         self.session = session
         self.schedule = schedule
         self.reminder = reminder
+        self.recurringReminder = recurringReminder
         self.intakes = intakes
     }
 }
@@ -49,7 +55,8 @@ extension FastingPlanner {
             return requests.requests(for: session, after: from).filter { Self.slotAndCycle(of: $0.identifier)?.slot == slot }
         case .reminder:
             // A recurring reminder goes on with its next occurrence; a one-off one is over.
-            return nextRecurringReminder(after: request, now: after, timeZone: timeZone, calendar: calendar).map { [$0] } ?? []
+            guard let reminder = records.recurringReminder else { return [] }
+            return requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar).map { [$0] } ?? []
         case .fastStart:
             return []
         }
@@ -67,10 +74,13 @@ extension FastingPlanner {
     /// ``ReminderNag/planAfterShowing(_:_:now:next:)`` says: the same bubble again, or the next
     /// occurrence, with the occurrence's record.
     public func nextOccurrence(
-        of request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar, dropped: Bool = false
+        of request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar, dropped: Bool = false,
+        isHandled: (String) -> Bool = { _ in false }
     ) -> ChangePlan? {
         if let showing = ReminderNag.Showing(request: request) {
-            let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar)
+            let next = records.recurringReminder.flatMap {
+                nextOccurrence(of: $0, after: showing.occurrenceDue, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled)
+            }
             let plan = dropped
                 ? ReminderNag.planAfterDrop(request, showing, next: next)
                 : ReminderNag.planAfterShowing(request, showing, now: now, next: next)
@@ -87,17 +97,34 @@ extension FastingPlanner {
             guard let session = records.session, session.mode == .rolling else { return nil }
             plan.requests = requests.requests(for: session, after: now)
         case .reminder:
-            guard let next = nextRecurringReminder(after: request, now: max(now, request.due), timeZone: timeZone, calendar: calendar) else { return nil }
+            let occurrenceDue = ReminderNag.Showing(request: request)?.occurrenceDue ?? request.due
+            guard let reminder = records.recurringReminder,
+                  let next = nextOccurrence(of: reminder, after: occurrenceDue, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled)
+            else { return nil }
             plan.requests = [next]
         }
         return plan.requests.isEmpty ? nil : plan
     }
 
-    /// The occurrence after `now` of the recurring reminder `request` belongs to; `nil` for a
-    /// one-off reminder or a rule that has ended.
-    public func nextRecurringReminder(after request: NotificationRequest, now: Date, timeZone: TimeZone, calendar: Calendar) -> NotificationRequest? {
-        guard let reminder = RecurringReminder(request: request) else { return nil }
-        return requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar)
+    /// The occurrence of `reminder` that follows the one due at `occurrenceDue`, however long
+    /// ago that was: after downtime each occurrence that came due is derived in turn, so
+    /// chimed's catch-up shows it late or records it missed (README's rule) and none falls
+    /// between. Occurrences older than the grace would only be recorded missed and are passed
+    /// over, and so is an occurrence whose identifier was handled already (`isHandled`: the
+    /// zone moved west and the same local time comes again), so the reminder goes on. `nil`
+    /// once the rule or the reminder has ended.
+    public func nextOccurrence(
+        of reminder: RecurringReminder, after occurrenceDue: Date, now: Date, timeZone: TimeZone, calendar: Calendar,
+        isHandled: (String) -> Bool = { _ in false }
+    ) -> NotificationRequest? {
+        var after = max(occurrenceDue, now.addingTimeInterval(-requests.grace))
+        // A handful of repeated local times at most (one per zone change).
+        for _ in 0..<16 {
+            guard let next = requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) else { return nil }
+            guard isHandled(next.identifier) else { return next }
+            after = next.due
+        }
+        return nil
     }
 
     /// The change that snoozes `request` by `span`, the same for `chime snooze` and a bubble's
@@ -129,18 +156,19 @@ extension FastingPlanner {
 
     /// The change that acknowledges the nagging reminder showing `request` (the rule is
     /// ``ReminderNag/planAcknowledging(_:_:recorded:isLive:now:next:)``), the same for
-    /// `chime done` and a bubble's Done button; `recorded` is its occurrence's outcome so far.
+    /// `chime done` and a bubble's Done button; `recorded` is its occurrence's outcome so far,
+    /// `reminder` the recurring reminder it is an occurrence of (`nil` for a one-off one).
     ///
     /// - Throws: `DomainError` when `request` is no nagging reminder's showing, or there is
     ///   nothing to acknowledge.
     public func acknowledge(
         _ request: NotificationRequest?, named identifier: String, recorded: ReminderOutcome?, isLive: Bool,
-        now: Date, timeZone: TimeZone, calendar: Calendar
+        reminder: RecurringReminder?, now: Date, timeZone: TimeZone, calendar: Calendar
     ) throws(DomainError) -> ChangePlan {
         guard let request, let showing = ReminderNag.Showing(request: request) else {
             throw DomainError(.notFound, .nagOccurrenceUnknown, ["identifier": identifier])
         }
-        let next = nextRecurringReminder(after: request, now: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar)
+        let next = reminder.flatMap { requests.request(for: $0, after: max(now, showing.occurrenceDue), timeZone: timeZone, calendar: calendar) }
         return try ReminderNag.planAcknowledging(request, showing, recorded: recorded, isLive: isLive, now: now, next: next)
     }
 }

@@ -243,17 +243,31 @@ public struct FastingPlanner: Sendable {
         return plan
     }
 
-    /// Adds or replaces a recurring reminder: a record under its id (so the id names it) due at
-    /// its first occurrence, and that occurrence's request; the bubbles of the reminder it
-    /// replaces are closed.
+    /// Adds or replaces a recurring reminder: its record under its id, and its first
+    /// occurrence's request; the bubbles of the reminder it replaces are closed.
     public func remind(_ reminder: RecurringReminder, now: Date, timeZone: TimeZone, calendar: Calendar) throws(DomainError) -> ChangePlan {
-        guard let request = requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar) else {
+        // The start itself counts when the rule puts an occurrence there (`--from 09:00`).
+        guard let request = requests.request(for: reminder, after: min(now, reminder.start).addingTimeInterval(-1), timeZone: timeZone, calendar: calendar)
+            .flatMap({ $0.due >= now ? $0 : requests.request(for: reminder, after: now, timeZone: timeZone, calendar: calendar) })
+        else {
             throw DomainError(.invalidRule, .ruleNoOccurrence, ["rule": reminder.rule.rruleText])
         }
         var plan = ChangePlan()
-        plan.reminders = [OneOffReminder(id: reminder.id, text: reminder.text, due: request.due)]
+        plan.recurringReminders = [reminder]
         plan.cancelledGroups = [reminder.id]
         plan.requests = [request]
+        plan.closedGroups = [reminder.id]
+        return plan
+    }
+
+    /// Ends the recurring reminder `reminder` at `now` (`chime cancel ID`): its record stays,
+    /// ended, with its history; what is pending of it is cancelled and its bubbles closed.
+    public func end(_ reminder: RecurringReminder, now: Date) -> ChangePlan {
+        var ended = reminder
+        ended.endedAt = min(reminder.endedAt ?? now, now)
+        var plan = ChangePlan()
+        plan.recurringReminders = [ended]
+        plan.cancelledGroups = [reminder.id]
         plan.closedGroups = [reminder.id]
         return plan
     }
@@ -303,5 +317,8 @@ extension ChangePlan {
         closedIdentifiers += other.closedIdentifiers
         repeatedRequests += other.repeatedRequests
         reminderOccurrences += other.reminderOccurrences
+        recurringReminders += other.recurringReminders
+        fastSchedulesDerivedThrough.merge(other.fastSchedulesDerivedThrough) { max($0, $1) }
+        snoozedFrom.merge(other.snoozedFrom) { first, _ in first }
     }
 }

@@ -45,6 +45,9 @@ public struct FastingSession: Hashable, Codable, Sendable {
     /// Where a scheduled fast's ends fall on the local clock, replacing the plan's real-time
     /// lengths (a single session only).
     public var localEnds: LocalEnds?
+    /// Which instance of its fast schedule this is (``FastSchedule/instanceKey(startingAt:timeZone:calendar:)``),
+    /// for a fast of a schedule; `nil` for a fast started by hand.
+    public var instanceKey: String?
 
     /// The instants a fast of a schedule ends and its eating window closes, fixed on the local
     /// clock when the occurrence is made.
@@ -72,7 +75,8 @@ public struct FastingSession: Hashable, Codable, Sendable {
         remindBefore: [TimeSpan] = [],
         fastExtension: Extension? = nil,
         scheduleID: String? = nil,
-        localEnds: LocalEnds? = nil
+        localEnds: LocalEnds? = nil,
+        instanceKey: String? = nil
     ) {
         self.id = id
         self.plan = plan
@@ -84,6 +88,7 @@ public struct FastingSession: Hashable, Codable, Sendable {
         self.fastExtension = fastExtension
         self.scheduleID = scheduleID
         self.localEnds = localEnds
+        self.instanceKey = instanceKey
     }
 
     /// One fast of the session and the eating window after it.
@@ -99,6 +104,12 @@ public struct FastingSession: Hashable, Codable, Sendable {
         /// When the fast reaches its plan's own length, extension left out: from then on it
         /// counts as completed, however it ends (time added by extending is a bonus).
         public let plannedFastEnd: Date
+
+        /// Whether this fast, ended at `end`, is completed: it lasted its plan's own length. The
+        /// one rule for `fast stop`, `fast status` and the history alike.
+        public func isCompleted(endingAt end: Date) -> Bool {
+            end >= plannedFastEnd
+        }
     }
 
     /// The fast and eating window of cycle `number`.
@@ -206,8 +217,7 @@ public struct FastingSession: Hashable, Codable, Sendable {
 
     /// Whether the first fast of the session ran its plan's length before the session ended.
     public func completedFast(at now: Date) -> Bool {
-        let end = cycle(0).plannedFastEnd
-        return now >= end && (stoppedAt.map { $0 >= end } ?? true)
+        cycle(0).isCompleted(endingAt: min(now, stoppedAt ?? now))
     }
 }
 

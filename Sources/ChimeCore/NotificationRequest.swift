@@ -163,6 +163,9 @@ public enum ContentArgument {
     public static let nagRound = "nag-round"
     /// The due time of the occurrence a nagging request shows, ISO 8601 (a nag is due later).
     public static let occurrence = "occurrence"
+    /// The fast schedule a fast's requests belong to (its id), for a fast of a schedule: its
+    /// start offers to skip it.
+    public static let schedule = "schedule"
     /// The urgency a reminder asked for (`remind ... --urgency critical`): `low`, `normal` or
     /// `critical`; absent, the kind's setting (`notify.urgency.reminder`) decides.
     public static let urgency = "urgency"

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -22,19 +23,17 @@ final class OutcomeRecorder {
     }
 
     private let store: Store
-    private let followUps: FollowUpPlanner
-    private let timeZones: any TimeZoneSource
+    private let desk: Desk
     private let retryBackoff: RetryBackoff
     private let log: DaemonLog
     private var flights: [Int64: Flight] = [:]
     private var nextAttempt: UInt64 = 1
 
-    /// Records into `store`, deriving follow-ups with `followUps` in the zone `timeZones` gives,
-    /// and waiting `retryBackoff` before a retry.
-    init(store: Store, followUps: FollowUpPlanner, timeZones: any TimeZoneSource, retryBackoff: RetryBackoff, log: DaemonLog) {
+    /// Records into `store`, asking `desk` what follows each outcome, and waiting
+    /// `retryBackoff` before a retry.
+    init(store: Store, desk: Desk, retryBackoff: RetryBackoff, log: DaemonLog) {
         self.store = store
-        self.followUps = followUps
-        self.timeZones = timeZones
+        self.desk = desk
         self.retryBackoff = retryBackoff
         self.log = log
     }
@@ -106,14 +105,14 @@ final class OutcomeRecorder {
         let request = stored.request
         switch outcome {
         case .shown(let serverID):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current)
+            let followUp = try Self.storeErrors { try desk.followUp(of: request, now: now) }
             let delivered = try store.completeDelivery(rowID: stored.rowID, serverID: serverID, at: now, followUp: followUp)
             let lateness = LogFormat.milliseconds(now.timeIntervalSince(request.due))
             log.info(delivered
                 ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
                 : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
         case .rejected(let reason):
-            let followUp = try followUps.nextOccurrence(of: request, now: now, timeZone: timeZones.current, dropped: true)
+            let followUp = try Self.storeErrors { try desk.followUp(of: request, now: now, dropped: true) }
             try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
             log.warning("cannot show \(request.identifier): \(reason)")
         case .serverFull:
@@ -129,6 +128,18 @@ final class OutcomeRecorder {
             let retryAt = now.addingTimeInterval(delay)
             try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: description)
             log.notice("could not show \(request.identifier) (attempt \(stored.attempts)): \(description); retrying in \(LogFormat.seconds(delay))")
+        }
+    }
+
+    /// What `body` returns, its failure as a store error: the desk reads only the store, and its
+    /// rules refuse nothing a follow-up asks, so any other error is a bug worth a reload.
+    static func storeErrors<Value>(_ body: () throws -> Value) throws(StoreError) -> Value {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.internalError, "deriving what follows failed: \(error)")
         }
     }
 }

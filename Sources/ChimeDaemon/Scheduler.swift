@@ -1,5 +1,6 @@
 import ChimeControl
 import ChimeCore
+import ChimeDesk
 import ChimeNotify
 import ChimeStore
 import Foundation
@@ -72,7 +73,9 @@ public final class Scheduler {
     private let log: DaemonLog
     private let configuration: Configuration
     private let post: @Sendable (SchedulerMessage) -> Void
-    private let followUps: FollowUpPlanner
+    /// Decides everything about fasts, water and reminders: what follows a delivery, what a
+    /// button changes, what recurs after a start, a downtime or a zone change.
+    private let desk: Desk
     /// Which server shows the bubbles, and whose ids the store holds.
     private let server: NotificationServerIdentity
     /// The deliveries whose outcome is still to be recorded.
@@ -144,9 +147,9 @@ public final class Scheduler {
         self.log = log
         self.configuration = configuration
         self.post = post
-        followUps = FollowUpPlanner(planner: configuration.planner, intakeLookback: configuration.intakeLookback, store: store)
+        desk = Desk(store: store, timeZone: Self.ruleZone(store: store, system: timeZones.current), planner: configuration.planner)
         server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
-        outcomes = OutcomeRecorder(store: store, followUps: followUps, timeZones: timeZones, retryBackoff: configuration.retryBackoff, log: log)
+        outcomes = OutcomeRecorder(store: store, desk: desk, retryBackoff: configuration.retryBackoff, log: log)
         recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
         deferral = DoNotDisturbDeferral(store: store, log: log)
         lateBubbles = LateAnswerReconciler(store: store, notifier: notifier, log: log)
@@ -246,40 +249,44 @@ public final class Scheduler {
         rearm()
     }
 
-    /// The system's time zone changed: water reminders are derived again in the new zone.
+    /// The zone rules follow changed (the system's, or the `time_zone` setting): everything
+    /// that recurs is derived again in the new zone (``Desk/timeZoneChanged(now:busyGroups:)``).
     ///
     /// What is due now is shown first, in the old derivation, so nothing due is skipped or
-    /// shown twice; a schedule whose reminder is on its way to the server is left to that
-    /// reminder's follow-up, which is derived in the new zone.
+    /// shown twice; a schedule or reminder whose notification is on its way to the server is
+    /// left to that notification's follow-up, which is derived in the new zone.
     public func timeZoneChanged() {
         guard !isStopping else { return }
         timeZones.refresh()
-        let zone = timeZones.current
+        let zone = Self.ruleZone(store: store, system: timeZones.current)
         let now = clock.now
-        log.notice("the time zone is now \(zone.displayName): deriving water reminders again")
         processDue(now: now)
+        desk.follow(zone)
+        log.notice("the time zone rules follow is now \(zone.identifier): deriving what recurs again")
         do {
             let busyGroups = outcomes.busyGroups
-            let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
-            if !schedules.isEmpty {
-                let plan = try followUps.rederive(schedules, now: now, timeZone: zone)
-                try store.apply(plan, now: now)
-                try syncChanges()
+            _ = try store.apply(now: now) { [desk] () throws -> ChangePlan in
+                var plan = try desk.timeZoneChanged(now: now, busyGroups: busyGroups)
+                plan.merge(try desk.derivedAgain(now: now))
+                return plan
             }
+            try syncChanges()
         } catch {
-            fail(error, while: "deriving water reminders in the new time zone")
-        }
-        do {
-            let busyGroups = outcomes.busyGroups
-            let plan = try followUps.rederiveFastSchedule(now: now, timeZone: zone, busyGroups: busyGroups)
-            if !plan.isEmpty {
-                try store.apply(plan, now: now)
-                try syncChanges()
-            }
-        } catch {
-            fail(error, while: "deriving the fast schedule's next fast in the new time zone")
+            fail(error, while: "deriving what recurs in the new time zone")
         }
         rearm()
+    }
+
+    /// The zone rules follow: the `time_zone` setting, else `system` (``ChimeTimeZone``).
+    static func ruleZone(store: Store, system: TimeZone) -> TimeZone {
+        ChimeTimeZone.resolve(setting: (try? store.setting(ChimeTimeZone.settingKey)) ?? nil, system: system)
+    }
+
+    /// Follows a change of the `time_zone` setting written by `chime config set`.
+    private func followZoneSetting() {
+        let zone = Self.ruleZone(store: store, system: timeZones.current)
+        guard zone.identifier != desk.timeZone.identifier else { return }
+        timeZoneChanged()
     }
 
     /// The CLI's nudge: applies the store's changes since the last applied sequence, re-arms,
@@ -287,6 +294,7 @@ public final class Scheduler {
     public func applyChanges(upTo sequence: Int64) -> ControlResponse {
         do {
             try syncChanges()
+            followZoneSetting()
         } catch {
             fail(error, while: "reading the changes up to \(sequence)")
             rearm()
@@ -302,6 +310,7 @@ public final class Scheduler {
         guard !isStopping else { return }
         do {
             try syncChanges()
+            followZoneSetting()
         } catch {
             fail(error, while: "reading the store's changes after another process wrote")
         }
@@ -347,6 +356,15 @@ public final class Scheduler {
 
     /// Fills the queue from the store and handles what is due and what a crash left behind.
     private func load(now: Date) throws(StoreError) {
+        // What recurs, derived again from the records: the occurrences that came due while
+        // chimed was not running are stored, to be shown late or recorded missed below.
+        do {
+            _ = try store.apply(now: now) { [desk] () throws -> ChangePlan in try desk.catchUp(now: now) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            log.error("deriving what recurs failed: \(error)")
+        }
         queue = PendingQueue()
         // The queue is refilled from the store, parked requests included.
         capacity.reset()
@@ -454,7 +472,7 @@ public final class Scheduler {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
             // mode ends (or sit unseen behind a locked screen), stale ones included. One
             // summary comes then instead (``WaterHold``).
-            let followUp = try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone)
+            let followUp = try OutcomeRecorder.storeErrors { try desk.followUp(of: stored.request, now: now) }
             try store.markMissed(rowID: stored.rowID, reason: hold.reason, at: now, followUp: followUp)
             held = ((held?.count ?? 0) + 1, stored.request)
             log.info("held \(stored.request.identifier): \(hold.reason)")
@@ -462,7 +480,7 @@ public final class Scheduler {
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
             // A collapsed reminder's newest sibling carries the schedule on.
-            let followUp = drop.reason == .collapsed ? nil : try followUps.nextOccurrence(of: stored.request, now: now, timeZone: zone, dropped: true)
+            let followUp = drop.reason == .collapsed ? nil : try OutcomeRecorder.storeErrors { try desk.followUp(of: stored.request, now: now, dropped: true) }
             try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
             log.info("missed \(stored.request.identifier) (due \(LogFormat.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
         }
@@ -485,7 +503,7 @@ public final class Scheduler {
             }
             let group = stored.request.group
             if schedules[group] == nil {
-                schedules[group] = try store.waterSchedule(id: group) != nil
+                schedules[group] = try !OutcomeRecorder.storeErrors { try desk.isOrphanedWaterReminder(stored.request) }
             }
             if schedules[group] == true {
                 kept.append(stored)
@@ -649,12 +667,10 @@ public final class Scheduler {
             // Decided inside the write, like every CLI change: a `chime` command changing the
             // same fast or schedule meanwhile is either seen whole or comes after.
             var ignored: String?
-            let timeZone = timeZones.current
-            _ = try store.apply(now: now) { () throws -> ChangePlan in
-                let change = try followUps.change(for: action, onBubbleOf: identifier, now: now, timeZone: timeZone)
-                ignored = change.ignored
-                return change.plan
+            let performed = try desk.perform(requestID: nil, now: now, clock: { [clock] in clock.now }) { now in
+                try desk.button(action.deskAction, onBubbleOf: identifier, now: now)
             }
+            ignored = performed.outcome?.ignored
             if let ignored {
                 log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
             } else {
@@ -713,9 +729,11 @@ public final class Scheduler {
         do {
             guard WaterHold.isOn(try store.setting(WaterHold.awaySetting)) else { return }
             // A schedule with a reminder on its way is left alone: its answer plans the next.
-            let plan = try followUps.planAfterReturn(at: now, timeZone: timeZones.current, skipping: outcomes.busyGroups)
-            guard !plan.isEmpty else { return }
-            try store.apply(plan, now: now)
+            let busyGroups = outcomes.busyGroups
+            guard let applied = try store.apply(now: now, planning: { [desk] () throws -> ChangePlan in
+                try desk.planAfterReturn(at: now, skipping: busyGroups)
+            }) else { return }
+            _ = applied
             log.info("back at the desk: the next water reminders are due one interval from now")
             try syncChanges()
         } catch {
@@ -934,6 +952,11 @@ public final class Scheduler {
     /// Logs a failed store call and schedules a reload after a backoff (``StoreRecovery``).
     private func fail(_ error: StoreError, while activity: String) {
         recovery.fail(error, while: activity)
+    }
+
+    /// ``fail(_:while:)`` for a call through the desk: its store errors, or anything else as one.
+    private func fail(_ error: any Error, while activity: String) {
+        recovery.fail(error as? StoreError ?? StoreError(.internalError, "\(error)"), while: activity)
     }
 
     private func recover(now: Date) {

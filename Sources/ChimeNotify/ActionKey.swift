@@ -17,6 +17,9 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case snoozeTenMinutes = "snooze-10m"
     /// "Done" on a reminder set with `--nag`: acknowledged, it stops coming back.
     case done
+    /// "Skip this fast" on a fast of a schedule that starts: that fast is skipped, the schedule
+    /// goes on.
+    case skipFast = "skip-fast"
     // No `default` (a click on the bubble itself): nothing would do for it what the user
     // expects of every kind (a click that logs a glass or ends a fast by accident is worse), and
     // xfce4-notifyd draws it as a visible button; a server just dismisses a clicked bubble then.
@@ -26,7 +29,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank, .done: return nil
+        case .endFast, .extendOneHour, .drank, .done, .skipFast: return nil
         }
     }
 

@@ -14,6 +14,21 @@ public struct NotificationRenderer: Hashable, Sendable {
         self.language = language
     }
 
+    /// `2nd`, `3rd`, `11th`, `21st` in English; the bare number in Chinese, whose template
+    /// puts `第` and `次` around it.
+    func ordinal(_ number: Int) -> String {
+        guard language == .english else { return String(number) }
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
+    }
+
     /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone,
     /// the job's urgency when it names one.
     public func render(_ job: DeliveryJob) throws(TextRejection) -> RenderedNotification {
@@ -87,7 +102,12 @@ public struct NotificationRenderer: Hashable, Sendable {
                 body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
             }
         case .reminder:
-            title = text(.reminderTitle, values)
+            // A nag says which showing of the occurrence it is: the second is `2nd reminder`.
+            if let round = ReminderNag.Showing(request: request)?.round, round >= 1 {
+                title = text(.reminderRepeatTitle, ["nth": ordinal(round + 1)])
+            } else {
+                title = text(.reminderTitle, values)
+            }
             body = segments(late ? .reminderLateBody : .reminderBody, values)
         }
 
@@ -97,15 +117,18 @@ public struct NotificationRenderer: Hashable, Sendable {
             urgency: job.urgency ?? Self.urgency(of: request.kind),
             category: Self.category(of: request.kind),
             // A summary stands for reminders already recorded as held: nothing left to click.
-            actions: request.content.template == .waterHeld ? [] : actions(for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil),
+            actions: request.content.template == .waterHeld ? [] : actions(
+                for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil,
+                scheduled: request.content.arguments[ContentArgument.schedule] != nil
+            ),
             expiry: Self.expiry(of: request.kind)
         )
     }
 
     /// The buttons of a notification of `kind`, the main one first. No default action (a click
     /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
-    /// can be acknowledged.
-    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false) -> [NotificationAction] {
+    /// can be acknowledged; a fast of a schedule starting offers Skip (that fast, not the schedule).
+    public func actions(for kind: RequestKind, amount: String?, nagging: Bool = false, scheduled: Bool = false) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
@@ -116,7 +139,9 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .reminder:
             if nagging { keys += [(.done, text(.actionDone, [:]))] }
             keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
-        case .fastStart, .fastNudge, .eatingEnd:
+        case .fastStart:
+            if scheduled { keys += [(.skipFast, text(.actionSkipFast, [:]))] }
+        case .fastNudge, .eatingEnd:
             break
         }
         return keys.map { NotificationAction(key: $0.0, label: $0.1) }

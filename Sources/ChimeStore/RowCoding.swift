@@ -11,6 +11,8 @@ enum RowCoding {
         row_id, identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, \
         state, server_id, attempts, last_error, retry_at, close_requested, change_sequence
         """
+    /// How many columns ``requestColumns`` names: a column selected after them is at this index.
+    static let requestColumnCount: Int32 = 16
 
     /// A stored request from a row holding ``requestColumns``.
     static func request(_ row: SQLiteStatement, path: String) throws(StoreError) -> StoredRequest {
@@ -175,7 +177,7 @@ enum RowCoding {
     // MARK: Sessions
 
     /// The columns ``session(_:path:)`` reads, in order.
-    static let sessionColumns = "id, plan, start, tag, mode, stopped_at, remind_before, extension_cycle, extension_seconds, schedule_id, local_fast_end, local_eating_end"
+    static let sessionColumns = "id, plan, start, tag, mode, stopped_at, remind_before, extension_cycle, extension_seconds, schedule_id, local_fast_end, local_eating_end, instance_key"
 
     /// A session from a row holding ``sessionColumns``.
     static func session(_ row: SQLiteStatement, path: String) throws(StoreError) -> FastingSession {
@@ -198,7 +200,7 @@ enum RowCoding {
         return FastingSession(
             id: id, plan: plan, start: row.date(2), tag: row.text(3), mode: mode,
             stoppedAt: row.optionalDate(5), remindBefore: remindBefore, fastExtension: fastExtension,
-            scheduleID: row.isNull(9) ? nil : row.text(9), localEnds: localEnds
+            scheduleID: row.isNull(9) ? nil : row.text(9), localEnds: localEnds, instanceKey: row.optionalText(12)
         )
     }
 
@@ -210,13 +212,14 @@ enum RowCoding {
             .text(session.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
             .integer(session.fastExtension?.cycle), .integer(session.fastExtension?.seconds),
             .text(session.scheduleID), .date(session.localEnds?.fastEnd), .date(session.localEnds?.eatingEnd),
+            .text(session.instanceKey),
         ]
     }
 
     // MARK: Fast schedules
 
     /// The columns ``fastSchedule(_:path:)`` reads, in order.
-    static let fastScheduleColumns = "id, plan, rule, start, tag, remind_before"
+    static let fastScheduleColumns = "id, plan, rule, start, tag, remind_before, ended_at"
 
     /// A fast schedule from a row holding ``fastScheduleColumns``.
     static func fastSchedule(_ row: SQLiteStatement, path: String) throws(StoreError) -> FastSchedule {
@@ -231,7 +234,9 @@ enum RowCoding {
         }
         do {
             let plan = try FastingPlan(parsing: row.text(1))
-            return try FastSchedule(id: id, plan: plan, ruleText: row.text(2), start: row.date(3), tag: row.text(4), remindBefore: remindBefore)
+            var schedule = try FastSchedule(id: id, plan: plan, ruleText: row.text(2), start: row.date(3), tag: row.text(4), remindBefore: remindBefore)
+            schedule.endedAt = row.optionalDate(6)
+            return schedule
         } catch {
             throw bad("an unreadable plan or rule (\(error.message))")
         }
@@ -242,6 +247,35 @@ enum RowCoding {
         [
             .text(schedule.id), .text(schedule.plan.description), .text(schedule.ruleText), .date(schedule.start),
             .text(schedule.tag), .text(schedule.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
+            .date(schedule.endedAt),
+        ]
+    }
+
+    // MARK: Recurring reminders
+
+    /// The columns ``recurringReminder(_:path:)`` reads, in order.
+    static let recurringReminderColumns = "id, text, rule, start, nag_seconds, urgency, ended_at, rule_text"
+
+    /// A recurring reminder from a row holding ``recurringReminderColumns``.
+    static func recurringReminder(_ row: SQLiteStatement, path: String) throws(StoreError) -> RecurringReminder {
+        let id = row.text(0)
+        let rule: RecurrenceRule
+        do { rule = try RecurrenceRule(parsing: row.text(2)) } catch {
+            throw badData(path: path, what: "recurring reminder \"\(id)\"", problem: "an unreadable rule \"\(row.text(2))\"")
+        }
+        return RecurringReminder(
+            id: id, text: row.text(1), rule: rule, start: row.date(3),
+            nag: row.optionalInt64(4).map { ReminderNag(interval: TimeInterval($0)) }, urgency: row.optionalText(5),
+            endedAt: row.optionalDate(6), ruleText: row.optionalText(7)
+        )
+    }
+
+    /// The values bound for ``recurringReminderColumns`` of `reminder`.
+    static func recurringReminderValues(_ reminder: RecurringReminder) -> [SQLiteValue] {
+        [
+            .text(reminder.id), .text(reminder.text), .text(reminder.rule.rruleText), .date(reminder.start),
+            .integer(reminder.nag.map { Int64($0.interval) }), .text(reminder.urgency), .date(reminder.endedAt),
+            .text(reminder.ruleText),
         ]
     }
 

@@ -51,15 +51,31 @@ extension Store {
     ///   taken); else the result as for ``apply(_:requestID:now:)``. A replayed request id
     ///   returns the first result without calling `planning`.
     public func apply(requestID: String? = nil, now: Date, planning: () throws -> ChangePlan) throws -> ApplyResult? {
+        try withoutActuallyEscaping(planning) { planning in try apply(requestID: requestID, now: now, steps: [planning]) }
+    }
+
+    /// ``apply(requestID:now:planning:)`` in steps: each step decides after the plans of the
+    /// steps before it are applied (it reads them through this store), all in one write
+    /// transaction under one change sequence. So a change is decided first and what follows
+    /// from it (the occurrences derived again from the records it changed) after, and a reader
+    /// sees both or neither.
+    ///
+    /// - Returns: `nil` when every step returned an empty plan; else the result as for
+    ///   ``apply(_:requestID:now:)``.
+    public func apply(requestID: String? = nil, now: Date, steps: [() throws -> ChangePlan]) throws -> ApplyResult? {
         let hook = configuration.afterApplyStep
         return try withConnection { (connection) throws -> ApplyResult? in
             try connection.deciding { () throws -> ApplyResult? in
                 if let replayed = try Self.replayedResult(of: requestID, connection) { return replayed }
-                let plan = try planning()
-                guard !plan.isEmpty else { return nil }
-                let sequence = try Self.advanceSequence(connection, requestID: requestID, now: now)
-                try Self.applySteps(of: plan, connection, sequence: sequence, afterStep: hook)
-                return ApplyResult(sequence: sequence, replayed: false)
+                var sequence: Int64?
+                for step in steps {
+                    let plan = try step()
+                    guard !plan.isEmpty else { continue }
+                    let current = try sequence ?? Self.advanceSequence(connection, requestID: requestID, now: now)
+                    sequence = current
+                    try Self.applySteps(of: plan, connection, sequence: current, afterStep: hook)
+                }
+                return sequence.map { ApplyResult(sequence: $0, replayed: false) }
             }
         }
     }
@@ -132,6 +148,15 @@ extension Store {
                 [.text(reminder.id), .text(reminder.text), .date(reminder.due)]
             )
         }
+        for reminder in plan.recurringReminders {
+            try connection.run(upsertRecurringReminder, RowCoding.recurringReminderValues(reminder))
+        }
+        for (id, instant) in plan.fastSchedulesDerivedThrough.sorted(by: { $0.key < $1.key }) {
+            try connection.run(
+                "UPDATE fast_schedules SET derived_through = max(coalesce(derived_through, ?2), ?2) WHERE id = ?1",
+                [.text(id), .date(instant)]
+            )
+        }
         for logged in plan.intakes {
             try connection.run(
                 "INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES (?, ?, ?)",
@@ -174,6 +199,11 @@ extension Store {
         for request in plan.repeatedRequests {
             try addOrReplace(request, connection, sequence: sequence)
         }
+        for (identifier, natural) in plan.snoozedFrom.sorted(by: { $0.key < $1.key }) {
+            try connection.run(
+                "UPDATE requests SET snoozed_from = coalesce(snoozed_from, ?) WHERE identifier = ?", [.date(natural), .text(identifier)]
+            )
+        }
         try afterStep?(.requests)
 
         for group in unique(plan.closedGroups) {
@@ -212,6 +242,8 @@ extension Store {
     static let upsertSession = upsert(into: "sessions", columns: RowCoding.sessionColumns)
     /// ``upsert(into:columns:)`` for fast schedules.
     static let upsertFastSchedule = upsert(into: "fast_schedules", columns: RowCoding.fastScheduleColumns)
+    /// ``upsert(into:columns:)`` for recurring reminders.
+    static let upsertRecurringReminder = upsert(into: "recurring_reminders", columns: RowCoding.recurringReminderColumns)
     /// ``upsert(into:columns:)`` for water schedules.
     static let upsertSchedule = upsert(into: "water_schedules", columns: RowCoding.scheduleColumns)
 
@@ -255,7 +287,7 @@ extension Store {
     static let reschedulePendingRequest = """
         UPDATE requests SET
             due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
-            attempts = 0, last_error = NULL, retry_at = NULL, change_sequence = ?9
+            attempts = 0, last_error = NULL, retry_at = NULL, snoozed_from = NULL, change_sequence = ?9
         WHERE identifier = ?1 AND group_id = ?2 AND kind = ?3 AND state = 'pending'
         """
 
@@ -264,7 +296,7 @@ extension Store {
         UPDATE requests SET
             group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7,
             misfire_until = ?8, state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
-            change_sequence = ?9
+            snoozed_from = NULL, change_sequence = ?9
         WHERE identifier = ?1
         """
 

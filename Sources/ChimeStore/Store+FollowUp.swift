@@ -13,7 +13,7 @@ extension Store {
             guard let schedule = try waterSchedule(id: request.group) else { return FollowUpRecords() }
             return FollowUpRecords(schedule: schedule, intakes: try waterIntakes(since: now.addingTimeInterval(-intakeLookback)))
         case .reminder:
-            return FollowUpRecords(reminder: try reminder(id: request.group))
+            return FollowUpRecords(reminder: try reminder(id: request.group), recurringReminder: try recurringReminder(id: request.group))
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
             return FollowUpRecords(session: try session(id: request.group))
         }

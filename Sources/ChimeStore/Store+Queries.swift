@@ -35,16 +35,61 @@ extension Store {
         try sessions(where: "schedule_id = ? AND start >= ? ORDER BY start, id", [.text(scheduleID), .date(instant)])
     }
 
+    /// The sessions that matter to what happens from `since` on: every one started at or after
+    /// it, and every one not stopped by then (a fast started by hand and never stopped may still
+    /// run, or may take a scheduled fast's place), oldest first. What a ``FastTimeline`` is built on.
+    public func sessions(relevantFrom since: Date) throws(StoreError) -> [FastingSession] {
+        try sessions(where: "start >= ?1 OR stopped_at IS NULL OR stopped_at > ?1 ORDER BY start, id", [.date(since)])
+    }
+
     // MARK: Fast schedules
 
-    /// The fast schedule, if one is set (there is at most one).
+    /// The fast schedule that is on, if one is (there is at most one).
     public func fastSchedule() throws(StoreError) -> FastSchedule? {
+        try fastSchedules(where: "ended_at IS NULL ORDER BY id").first
+    }
+
+    /// Every fast schedule, on or ended, oldest start first: an ended one still gave the fasts
+    /// in the history.
+    public func fastSchedules() throws(StoreError) -> [FastSchedule] {
+        try fastSchedules(where: "1 ORDER BY start, id")
+    }
+
+    private func fastSchedules(where condition: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [FastSchedule] {
         let path = path
         return try withConnection { (connection) throws(StoreError) -> [FastSchedule] in
-            try connection.query("SELECT \(RowCoding.fastScheduleColumns) FROM fast_schedules ORDER BY id") {
+            try connection.query("SELECT \(RowCoding.fastScheduleColumns) FROM fast_schedules WHERE \(condition)", bindings) {
                 (row) throws(StoreError) -> FastSchedule in try RowCoding.fastSchedule(row, path: path)
             }
-        }.first
+        }
+    }
+
+    /// How far the notifications of fast schedule `id` have been derived, `nil` when never.
+    public func fastScheduleDerivedThrough(id: String) throws(StoreError) -> Date? {
+        try withConnection { (connection) throws(StoreError) -> Date? in
+            try connection.queryFirst("SELECT derived_through FROM fast_schedules WHERE id = ?", [.text(id)]) { $0.optionalDate(0) } ?? nil
+        }
+    }
+
+    // MARK: Recurring reminders
+
+    /// Every recurring reminder, going on or ended, by id.
+    public func recurringReminders() throws(StoreError) -> [RecurringReminder] {
+        try recurringReminders(where: "1 ORDER BY id")
+    }
+
+    /// The recurring reminder with `id`, going on or ended, or `nil`.
+    public func recurringReminder(id: String) throws(StoreError) -> RecurringReminder? {
+        try recurringReminders(where: "id = ?", [.text(id)]).first
+    }
+
+    private func recurringReminders(where condition: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [RecurringReminder] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [RecurringReminder] in
+            try connection.query("SELECT \(RowCoding.recurringReminderColumns) FROM recurring_reminders WHERE \(condition)", bindings) {
+                (row) throws(StoreError) -> RecurringReminder in try RowCoding.recurringReminder(row, path: path)
+            }
+        }
     }
 
     // MARK: Water schedules, intake, reminders
@@ -227,6 +272,35 @@ extension Store {
         try withConnection { (connection) throws(StoreError) in
             try connection.forEachRow("SELECT \(RowCoding.requestColumns) FROM requests WHERE \(condition)", group.map { [.text($0)] } ?? []) {
                 (row) throws(StoreError) -> Bool in body(try RowCoding.request(row, path: path))
+            }
+        }
+    }
+
+    /// Every request of the groups whose id starts with `prefix` (`fs-3k9.`: the instances of a
+    /// fast schedule), in whatever state, due at or after `since`, earliest first; with when each
+    /// was due before a snooze moved it (`nil` when not snoozed).
+    public func requests(inGroupsPrefixed prefix: String, dueSince since: Date) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] {
+        let path = path
+        // A range over the group index: every id with the prefix sorts in [prefix, prefix + U+FFFF).
+        return try withConnection { (connection) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] in
+            try connection.query(
+                "SELECT \(RowCoding.requestColumns), snoozed_from FROM requests WHERE group_id >= ? AND group_id < ? AND due >= ? ORDER BY due, row_id",
+                [.text(prefix), .text(prefix + "\u{FFFF}"), .date(since)]
+            ) { (row) throws(StoreError) -> (stored: StoredRequest, snoozedFrom: Date?) in
+                (try RowCoding.request(row, path: path), row.optionalDate(RowCoding.requestColumnCount))
+            }
+        }
+    }
+
+    /// Every request of `group` in whatever state, with when each was due before a snooze moved
+    /// it, earliest first.
+    public func requests(inGroup group: String) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] {
+        let path = path
+        return try withConnection { (connection) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] in
+            try connection.query(
+                "SELECT \(RowCoding.requestColumns), snoozed_from FROM requests WHERE group_id = ? ORDER BY due, row_id", [.text(group)]
+            ) { (row) throws(StoreError) -> (stored: StoredRequest, snoozedFrom: Date?) in
+                (try RowCoding.request(row, path: path), row.optionalDate(RowCoding.requestColumnCount))
             }
         }
     }

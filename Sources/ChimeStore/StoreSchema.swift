@@ -17,11 +17,14 @@ enum StoreSchema {
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
     /// versions 4 to 6 only add constraints, an index and the nagging record (read as empty when
-    /// missing); version 7 adds the columns of scheduled fasts, which every query of sessions reads.
-    static let readableWithoutMigration = 7
+    /// missing); version 7 adds the columns of scheduled fasts, and version 8 the columns of
+    /// rules and their instances, which every query of sessions and schedules reads.
+    static let readableWithoutMigration = 8
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7FastSchedules]
+    static let migrations: [String] = [
+        version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules,
+    ]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
     /// ids and the change sequence.
@@ -226,6 +229,68 @@ enum StoreSchema {
         ALTER TABLE sessions ADD COLUMN schedule_id TEXT;
         ALTER TABLE sessions ADD COLUMN local_fast_end REAL;
         ALTER TABLE sessions ADD COLUMN local_eating_end REAL;
+        """
+
+    /// Version 8 (derive what recurs, record only what happened): a recurring thing is its rule,
+    /// with what happened to its instances recorded, and its occurrences derived from both.
+    ///
+    /// - A fast schedule is never deleted: turning it off or replacing it ends it (`ended_at`),
+    ///   so the fasts it gave stay in the history; only one is on at a time. `derived_through`
+    ///   is how far its notifications have been derived (catch-up starts there).
+    /// - A session of a schedule is what happened to one instance (started, stopped, extended,
+    ///   skipped), under the instance's key (`instance_key`, its local start `20270328-2000`,
+    ///   taken from the id the release before gave its instances).
+    /// - A recurring reminder is a record of its own (its rule lived only in its pending
+    ///   request before): made from the newest request of each, ended (`ended_at`) when none
+    ///   of its requests is still to come; its one-off stand-in row goes. Its occurrences are
+    ///   its requests: the latest of them is how far it has been derived.
+    /// - A snoozed request remembers the time it had before (`snoozed_from`): deriving again
+    ///   keeps a snooze.
+    ///
+    /// Self-contained SQL: the content JSON is read with SQLite's JSON functions.
+    static let version8Rules = """
+        ALTER TABLE fast_schedules ADD COLUMN ended_at REAL;
+        ALTER TABLE fast_schedules ADD COLUMN derived_through REAL;
+        UPDATE fast_schedules SET derived_through = (julianday('now') - julianday('2001-01-01')) * 86400.0;
+        DROP INDEX fast_schedules_one_at_a_time;
+        CREATE UNIQUE INDEX fast_schedules_one_on ON fast_schedules ((0)) WHERE ended_at IS NULL;
+        ALTER TABLE sessions ADD COLUMN instance_key TEXT;
+        UPDATE sessions SET instance_key = substr(id, length(schedule_id) + 2)
+            WHERE schedule_id IS NOT NULL AND substr(id, 1, length(schedule_id) + 1) = schedule_id || '.';
+        CREATE INDEX sessions_by_schedule ON sessions (schedule_id, start) WHERE schedule_id IS NOT NULL;
+        ALTER TABLE requests ADD COLUMN snoozed_from REAL;
+        CREATE TABLE recurring_reminders (
+            id TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            start REAL NOT NULL,
+            nag_seconds INTEGER CHECK (nag_seconds IS NULL OR nag_seconds > 0),
+            urgency TEXT,
+            ended_at REAL,
+            rule_text TEXT
+        );
+        INSERT INTO recurring_reminders (id, text, rule, start, nag_seconds, urgency, ended_at)
+            SELECT r.group_id,
+                   json_extract(r.content, '$.arguments.text'),
+                   json_extract(r.content, '$.arguments.rule'),
+                   (julianday(json_extract(r.content, '$.arguments.start')) - julianday('2001-01-01')) * 86400.0,
+                   CAST(json_extract(r.content, '$.arguments.nag') AS INTEGER),
+                   json_extract(r.content, '$.arguments.urgency'),
+                   CASE WHEN EXISTS (SELECT 1 FROM requests l WHERE l.group_id = r.group_id AND l.state IN ('pending', 'delivering'))
+                        THEN NULL ELSE (SELECT max(a.due) FROM requests a WHERE a.group_id = r.group_id) END
+            FROM requests r
+            WHERE r.kind = 'reminder' AND json_valid(r.content)
+              AND json_extract(r.content, '$.arguments.rule') IS NOT NULL
+              AND json_extract(r.content, '$.arguments.start') IS NOT NULL
+              AND json_extract(r.content, '$.arguments.text') IS NOT NULL
+              AND r.row_id = (SELECT n.row_id FROM requests n WHERE n.group_id = r.group_id AND n.kind = 'reminder'
+                                AND json_extract(n.content, '$.arguments.rule') IS NOT NULL
+                              ORDER BY n.change_sequence DESC, n.row_id DESC LIMIT 1);
+        DELETE FROM reminders WHERE id IN (SELECT id FROM recurring_reminders)
+            AND NOT EXISTS (SELECT 1 FROM requests q WHERE q.identifier = 'remind/' || reminders.id);
+        CREATE TRIGGER recurring_reminder_id_not_a_water_schedule BEFORE INSERT ON recurring_reminders
+            WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
+            BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per

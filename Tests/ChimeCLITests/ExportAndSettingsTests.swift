@@ -163,6 +163,7 @@ import Testing
         notify.dnd               on (default)
         notify.away              on (default)
         language                 auto (default)
+        time_zone                system (default)
 
         """)
     }

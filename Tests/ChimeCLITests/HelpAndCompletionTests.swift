@@ -47,7 +47,7 @@ import Testing
         #expect(Set(leaves) == [
             "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
             "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
-            "remind in", "remind at", "remind every", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
+            "remind in", "remind at", "remind every", "remind list", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
             "config get", "config set", "config list", "config unset", "help",
         ])
         let root = HelpFormatter.help(for: CommandTable.root)

@@ -87,7 +87,7 @@ struct RunnerFastScheduleTests {
         #expect(harness.succeed("fast", "stop").hasPrefix("Fast mine "))
     }
 
-    @Test("status and the waybar format show the scheduled fast: next, running, then in its eating window with the next one made")
+    @Test("status and the waybar format show the scheduled fast: next, running, then in its eating window, with no chimed deriving anything")
     func statusAndWaybar() throws {
         let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
         harness.succeed("fast", "schedule", "16:8", "daily 20:00")
@@ -97,16 +97,10 @@ struct RunnerFastScheduleTests {
         harness.set("2027-03-27T21:00:00+01:00")
         let fasting = try #require(jsonObject(harness.succeed("status", "--format", "waybar")))
         #expect(fasting["class"] as? String == "fasting")
-        // As chimed does after the end is shown: the next fast of the schedule is made.
+        // No chimed ran: the next fast is the rule's all the same.
         harness.set("2027-03-28T13:00:00+02:00")
-        let store = harness.store()
-        let schedule = try #require(try store.fastSchedule())
-        let next = FastingPlanner().continuing(
-            schedule, after: ChangePlan(), sessions: try store.sessions(notEndedAt: harness.now), now: harness.now,
-            timeZone: harness.timeZone, calendar: Calendar(identifier: .gregorian)
-        )
-        #expect(next.sessions.map(\.id) == ["\(schedule.id).20270328-2000"])
-        _ = try store.apply(next, now: harness.now)
+        let schedule = try #require(try harness.store().fastSchedule())
+        #expect(harness.succeed("fast", "schedule").contains("\(schedule.id).20270327-2000"))
         let eating = try #require(jsonObject(harness.succeed("fast", "status", "--json")))
         #expect(eating["phase"] as? String == "eating")
         #expect((eating["id"] as? String)?.hasSuffix(".20270327-2000") == true)
@@ -131,18 +125,23 @@ struct RunnerFastScheduleTests {
         #expect(other.succeed("fast", "schedule").hasPrefix("No fast schedule is set"))
     }
 
-    @Test("cancelling a scheduled fast's end does not stop the schedule: its next fast is made")
+    @Test("cancelling a scheduled fast's end does not stop it or the schedule: the fast runs without it, the next one comes")
     func cancelEnd() {
         let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
         harness.succeed("fast", "schedule", "16:8", "daily 20:00")
         let end = harness.pending().first { $0.request.kind == .fastEnd }!.request.identifier
-        harness.succeed("cancel", end)
+        #expect(harness.succeed("cancel", end).contains("keeps running without its end notification"))
+        #expect(!harness.pending().contains { $0.request.identifier == end })
+        #expect(harness.pending().contains { $0.request.group.hasSuffix(".20270327-2000") && $0.request.kind == .fastStart })
+        // Once it started (any write derives again), the next one is there; its end never comes back.
+        harness.set("2027-03-27T21:00:00+01:00")
+        harness.succeed("water", "drink")
         #expect(harness.pending().contains { $0.request.group.hasSuffix(".20270328-2000") && $0.request.kind == .fastStart })
         #expect(!harness.pending().contains { $0.request.identifier == end })
     }
 
     @Test("fast start --repeat with a 24 h plan replaces a schedule only with --replace; a fast repeating in real time blocks a schedule")
-    func repeatAndScheduleConflicts() {
+    func repeatAndScheduleConflicts() throws {
         let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
         harness.succeed("fast", "schedule", "16:8", "daily 20:00")
         let before = harness.dump()
@@ -153,7 +152,9 @@ struct RunnerFastScheduleTests {
         let replaced = harness.succeed("fast", "start", "18:6", "--repeat", "--replace", "--id", "new")
         #expect(replaced.contains("it repeats daily 12:00 on the local clock"))
         #expect(harness.succeed("fast", "schedule").contains("18:6 at daily 12:00"))
-        #expect(Set(harness.pending().map(\.request.group)) == ["new"])
+        // The new schedule's first fast, and its next one, derived from its rule.
+        let newSchedule = try #require(try harness.store().fastSchedule())
+        #expect(Set(harness.pending().map(\.request.group)) == ["new", "\(newSchedule.id).20270328-1200"])
 
         let rolling = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
         rolling.succeed("fast", "start", "20:5", "--repeat")

@@ -51,7 +51,9 @@ struct RunnerFastTests {
         #expect(session.mode == .single)
         #expect(session.scheduleID != nil)
         #expect(session.tag == "weekday")
-        #expect(harness.pending().map(\.request.identifier) == ["fast/f-rep/end"])
+        // Its end, and the schedule's next fast, derived from its rule.
+        let schedule = try #require(session.scheduleID)
+        #expect(harness.pending().map(\.request.identifier) == ["fast/f-rep/end", "fast/\(schedule).20260311-0600/start", "fast/\(schedule).20260311-0600/end"])
     }
 
     @Test("a second fast start is refused and changes nothing; --replace ends the running fast")

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeDesk
 import ChimeStore
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct RunnerHistoryTests {
     /// The fasts history holds at the harness's now, as `id duration` lines.
     func history(_ harness: RunnerHarness) throws -> [String] {
-        try harness.store().fastHistory(since: .distantPast, now: harness.now).map { "\($0.id) \(Int($0.duration / 60)) min \($0.completed ? "completed" : "stopped early")" }
+        try Desk(store: harness.store(), timeZone: harness.timeZone).fastRecords(since: .distantPast, now: harness.now).filter(\.isFinished).map { "\($0.id) \(Int($0.duration / 60)) min \($0.completed ? "completed" : "stopped early")" }
     }
 
     @Test("a fast started earlier than the end of the previous one is refused (65, nothing changed)")
@@ -24,15 +25,28 @@ struct RunnerHistoryTests {
         harness.succeed("fast", "start", "16:8", "--ago", "3h", "--id", "f-two")
     }
 
-    @Test("with --replace, the overlapped fast ends at the new start: never more fasting than hours in a day")
+    @Test("with --replace, a fast still fasting ends at the new start; one whose fast is over is never changed")
     func overlapReplaced() throws {
         let harness = RunnerHarness()
         harness.succeed("fast", "start", "16:8", "--ago", "20h", "--id", "f-one")
-        harness.succeed("fast", "start", "16:8", "--ago", "18h", "--id", "f-two", "--replace")
-        #expect(try history(harness) == ["f-one 120 min stopped early", "f-two 960 min completed"])
-        // A fast that began after the new start lies inside it: it is removed.
-        harness.succeed("fast", "start", "16:8", "--ago", "19h", "--id", "f-three", "--replace")
-        #expect(try history(harness) == ["f-one 60 min stopped early", "f-three 960 min completed"])
+        // f-one fasted its 16 h and is in its eating window: history, not to be rewritten.
+        let before = harness.dump()
+        let refused = harness.run("fast", "start", "16:8", "--ago", "18h", "--id", "f-two", "--replace")
+        #expect(refused.exitCode == .dataError)
+        #expect(refused.errors.hasPrefix("chime: fast f-one ran from "))
+        #expect(refused.errors.contains("and has ended, and a fast that has ended is never changed"))
+        #expect(harness.dump() == before)
+        #expect(try history(harness) == ["f-one 960 min completed"])
+        // A fast still fasting ends where the new one starts.
+        harness.succeed("fast", "start", "16:8", "--ago", "3h", "--id", "f-two")
+        harness.succeed("fast", "start", "16:8", "--ago", "2h", "--id", "f-three", "--replace")
+        #expect(try history(harness) == ["f-one 960 min completed", "f-two 60 min stopped early"])
+        // A running fast that began after the new start lies inside it: it is removed, and
+        // the line says why.
+        let inside = RunnerHarness()
+        inside.succeed("fast", "start", "16:8", "--ago", "1h", "--id", "f-a")
+        #expect(inside.succeed("fast", "start", "16:8", "--ago", "2h", "--id", "f-b", "--replace").contains("; discarded fast f-a (it began within the new fast)"))
+        #expect(try inside.store().session(id: "f-a") == nil)
     }
 
     @Test("a fast replaced or stopped within its first 2 minutes is discarded, not stopped early")

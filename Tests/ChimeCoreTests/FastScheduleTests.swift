@@ -87,44 +87,55 @@ struct FastScheduleTests {
         #expect(session.status(at: at("2027-03-28T20:00:00+02:00")).phase == .ended)
     }
 
-    @Test("setting a schedule makes only its next fast, with its requests; overlapping plans are refused")
-    func setSchedule() throws {
+    @Test("a schedule's notifications are derived for its next fast only; overlapping plans are refused")
+    func derivesNextFast() throws {
         let now = at("2027-03-27T12:00:00+01:00")
         let cal = calendar(Self.berlin)
-        let planner = FastingPlanner()
-        let plan = try planner.setSchedule(
-            try schedule("16:8", "daily 20:00", start: now), replacing: nil, oldOccurrences: [], sessions: [],
-            now: now, timeZone: Self.berlin, calendar: cal
-        )
-        #expect(plan.fastSchedules.map(\.id) == ["fs-1"])
-        #expect(plan.sessions.map(\.id) == ["fs-1.20270327-2000"])
+        let schedule = try schedule("16:8", "daily 20:00", start: now)
+        try FastingPlanner().checkSchedule(schedule, now: now, timeZone: Self.berlin, calendar: cal)
+        let timeline = FastTimeline(recorded: [], schedules: [schedule], timeZone: Self.berlin)
+        let plan = FastScheduleDerivation().plan(for: schedule, timeline: timeline, derivedThrough: nil, stored: [], now: now)
+        // Nothing has started: nothing is recorded, only notifications are derived.
+        #expect(plan.sessions.isEmpty)
+        #expect(Set(plan.requests.map(\.group)) == ["fs-1.20270327-2000"])
         #expect(Set(plan.requests.map(\.kind)) == [.fastStart, .fastEnd])
+        #expect(plan.fastSchedulesDerivedThrough == ["fs-1": now])
         #expect(throws: DomainError.self) {
-            try planner.setSchedule(
-                try schedule("36h", "daily 20:00", start: now), replacing: nil, oldOccurrences: [], sessions: [],
-                now: now, timeZone: Self.berlin, calendar: cal
-            )
+            try FastingPlanner().checkSchedule(try self.schedule("36h", "daily 20:00", start: now), now: now, timeZone: Self.berlin, calendar: cal)
         }
     }
 
-    @Test("continuing: nothing while a fast of the schedule waits or fasts; the next after its eating window; a replaced day is left out")
-    func continuing() throws {
+    @Test("the timeline: the running fast, then the next; a fast started by hand takes over a start inside it; a skipped fast is passed over")
+    func timeline() throws {
         let now = at("2027-03-27T12:00:00+01:00")
-        let cal = calendar(Self.berlin)
-        let planner = FastingPlanner()
         let schedule = try schedule("16:8", "daily 20:00", start: now)
-        let first = schedule.session(startingAt: at("2027-03-27T20:00:00+01:00"), timeZone: Self.berlin, calendar: cal)
-        #expect(planner.continuing(schedule, after: ChangePlan(), sessions: [first], now: now, timeZone: Self.berlin, calendar: cal).isEmpty)
+        let plain = FastTimeline(recorded: [], schedules: [schedule], timeZone: Self.berlin)
+        #expect(plain.nextInstance(of: schedule, after: now)?.id == "fs-1.20270327-2000")
+        // At the fast's end, it is in its eating window; the next one follows.
         let atEnd = at("2027-03-28T12:00:00+02:00")
-        let next = planner.continuing(schedule, after: ChangePlan(), sessions: [first], now: atEnd, timeZone: Self.berlin, calendar: cal)
-        #expect(next.sessions.map(\.id) == ["fs-1.20270328-2000"])
-        // A fast started by hand at 15:00 that day takes its place: the next is the day after.
+        #expect(plain.runningInstance(of: schedule, at: atEnd)?.id == "fs-1.20270327-2000")
+        #expect(plain.nextInstance(of: schedule, after: atEnd)?.id == "fs-1.20270328-2000")
+        #expect(plain.sessions(notEndedAt: atEnd).map(\.id) == ["fs-1.20270327-2000", "fs-1.20270328-2000"])
+        // A fast started by hand at 15:00 on the 28th fasts until 07:00: the 20:00 start is taken over.
         let manual = FastingSession(id: "f-1", plan: .standard, start: at("2027-03-28T15:00:00+02:00"))
-        let replaced = planner.continuing(
-            schedule, after: ChangePlan(), sessions: [manual], replacedDay: LocalDate(year: 2027, month: 3, day: 28),
-            now: at("2027-03-28T15:00:00+02:00"), timeZone: Self.berlin, calendar: cal
-        )
-        #expect(replaced.sessions.map(\.id) == ["fs-1.20270329-2000"])
+        let withManual = FastTimeline(recorded: [manual], schedules: [schedule], timeZone: Self.berlin)
+        #expect(withManual.nextInstance(of: schedule, after: at("2027-03-28T15:00:00+02:00"))?.id == "fs-1.20270329-2000")
+        // Stopped at 19:00, it takes nothing over.
+        var stopped = manual
+        stopped.stoppedAt = at("2027-03-28T19:00:00+02:00")
+        let afterStop = FastTimeline(recorded: [stopped], schedules: [schedule], timeZone: Self.berlin)
+        #expect(afterStop.nextInstance(of: schedule, after: at("2027-03-28T19:00:00+02:00"))?.id == "fs-1.20270328-2000")
+        // Skipped (recorded as cancelled before it started): the next is the day after.
+        var skipped = try #require(plain.session(id: "fs-1.20270328-2000"))
+        skipped.stoppedAt = skipped.start
+        let afterSkip = FastTimeline(recorded: [skipped], schedules: [schedule], timeZone: Self.berlin)
+        #expect(afterSkip.nextInstance(of: schedule, after: atEnd)?.id == "fs-1.20270329-2000")
+        // Ended at 13:00 on the 28th: its fast already fasting goes on, no later one comes.
+        var ended = schedule
+        ended.endedAt = at("2027-03-28T13:00:00+02:00")
+        let afterOff = FastTimeline(recorded: [], schedules: [ended], timeZone: Self.berlin)
+        #expect(afterOff.nextInstance(of: ended, after: atEnd) == nil)
+        #expect(afterOff.runningInstance(of: ended, at: at("2027-03-28T08:00:00+02:00"))?.id == "fs-1.20270327-2000")
     }
 
     @Test("a 24 h plan is daily; others are not", arguments: [("16:8", true), ("18:6", true), ("23:1", true), ("20:5", false), ("36h", false)])

@@ -36,6 +36,16 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The length of one step of an elapsed-time frequency, in seconds (a day for coarser ones).
+        public var stepSeconds: TimeInterval {
+            switch self {
+            case .secondly: 1
+            case .minutely: 60
+            case .hourly: 3600
+            case .daily, .weekly, .monthly, .yearly: 86_400
+            }
+        }
+
         /// Whether `lhs` is the finer frequency.
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -346,6 +356,13 @@ extension RecurrenceRule {
             return LocalizedText(CoreText.rruleSetPositionAlone)
         }
         return nil
+    }
+
+    /// Whether nothing but the start places the occurrences: no `BY...` part, so an hourly,
+    /// minutely or secondly rule steps from the start itself (`every 90m`).
+    public var isAnchoredOnStartAlone: Bool {
+        bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
+            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty
     }
 
     /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` or the same with `Z`.

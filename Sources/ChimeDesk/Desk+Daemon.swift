@@ -1,0 +1,214 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// What chimed asks of the desk: what follows a delivery, what a button changes, and what
+/// recurs derived again at start, after downtime, after a time-zone change and on the return
+/// to the desk. chimed itself only moves requests through the queue and the notifier.
+extension Desk {
+    /// What follows the showing (or the drop, `dropped`) of `request` at `now`, to write in the
+    /// same transaction as its outcome: the next occurrence of what repeats (a water reminder,
+    /// a repeating fast, a recurring reminder, a nag), and what the fast schedules now give.
+    /// `nil` when nothing follows.
+    ///
+    /// A recurring reminder's next occurrence follows the occurrence just handled, however long
+    /// ago it was due: after downtime each occurrence comes due in turn, to be shown late or
+    /// recorded missed. An occurrence whose identifier was handled already (the zone moved west,
+    /// and the same local time comes again) is passed over, so the reminder goes on.
+    public func followUp(of request: NotificationRequest, now: Date, dropped: Bool = false) throws -> ChangePlan? {
+        var plan = ChangePlan()
+        let session = request.kind.isFast ? try store.session(id: request.group) ?? fastTimeline(now: now).session(id: request.group) : nil
+        if session?.scheduleID == nil {
+            var records = try store.followUpRecords(for: request, now: now, intakeLookback: Self.intakeLookback)
+            if session != nil { records.session = session }
+            if let next = planner.nextOccurrence(
+                of: request, records: records, now: now, timeZone: timeZone, calendar: calendar, dropped: dropped, isHandled: isHandled
+            ) {
+                plan.merge(next)
+            }
+        }
+        plan.merge(try derivedAgain(now: now))
+        return plan.isEmpty ? nil : plan
+    }
+
+    /// Whether a request with `identifier` was shown, missed or cancelled already: what
+    /// deriving again never brings back.
+    func isHandled(_ identifier: String) -> Bool {
+        guard let stored = try? store.request(identifier: identifier) else { return false }
+        return !stored.state.isLive
+    }
+
+    /// What a button pressed on a bubble changes.
+    public struct ButtonChange: Sendable {
+        /// What to apply: the action's plan, or, for an ignored press, at most the close of the
+        /// bubble it came from.
+        public var plan: ChangePlan
+        /// Why the press changes nothing, `nil` when `plan` is the action's.
+        public var ignored: String?
+    }
+
+    /// The change `action` pressed on the bubble of the request `identifier` makes, read from the
+    /// store as it stands (inside the caller's write): the action's plan when the bubble is
+    /// current; otherwise nothing but closing the bubble. A bubble is not current once its
+    /// request is gone, cancelled, or asked to close (``StoredRequest/staleBubbleReason``), when
+    /// what it is about is gone (a schedule turned off, a fast deleted), or when the domain
+    /// refuses the action (the bubble's cycle is over).
+    public func button(_ action: ButtonAction, onBubbleOf identifier: String, now: Date) throws -> Decision<ButtonChange> {
+        guard let stored = try store.request(identifier: identifier) else {
+            return Decision(ChangePlan(), ButtonChange(plan: ChangePlan(), ignored: "its notification no longer exists"))
+        }
+        if let reason = stored.staleBubbleReason {
+            return Decision(ChangePlan(), ButtonChange(plan: ChangePlan(), ignored: reason))
+        }
+        var closing = ChangePlan()
+        if stored.serverID != nil { closing.closedIdentifiers = [identifier] }
+        do {
+            if let plan = try plan(for: action, on: stored, now: now) {
+                return Decision(plan, ButtonChange(plan: plan, ignored: nil))
+            }
+            return Decision(closing, ButtonChange(plan: closing, ignored: "its fast, water schedule or reminder is gone"))
+        } catch let refusal as DomainError {
+            return Decision(closing, ButtonChange(plan: closing, ignored: refusal.message))
+        } catch let refusal as DeskRefusal {
+            return Decision(closing, ButtonChange(plan: closing, ignored: refusal.description))
+        }
+    }
+
+    /// The actions a bubble offers, as the desk knows them (the notifier's keys map onto these).
+    public enum ButtonAction: Hashable, Sendable {
+        /// Snooze by a span.
+        case snooze(TimeSpan)
+        /// Log a glass of the schedule's amount.
+        case drank
+        /// End the fast of this bubble's cycle.
+        case endFast
+        /// Make the fast of this bubble longer.
+        case extend(TimeSpan)
+        /// Acknowledge a nagging reminder.
+        case done
+        /// Skip this scheduled fast.
+        case skipFast
+    }
+
+    /// The change the user asked for by picking `action` on the bubble of `stored`, or `nil`
+    /// when there is nothing to do (a schedule or session that is gone).
+    private func plan(for action: ButtonAction, on stored: StoredRequest, now: Date) throws -> ChangePlan? {
+        let request = stored.request
+        switch action {
+        case .snooze(let span):
+            do {
+                return try snooze(stored, by: span, now: now).plan
+            } catch DeskRefusal.waterReminderOff {
+                return nil
+            }
+        case .drank:
+            guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
+            var plan = planner.drink(schedule.amountML, schedule: schedule, intakes: try recentIntakes(now: now), now: now, timeZone: timeZone, calendar: calendar)
+            // The schedule itself did not change: writing it again could bring back one the
+            // user removed a moment ago.
+            plan.schedules = []
+            return plan
+        case .endFast:
+            // Only the fast this bubble is about: never a later cycle of a repeating one.
+            let timeline = try fastTimeline(now: now)
+            guard let session = timeline.session(id: request.group) else { return nil }
+            return try stop(session, cycle: session.cycleNumber(at: request.due), timeline: timeline, now: now).plan
+        case .extend(let span):
+            guard let session = try fastTimeline(now: now).session(id: request.group) else { return nil }
+            return try planner.extend(session, by: span, now: now, cycle: session.cycleNumber(at: request.due))
+        case .done:
+            return try done(request.identifier, now: now).plan
+        case .skipFast:
+            guard let session = try fastTimeline(now: now).session(id: request.group), session.scheduleID != nil,
+                  !session.wasCancelledBeforeStart
+            else { return nil }
+            return skip(session)
+        }
+    }
+
+    /// Everything that recurs derived again at `now`, for chimed's start and its reload after a
+    /// clock change or a suspend: the fast schedules' notifications, and each recurring
+    /// reminder, water schedule or repeating fast with nothing pending gets its next occurrence
+    /// (a recurring reminder's from the occurrence it had last, so the ones that came due
+    /// meanwhile are caught up).
+    public func catchUp(now: Date) throws -> ChangePlan {
+        var plan = try derivedAgain(now: now)
+        for reminder in try store.recurringReminders() where reminder.endedAt == nil {
+            guard try store.pendingRequests(inGroup: reminder.id).isEmpty else { continue }
+            let last = try store.requests(inGroup: reminder.id).map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+            if let next = planner.nextOccurrence(
+                of: reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled
+            ) {
+                plan.requests.append(next)
+            }
+        }
+        let intakes = try recentIntakes(now: now)
+        for schedule in try store.waterSchedules() where try store.pendingRequests(inGroup: schedule.id).isEmpty {
+            if let next = planner.requests.request(for: schedule, after: now, intakes: intakes, timeZone: timeZone, calendar: calendar),
+               !isHandled(next.identifier) {
+                plan.requests.append(next)
+            }
+        }
+        return plan
+    }
+
+    /// What recurs derived again in the zone now followed (``follow(_:)``): the water
+    /// reminders and recurring reminders still to come (not snoozed, and not of `busyGroups`,
+    /// whose notification is on its way: its follow-up derives in the new zone) move to where
+    /// their rules now put them, and the fast schedules' next fasts with them. A fast already
+    /// fasting keeps its ends.
+    public func timeZoneChanged(now: Date, busyGroups: Set<String>) throws -> ChangePlan {
+        var plan = ChangePlan()
+        let intakes = try recentIntakes(now: now)
+        for schedule in try store.waterSchedules() where !busyGroups.contains(schedule.id) {
+            var configured = planner.configure(schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar)
+            configured.schedules = []
+            plan.merge(configured)
+        }
+        for reminder in try store.recurringReminders() where reminder.endedAt == nil && !busyGroups.contains(reminder.id) {
+            let rows = try store.requests(inGroup: reminder.id)
+            let pending = rows.filter { $0.stored.state == .pending && $0.snoozedFrom == nil }
+            // Nagging: the showings go on as they are; the next occurrence comes after them.
+            guard !pending.isEmpty, pending.allSatisfy({ (ReminderNag.Showing(request: $0.stored.request)?.round ?? 0) == 0 }) else { continue }
+            let handled = rows.filter { !$0.stored.state.isLive }.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+            let after = max(handled ?? reminder.start.addingTimeInterval(-1), now)
+            guard let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled) else { continue }
+            for old in pending where old.stored.request.identifier != next.identifier {
+                plan.cancelledIdentifiers.append(old.stored.request.identifier)
+            }
+            if !pending.contains(where: { $0.stored.request == next }) { plan.requests.append(next) }
+        }
+        return plan
+    }
+
+    /// The next reminder of every water schedule but those in `busyGroups` made due one
+    /// interval after `returned`, when the user is back at the desk (the rule is
+    /// ``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``).
+    public func planAfterReturn(at returned: Date, skipping busyGroups: Set<String>) throws -> ChangePlan {
+        var plan = ChangePlan()
+        let schedules = try store.waterSchedules().filter { !busyGroups.contains($0.id) }
+        guard !schedules.isEmpty else { return plan }
+        let intakes = try recentIntakes(now: returned)
+        for schedule in schedules {
+            plan.merge(WaterHold.planAfterReturn(of: schedule, at: returned, intakes: intakes, timeZone: timeZone, calendar: calendar, planner: planner))
+        }
+        return plan
+    }
+
+    /// Whether `request` is a water reminder whose schedule is gone: `chime water off` cancels a
+    /// schedule's requests, but one derived just before in a transaction of its own can come
+    /// after; it is recorded missed, never shown.
+    public func isOrphanedWaterReminder(_ request: NotificationRequest) throws -> Bool {
+        try request.kind == .water && store.waterSchedule(id: request.group) == nil
+    }
+}
+
+extension RequestKind {
+    /// Whether requests of this kind belong to a fast.
+    public var isFast: Bool {
+        switch self {
+        case .fastStart, .fastEnd, .fastNudge, .eatingEnd: return true
+        case .water, .reminder: return false
+        }
+    }
+}

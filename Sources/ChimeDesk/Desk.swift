@@ -1,0 +1,176 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// The one place every intention becomes a change: each command of `chime`, each button on a
+/// bubble, and everything chimed derives (the next occurrences after a delivery, catch-up after
+/// downtime, a time-zone change, the return to the desk).
+///
+/// An intention is decided inside the store's write transaction, from the records as they stand
+/// (``perform(requestID:now:clock:_:)``), by the rules of ChimeCore; what recurs is then derived
+/// again from its rule and what happened (``derivedAgain(now:)``) in the same transaction. So
+/// `chime` is parse, desk, print, and chimed is event, desk, queue: neither decides anything about
+/// fasts, water or reminders itself, and both see the same answer whichever of them ran.
+///
+/// Not Sendable: one desk per invocation, or per daemon thread.
+public final class Desk {
+    /// The store every decision reads and every change goes to.
+    public let store: Store
+    /// The rules of fasts, water and reminders.
+    public let planner: FastingPlanner
+    /// The zone rules follow: the `time_zone` setting, else the system's (``ChimeTimeZone``),
+    /// the same for `chime` and chimed.
+    public private(set) var timeZone: TimeZone
+    /// A Gregorian calendar in ``timeZone``.
+    public private(set) var calendar: Calendar
+    /// Where generated ids come from (seeded in tests).
+    private var randomSource: any RandomNumberGenerator
+
+    /// How far back water intake is read to place the next reminder and count the water day.
+    public static let intakeLookback = WaterDay.intakeLookback
+
+    /// Makes a desk over `store` whose rules follow `timeZone`.
+    public init(
+        store: Store, timeZone: TimeZone, planner: FastingPlanner = FastingPlanner(),
+        randomSource: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.store = store
+        self.planner = planner
+        self.timeZone = timeZone
+        self.calendar = LocalTimeResolver.gregorian(in: timeZone)
+        self.randomSource = randomSource
+    }
+
+    /// Makes the rules follow `zone` from now on (the system's zone or the setting changed).
+    public func follow(_ zone: TimeZone) {
+        timeZone = zone
+        calendar = LocalTimeResolver.gregorian(in: zone)
+    }
+
+    // MARK: Deciding and applying
+
+    /// A change decided and what it means, for whoever asked to say.
+    public struct Decision<Outcome> {
+        /// What to write.
+        public var plan: ChangePlan
+        /// What was decided, for the lines `chime` prints or the line chimed logs.
+        public var outcome: Outcome
+
+        /// Makes a decision.
+        public init(_ plan: ChangePlan, _ outcome: Outcome) {
+            self.plan = plan
+            self.outcome = outcome
+        }
+    }
+
+    /// What a performed decision did.
+    public struct Performed<Outcome> {
+        /// What was decided.
+        public var outcome: Outcome
+        /// The write, `nil` when nothing changed; replayed when the request id was applied before.
+        public var result: ApplyResult?
+        /// The instant it was decided at (read once the write lock was held).
+        public var decidedAt: Date
+    }
+
+    /// Decides an intention and applies it in one write transaction, then derives again what
+    /// recurs (``derivedAgain(now:)``) in the same transaction.
+    ///
+    /// `decide` runs with the write lock held and gets the instant read once the lock is held
+    /// (`clock`, at least `now`): a command that waited for the lock sees what was committed
+    /// meanwhile as a command run after it would. A replayed request id returns without
+    /// deciding again (`outcome` is then `nil`).
+    public func perform<Outcome>(
+        requestID: String?, now: Date, clock: () -> Date = { Date() }, _ decide: (Date) throws -> Decision<Outcome>
+    ) throws -> Performed<Outcome?> {
+        var outcome: Outcome?
+        var decidedAt = now
+        var changed = false
+        let result = try withoutActuallyEscaping(decide) { decide in
+            try withoutActuallyEscaping(clock) { clock in
+                try store.apply(requestID: requestID, now: now, steps: [
+                    {
+                        decidedAt = max(now, clock())
+                        let decision = try decide(decidedAt)
+                        outcome = decision.outcome
+                        changed = !decision.plan.isEmpty
+                        return decision.plan
+                    },
+                    // Nothing decided, nothing to derive again: an empty change writes nothing.
+                    { [self] in changed ? try derivedAgain(now: decidedAt) : ChangePlan() },
+                ])
+            }
+        }
+        return Performed(outcome: outcome, result: result, decidedAt: decidedAt)
+    }
+
+    /// What the records now say must be pending, as a change: the notifications of every fast
+    /// schedule's fasts (``FastScheduleDerivation``). Run after every decision, in its
+    /// transaction, and by chimed at start and after downtime.
+    public func derivedAgain(now: Date) throws -> ChangePlan {
+        let timeline = try fastTimeline(now: now)
+        var plan = ChangePlan()
+        let derivation = FastScheduleDerivation(planner: planner.requests)
+        for schedule in timeline.schedules where schedule.endedAt.map({ $0 > now.addingTimeInterval(-Self.endedScheduleReach(schedule)) }) ?? true {
+            let through = try store.fastScheduleDerivedThrough(id: schedule.id)
+            let since = (through ?? schedule.start).addingTimeInterval(-schedule.plan.cycleLength - 2 * 3600)
+            let stored = try store.requests(inGroupsPrefixed: schedule.id + ".", dueSince: since).map { row in
+                FastScheduleDerivation.StoredNotification(
+                    identifier: row.stored.request.identifier, group: row.stored.request.group, due: row.stored.request.due,
+                    isPending: row.stored.state == .pending, isSnoozed: row.snoozedFrom != nil, content: row.stored.request.content
+                )
+            }
+            plan.merge(derivation.plan(for: schedule, timeline: timeline, derivedThrough: through, stored: stored, now: now))
+        }
+        return plan
+    }
+
+    /// How long after it ended a schedule may still have a fast running: one cycle and a day.
+    private static func endedScheduleReach(_ schedule: FastSchedule) -> TimeInterval {
+        schedule.plan.cycleLength + 86_400
+    }
+
+    // MARK: Reading
+
+    /// Every fast around `now` as the records and rules give them (``FastTimeline``): enough
+    /// for what is running, what comes next and the recent past. For the history, ask
+    /// ``fastTimeline(since:)``.
+    public func fastTimeline(now: Date) throws -> FastTimeline {
+        try fastTimeline(since: now.addingTimeInterval(-8 * 86_400))
+    }
+
+    /// The timeline with every fast recorded from `since` on (and those that may still run).
+    public func fastTimeline(since: Date) throws -> FastTimeline {
+        FastTimeline(recorded: try store.sessions(relevantFrom: since), schedules: try store.fastSchedules(), timeZone: timeZone)
+    }
+
+    /// The timeline after `plan` is applied to `timeline`: what a decision's lines say comes next.
+    public func fastTimeline(_ timeline: FastTimeline, after plan: ChangePlan) -> FastTimeline {
+        var recorded = Dictionary(timeline.recorded.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for id in plan.deletedSessions { recorded[id] = nil }
+        for session in plan.sessions { recorded[session.id] = session }
+        var schedules = Dictionary(timeline.schedules.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for schedule in plan.fastSchedules { schedules[schedule.id] = schedule }
+        return FastTimeline(
+            recorded: recorded.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+            schedules: schedules.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, timeZone: timeZone
+        )
+    }
+
+    /// Every glass recent enough to place a water reminder and count its water day.
+    public func recentIntakes(now: Date) throws -> [WaterIntake] {
+        try store.waterIntakes(since: now.addingTimeInterval(-Self.intakeLookback))
+    }
+
+    // MARK: Ids
+
+    /// A generated id `prefix-xxx` that names nothing yet and has no notifications.
+    public func generateID(prefix: String, now: Date) throws -> String {
+        // 32^3 ids per prefix: collisions are rare, and a few retries find a free one.
+        for _ in 0..<64 {
+            let id = EntityID.generate(prefix: prefix, using: &randomSource)
+            if try !namesSomething(id, now: now), try store.pendingRequests(inGroup: id).isEmpty { return id }
+        }
+        throw DeskRefusal.noFreeID(prefix: prefix)
+    }
+}

@@ -1,0 +1,107 @@
+import ChimeCore
+import Foundation
+
+/// Why the desk refused an intention, with the values the sentence needs: nothing was changed.
+///
+/// The desk decides; whoever asked words it (`chime` in its reader's language with times in
+/// the local zone, chimed in English for its log), so the refusal carries instants and ids, not
+/// sentences. The rules of ChimeCore refuse with their own ``DomainError``s, passed on as they are.
+public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What an id already names, live, when an intention wants it for another kind of thing.
+    public enum Owner: Hashable, Sendable {
+        /// A fast not started yet, starting at the instant.
+        case fastScheduled(id: String, start: Date)
+        /// A fast fasting or in its eating window.
+        case fastRunning(id: String)
+        /// The water schedule.
+        case waterSchedule(id: String)
+        /// A one-off reminder still to come, due at the instant.
+        case reminder(id: String, due: Date)
+        /// A recurring reminder that goes on, its rule as written.
+        case recurringReminder(id: String, rule: String)
+    }
+
+    /// An id names a live thing of another kind.
+    case idTaken(id: String, owner: Owner)
+    /// Neither a pending notification, nor one on screen, nor anything with this id.
+    case unknownReference(String)
+    /// A reminder brought back (snoozed after it was shown) under an id something else took since.
+    case reminderCannotComeBack(group: String, owner: Owner)
+    /// A water reminder whose schedule was turned off: it cannot be snoozed.
+    case waterReminderOff(identifier: String)
+    /// A one-off reminder at a time already past.
+    case reminderTimePassed(due: Date)
+    /// `--until`/`--count` given for a rule that already has COUNT or UNTIL.
+    case ruleAlreadyEnds(rule: String)
+    /// `fast start --id` naming a fast that is over (it would be overwritten in the history).
+    case fastIDUsed(id: String)
+    /// A daily repeating fast while a fast schedule is set, without `--replace`.
+    case fastScheduleIsSet(FastSchedule)
+    /// `fast delete` of an id that names no fast.
+    case noFastWithIDInHistory(id: String)
+    /// `--id` naming no fast.
+    case noFastWithID(id: String)
+    /// No fast is running or scheduled to act on.
+    case noFastRunning
+    /// Several fasts run: `--id` must say which.
+    case severalFastsRunning(ids: [String])
+    /// `water every --id` naming another schedule while one is on.
+    case waterScheduleOn(ids: [String], interval: TimeSpan)
+    /// Several water schedules (a store from before the rule): `--id` must say which.
+    case severalWaterSchedules(ids: [String])
+    /// `water drink --at` a time still to come.
+    case glassInFuture(Date)
+    /// `water undo` with no glass logged.
+    case nothingToUndo
+    /// The glass to undo went away meanwhile.
+    case glassesChanged
+    /// `water pause` with no schedule.
+    case noWaterToPause
+    /// `water resume` with no schedule.
+    case noWaterToResume
+    /// A fast schedule while a repeating fast in real time runs.
+    case rollingOverlapsSchedule(id: String)
+    /// No free generated id with this prefix.
+    case noFreeID(prefix: String)
+    /// `fast start` (even with `--replace`) would change a fast that has already ended.
+    case wouldRewriteEndedFast(id: String, start: Date, end: Date)
+
+    /// The refusal in English with instants in UTC, for chimed's log.
+    public var description: String {
+        switch self {
+        case .idTaken(let id, let owner): return "the id \"\(id)\" names \(owner)"
+        case .unknownReference(let text): return "\"\(text)\" names no pending notification, notification on screen, fast, schedule or reminder"
+        case .reminderCannotComeBack(let group, let owner): return "reminder \(group) cannot come back: its id now names \(owner)"
+        case .waterReminderOff(let identifier): return "\(identifier) cannot be snoozed: its water schedule is off"
+        case .reminderTimePassed(let due): return "the time \(due.formatted(.iso8601)) has passed"
+        case .ruleAlreadyEnds(let rule): return "the rule \"\(rule)\" already ends"
+        case .fastIDUsed(let id): return "the fast \(id) is over; its id is kept by the history"
+        case .fastScheduleIsSet(let schedule): return "fast schedule \(schedule.id) is set"
+        case .noFastWithIDInHistory(let id), .noFastWithID(let id): return "no fast has the id \(id)"
+        case .noFastRunning: return "no fast is running"
+        case .severalFastsRunning(let ids): return "\(ids.count) fasts are running: \(ids.joined(separator: ", "))"
+        case .waterScheduleOn(let ids, _): return "water schedule \(ids.joined(separator: ", ")) is on"
+        case .severalWaterSchedules(let ids): return "\(ids.count) water schedules are on: \(ids.joined(separator: ", "))"
+        case .glassInFuture(let instant): return "the glass at \(instant.formatted(.iso8601)) is still to come"
+        case .nothingToUndo: return "no glass is logged"
+        case .glassesChanged: return "the glasses changed meanwhile"
+        case .noWaterToPause, .noWaterToResume: return "no water schedule is on"
+        case .rollingOverlapsSchedule(let id): return "the repeating fast \(id) runs"
+        case .noFreeID(let prefix): return "no free id with the prefix \(prefix)"
+        case .wouldRewriteEndedFast(let id, _, _): return "the fast \(id) has already ended"
+        }
+    }
+}
+
+extension DeskRefusal.Owner: CustomStringConvertible {
+    /// The owner in English, for chimed's log.
+    public var description: String {
+        switch self {
+        case .fastScheduled(let id, _): return "the fast \(id), scheduled"
+        case .fastRunning(let id): return "the running fast \(id)"
+        case .waterSchedule(let id): return "the water schedule \(id)"
+        case .reminder(let id, _): return "the reminder \(id)"
+        case .recurringReminder(let id, _): return "the recurring reminder \(id)"
+        }
+    }
+}
