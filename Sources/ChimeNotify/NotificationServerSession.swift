@@ -29,39 +29,16 @@ final class NotificationServerSession {
     private(set) var doNotDisturb = false
     /// Follows the do-not-disturb mode of the current server process, where it tells.
     private var doNotDisturbWatch: DoNotDisturbWatch?
-    /// The subscriptions to the current server process's `NotificationClosed` (every bubble it
-    /// announces closing makes room on a full server) and `ActionInvoked`, and that process.
-    private var signalWatch: (owner: String, subscriptions: [guint])?
-    /// The bubbles of ours the server reported closed, by id (the newest ``bubbleLimit``): a
-    /// server that leaves a closed bubble on screen (notification-daemon) still sends a click
-    /// on its buttons, which libnotify no longer matches to any bubble.
-    private var closedBubbles: [UInt32: String] = [:]
-    private var closedOrder: [UInt32] = []
+    /// Follows the current server process's own signals beside libnotify (closings, clicks on
+    /// bubbles it reported closed).
+    private var signalWatch: ServerSignalWatch?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
-    /// Deliveries the server answered only after their watchdog (the daemon was told they
-    /// timed out and will retry): the request and the id it got, by identifier.
-    private var lateAnswers: [String: (request: NotificationRequest, serverID: UInt32)] = [:]
+    /// Notify calls answered late: the retry of a request the server showed late is answered
+    /// with its id, and one whose answer may still come is not sent again meanwhile.
+    private let late = LateAnswerBook(limit: NotificationServerSession.bubbleLimit)
     /// Notices the answers to Notify calls libnotify gave up on.
     private let tracker: NotifyCallTracker
-    /// The Notify calls libnotify gave up on whose answer may still come, by tracker token.
-    private var unanswered: [NotifyCallTracker.Token: Unanswered] = [:]
-
-    /// A Notify call whose answer (and bubble) may still come.
-    private struct Unanswered {
-        let request: NotificationRequest
-        /// The bubble it was sent for, kept so that its buttons and close can be matched.
-        let bubble: NotificationBubble
-        let sentAt: Date
-        /// A later call for the same identifier was sent (the wait ran out): a bubble this one
-        /// still makes is surplus.
-        var superseded = false
-    }
-
-    /// How long a delivery whose call went unanswered keeps its identifier from being sent
-    /// again: the server may still show it (a retry would add a second bubble). Past this the
-    /// call is taken as lost; a bubble it makes after all is closed as surplus.
-    static let lateAnswerPatience: TimeInterval = 300
 
     /// Makes a session; `emit` reports events (on the main-loop thread), `tracker` catches the
     /// answers libnotify gives up on (its late answers must come to ``lateAnswer(_:_:)``).
@@ -74,15 +51,14 @@ final class NotificationServerSession {
     /// Shows `notification` for `job`, replacing the bubble its identifier already has.
     func deliver(_ notification: RenderedNotification, for job: DeliveryJob) -> DeliveryOutcome {
         let identifier = job.request.identifier
-        if let late = lateAnswers.removeValue(forKey: identifier), late.request == job.request {
+        if let serverID = late.takeAnswer(for: job.request) {
             // The retry of a delivery the server answered late: it is on screen already (or the
             // user dismissed it since); showing it again would add or bring back a bubble.
-            return .shown(serverID: late.serverID)
+            return .shown(serverID: serverID)
         }
-        if let (token, waiting) = unanswered.first(where: { $0.value.request.identifier == identifier && !$0.value.superseded }) {
+        if late.isWaiting(for: identifier) {
             // The server may still show the earlier call's bubble: sending again would add one.
-            guard Date().timeIntervalSince(waiting.sentAt) >= Self.lateAnswerPatience else { return .serverBusy }
-            unanswered[token]?.superseded = true
+            return .serverBusy
         }
         let server: ServerState
         switch connectToServer() {
@@ -126,7 +102,7 @@ final class NotificationServerSession {
                     return .shown(serverID: serverID)
                 }
                 if tracker.isAwaitingLateAnswer(token) {
-                    unanswered[token] = Unanswered(request: job.request, bubble: bubble, sentAt: Date())
+                    late.gaveUp(token, request: job.request, bubble: bubble)
                 }
             } else {
                 _ = tracker.finish(token, gaveUp: false)
@@ -140,7 +116,7 @@ final class NotificationServerSession {
     /// a change replaces it) and reported as ``NotifierEvent/answeredLate(request:serverID:)``;
     /// one made surplus by a later call is closed.
     func lateAnswer(_ token: NotifyCallTracker.Token, _ result: NotifyCallTracker.LateResult) {
-        guard let waiting = unanswered.removeValue(forKey: token), case .shown(let serverID) = result else { return }
+        guard let waiting = late.answered(token), case .shown(let serverID) = result else { return }
         let identifier = waiting.request.identifier
         waiting.bubble.adopt(serverID: serverID)
         if waiting.superseded || (bubbles[identifier].map { $0 !== waiting.bubble && $0.serverID != 0 } ?? false) {
@@ -149,17 +125,14 @@ final class NotificationServerSession {
             return
         }
         remember(waiting.bubble)
-        lateAnswers[identifier] = (waiting.request, serverID)
+        late.remember(waiting.request, shownAs: serverID)
         emit(.answeredLate(request: waiting.request, serverID: serverID))
     }
 
     /// Notes that the server showed `job`'s request as `serverID` after the delivery had been
     /// answered as timed out: its retry is answered with this id instead of being shown again.
     func rememberLateAnswer(serverID: UInt32, for job: DeliveryJob) {
-        if lateAnswers.count >= Self.bubbleLimit, let any = lateAnswers.keys.first {
-            lateAnswers[any] = nil
-        }
-        lateAnswers[job.request.identifier] = (job.request, serverID)
+        late.remember(job.request, shownAs: serverID)
         emit(.answeredLate(request: job.request, serverID: serverID))
     }
 
@@ -406,7 +379,7 @@ final class NotificationServerSession {
             profile = nil
             serverPresent = false
             // A server gone answers nothing more.
-            unanswered.removeAll()
+            late.forgetUnanswered()
             tracker.forgetAll()
             doNotDisturbWatch = nil
             setDoNotDisturb(false)
@@ -456,24 +429,16 @@ final class NotificationServerSession {
         }
     }
 
-    /// Reports every bubble the server `owner` announces closing (any application's, where it
-    /// broadcasts the signal as notification-daemon does) as ``NotifierEvent/roomMade``, and a
-    /// click on a button of a bubble of ours it reported closed but left on screen as
-    /// ``NotifierEvent/actionOnClosedBubble(identifier:action:)`` (the daemon logs it as ignored).
+    /// Follows the server `owner`'s own signals, once per server process (``ServerSignalWatch``).
     private func followSignals(of owner: String) {
         guard signalWatch?.owner != owner, let bus else { return }
-        for subscription in signalWatch?.subscriptions ?? [] { bus.unsubscribe(subscription) }
-        let closings = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "NotificationClosed") { [weak self] _ in
-            self?.emit(.roomMade)
-        }
-        let clicks = bus.observeSignal(sender: owner, interface: SessionBus.notificationsName, member: "ActionInvoked") { [weak self] arguments in
-            guard let self, let id = arguments.child(0).integer.map({ UInt32(truncatingIfNeeded: $0) }) else { return }
+        signalWatch = nil
+        signalWatch = ServerSignalWatch(
+            owner: owner, bus: bus, limit: Self.bubbleLimit,
             // A live bubble's clicks reach it through libnotify.
-            guard !self.bubbles.values.contains(where: { $0.serverID == id }), let identifier = self.closedBubbles[id],
-                  let action = ActionKey(rawValue: arguments.child(1).string) else { return }
-            self.emit(.actionOnClosedBubble(identifier: identifier, action: action))
-        }
-        signalWatch = (owner, [closings, clicks])
+            isLive: { [weak self] id in self?.bubbles.values.contains { $0.serverID == id } ?? false },
+            emit: emit
+        )
     }
 
     private func setDoNotDisturb(_ on: Bool) {
@@ -498,10 +463,7 @@ final class NotificationServerSession {
 
     private func bubbleClosed(identifier: String, serverID: UInt32, reason: CloseReason) {
         emit(.closed(identifier: identifier, serverID: serverID, reason: reason))
-        if serverID > 0 {
-            if closedBubbles.updateValue(identifier, forKey: serverID) == nil { closedOrder.append(serverID) }
-            if closedOrder.count > Self.bubbleLimit { closedBubbles[closedOrder.removeFirst()] = nil }
-        }
+        signalWatch?.noteClosed(serverID, of: identifier)
         // A closed bubble cannot be replaced any more; the next show of the identifier adds one.
         if bubbles[identifier]?.serverID == serverID || bubbles[identifier]?.serverID == 0 {
             bubbles[identifier] = nil
@@ -522,10 +484,7 @@ final class NotificationServerSession {
     private func forgetBubbles() {
         bubbles.removeAll()
         bubbleOrder.removeAll()
-        closedBubbles.removeAll()
-        closedOrder.removeAll()
-        lateAnswers.removeAll()
-        unanswered.removeAll()
+        late.forgetAll()
         tracker.forgetAll()
     }
 }
