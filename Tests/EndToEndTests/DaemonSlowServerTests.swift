@@ -9,8 +9,9 @@ import Testing
 /// no real server does that on demand, so `scripts/scripted-notify-server.py --notify-delay`
 /// plays it, drawing the bubble when it answers and listing every bubble it ever made. One
 /// bubble per request, recorded as shown, its buttons working, and a cancel closing it, also
-/// when the request was cancelled before the bubble came, and across a restart of chimed.
-@Suite("chimed and a server that answers late", .serialized)
+/// when the request was cancelled before the bubble came, and across a restart of chimed. The
+/// tests mostly wait for the server, each in an environment of its own: they run side by side.
+@Suite("chimed and a server that answers late")
 struct DaemonSlowServerTests {
     /// The bubbles the scripted server made for `text`, open or closed.
     func bubbles(_ server: NotificationServerEnvironment, showing text: String) throws -> [NotificationServerEnvironment.ScriptedBubble] {
