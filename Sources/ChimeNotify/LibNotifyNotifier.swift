@@ -17,7 +17,12 @@ import Synchronization
 ///
 /// A delivery answered as ``DeliveryOutcome/timedOut`` whose bubble the server shows after all
 /// is not lost: its late server id is kept, and the retry of the same request is answered with
-/// it, without a second Notify (no second bubble, and none brought back after a dismissal).
+/// it, without a second Notify (no second bubble, and none brought back after a dismissal). That
+/// holds for an answer later than libnotify's own 25 s too, caught on the bus by
+/// ``NotifyCallTracker``; until it comes the request is not sent again, and it is reported as
+/// ``NotifierEvent/answeredLate(request:serverID:)``. A server that refuses a bubble for want of
+/// room answers ``DeliveryOutcome/serverFull``, and every bubble it announces closing is
+/// ``NotifierEvent/roomMade``.
 ///
 /// libnotify keeps process-wide state (its proxy, its list of notifications), so only one
 /// instance may run in a process at a time; ``init(configuration:)`` refuses a second one.
