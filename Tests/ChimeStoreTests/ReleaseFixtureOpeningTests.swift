@@ -41,9 +41,15 @@ struct ReleaseFixtureOpeningTests {
         #expect(try store.texts("PRAGMA integrity_check") == ["ok"])
         #expect(try store.texts("PRAGMA foreign_key_check").isEmpty)
         #expect(manifest.tableRows.values.reduce(0, +) > 100, "the release's store holds \(manifest.tableRows)")
-        for (table, rows) in manifest.tableRows.sorted(by: { $0.key < $1.key }) {
+        for (table, rows) in manifest.tableRows.sorted(by: { $0.key < $1.key }) where table != "reminders" {
             #expect(try store.integer("SELECT count(*) FROM \"\(table)\"") == rows, "table \(table)")
         }
+        // Schema 8 (issue 19): each recurring reminder becomes a record of its own, and the
+        // one-off row that stood for its id goes; the one-off reminders stay.
+        let recurring = try store.integer("SELECT count(*) FROM recurring_reminders")
+        #expect(recurring == 4, "pills, plan, standup and train")
+        #expect(try store.integer("SELECT count(*) FROM reminders") + recurring == Int64(manifest.tableRows["reminders"] ?? 0))
+        #expect(try store.texts("SELECT id FROM recurring_reminders WHERE ended_at IS NULL ORDER BY id") == ["pills", "plan", "standup", "train"])
         let tables = try store.texts("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         #expect(Set(manifest.tableRows.keys).isSubset(of: tables), "tables now: \(tables)")
     }

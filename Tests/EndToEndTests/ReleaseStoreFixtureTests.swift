@@ -46,6 +46,13 @@ struct ReleaseStoreFixtureTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         chmod(directory, 0o700)
         try Self.fixture.copyStore(to: sandbox.databasePath)
+        // The release followed the zone of each process's TZ; rules now follow the time_zone
+        // setting (else the system's zone): the user of this store says theirs once.
+        let zone = await sandbox.run(
+            "/usr/bin/faketime", ["-f", "\(manifest.answerEpoch)", CliBinaries.path("chime"), "config", "set", "time_zone", manifest.timeZone],
+            extra: ["FAKETIME_FMT": "%s", "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+        )
+        #expect(zone.status == 0, "\(zone.errors)")
 
         let outcome = await sandbox.run(
             "/usr/bin/faketime", ["-f", "\(manifest.answerEpoch)", CliBinaries.path("chime")] + command.arguments,
