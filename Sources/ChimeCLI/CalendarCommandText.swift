@@ -8,7 +8,7 @@ enum CalendarCommandText: String, TextCatalog {
     case exportFolderUnusable, exportWriteFailed
 
     // Lines of changes.
-    case added, removed, changed, layoutFile, layoutCollection, layoutSet, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
+    case added, removed, changed, layoutFile, layoutCollection, layoutCollectionOne, layoutSet, snoozedToStart, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
     case exported, exportedNothing, exportFastSummary, exportFastStarts, exportFastComplete
 
     // Tables.
@@ -45,6 +45,8 @@ enum CalendarCommandText: String, TextCatalog {
         case .changed: return ("Calendar {name}: {alarms}", "日历 {name}：{alarms}")
         case .layoutFile: return ("one .ics file", "单个 .ics 文件")
         case .layoutCollection: return ("a folder of {files} .ics files", "含 {files} 个 .ics 文件的文件夹")
+        case .layoutCollectionOne: return ("a folder of one .ics file", "含 1 个 .ics 文件的文件夹")
+        case .snoozedToStart: return ("{line} (its start: a snooze never goes past the start)", "{line}（即开始时间：稍后提醒不会晚于开始）")
         case .layoutSet: return ("a folder of {count} calendars ({files} .ics files)", "含 {count} 个日历（共 {files} 个 .ics 文件）的文件夹")
         case .alarmsMuted: return ("no alarms (muted)", "不提醒（已静音）")
         case .alarmsOwn: return ("alarms: the items' own", "提醒：按各条目自带的提醒")

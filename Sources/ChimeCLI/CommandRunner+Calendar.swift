@@ -155,7 +155,8 @@ extension CommandRunner {
         let files = listing.collections.reduce(0) { $0 + $1.files.count }
         switch listing.layout {
         case .file: return CalendarCommandText.layoutFile.text(language)
-        case .collection: return CalendarCommandText.layoutCollection.text(language, ["files": "\(files)"])
+        case .collection:
+            return files == 1 ? CalendarCommandText.layoutCollectionOne.text(language) : CalendarCommandText.layoutCollection.text(language, ["files": "\(files)"])
         case .collectionSet:
             return CalendarCommandText.layoutSet.text(language, ["count": "\(listing.collections.count)", "files": "\(files)"])
         }

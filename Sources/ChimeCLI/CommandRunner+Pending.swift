@@ -79,7 +79,12 @@ extension CommandRunner {
 
     func snooze(_ reference: PendingReference, by span: TimeSpan, now: Date) throws {
         try commit(now: now) { desk, now in try desk.snooze(reference.deskReference, by: span, now: now) } lines: { request, now in
-            [messages(now).snoozed(request.identifier, until: request.due)]
+            let line = messages(now).snoozed(request.identifier, until: request.due)
+            // A calendar alarm stopped at its item's start says so.
+            if request.kind == .calendarAlarm, CalendarAlarmRequest.start(of: request) == request.due {
+                return [CalendarCommandText.snoozedToStart.text(language, ["line": line])]
+            }
+            return [line]
         }
     }
 

@@ -101,6 +101,12 @@ public struct CalendarAlarmRow: Hashable, Sendable, Codable {
     /// Its request identifier (`cal/...`).
     public let identifier: String
 
+    /// Short keys: an answer of a thousand rows fits one frame.
+    private enum CodingKeys: String, CodingKey {
+        case calendar = "c", uid = "u", instance = "i", summary = "s", kind = "k", start = "b", allDayDate = "d"
+        case triggerAt = "t", action = "a", repetition = "r", isShown = "v", identifier = "n"
+    }
+
     /// The row of `firing`.
     public init(_ firing: CalendarAlarmFiring) {
         calendar = firing.calendar
@@ -119,7 +125,7 @@ public struct CalendarAlarmRow: Hashable, Sendable, Codable {
 
     /// About how many bytes the row takes as JSON (to fill a frame).
     public var estimatedSize: Int {
-        200 + calendar.utf8.count + uid.utf8.count * 2 + instance.utf8.count * 2 + summary.utf8.count + identifier.utf8.count
+        120 + calendar.utf8.count * 2 + uid.utf8.count * 2 + instance.utf8.count * 2 + summary.utf8.count * 2 + identifier.utf8.count
     }
 }
 
@@ -146,6 +152,6 @@ public struct CalendarAlarmPage: Hashable, Sendable, Codable {
         self.calendars = calendars
     }
 
-    /// The most bytes of rows one page carries: well inside a frame.
-    public static let budget = 40 * 1024
+    /// The most bytes of rows one page carries: inside the largest answer `chime` reads.
+    public static let budget = 200 * 1024
 }

@@ -41,7 +41,7 @@ public struct ControlClient: Sendable {
         }
         let header = try read(count: ControlFrame.headerLength, from: socket, before: deadline)
         let length = ControlFrame.payloadLength(header: header)
-        guard length <= ControlFrame.maximumPayloadLength else {
+        guard length <= ControlFrame.maximumAnswerLength else {
             throw invalidResponse("it announced \(length) bytes")
         }
         let payload = try read(count: length, from: socket, before: deadline)

@@ -5,6 +5,9 @@ import Foundation
 package enum ControlFrame {
     /// The largest payload either side accepts: 64 KiB.
     package static let maximumPayloadLength = 64 * 1024
+    /// The largest answer `chime` reads: 256 KiB, what chimed lets wait for one connection
+    /// (a page of `calendar alarms`). Requests stay within ``maximumPayloadLength``.
+    package static let maximumAnswerLength = 256 * 1024
     /// The size of the length prefix.
     package static let headerLength = 4
 

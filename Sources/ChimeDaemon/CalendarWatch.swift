@@ -303,11 +303,18 @@ public final class CalendarWatch {
         guard let watched = calendars[name] else { return }
         let started = ContinuousClock.now
         var uids = Set<String>(), changed = Set<String>()
+        // The calendar's folder and the one above it are watched before they are listed:
+        // whatever is written meanwhile is reported, and read when the events are taken.
+        let path = watched.source.path
+        let early = [path, (path as NSString).deletingLastPathComponent].filter { !$0.isEmpty }.compactMap { try? folders.watch($0) }
         var refresh = watched.index.refresh()
         take(refresh, of: name, uids: &uids, changed: &changed)
-        // Folders watched only now: what was written between the listing and the watch is
-        // found by looking once more (anything later, the watch reports).
-        if watchFolders(of: name) {
+        let added = watchFolders(of: name)
+        // One watched early that turned out to mean nothing to any calendar goes again.
+        for watch in early where roles[watch] == nil { folders.unwatch(watch) }
+        // A set's collections watched only now: what was written into them between the
+        // listing and the watch is found by looking once more.
+        if added, watched.index.layout == .collectionSet {
             let again = watched.index.refresh()
             take(again, of: name, uids: &uids, changed: &changed)
             refresh = CalendarRefresh(
