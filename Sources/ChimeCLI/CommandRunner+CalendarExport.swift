@@ -95,7 +95,8 @@ extension CommandRunner {
 
     /// `text` without its `DTSTAMP` lines: two exports of the same item differ only there.
     static func withoutStamp(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("DTSTAMP") }.joined(separator: "\n")
+        // By lines of CRLF: as a Swift string "\r\n" is one character, never split at "\n".
+        text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP") }.joined(separator: "\r\n")
     }
 
     private static func reason(_ code: Int32) -> String {

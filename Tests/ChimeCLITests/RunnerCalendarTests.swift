@@ -91,4 +91,18 @@ struct RunnerCalendarTests {
         #expect(harness.run("export", "--format", "ics", "--what", "water").exitCode == .usage)
         #expect(harness.run("export", "--format", "csv", "--to", "/tmp").exitCode == .usage)
     }
+
+    @Test("export --to DIR: one file per item; again later, files unchanged but their stamp are left; an item that ended loses its file")
+    func exportToFolder() throws {
+        let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
+        harness.succeed("remind", "every", "daily 08:00", "take the pills", "--id", "pills")
+        harness.succeed("remind", "in", "2h", "tea", "--id", "tea")
+        let folder = harness.directory + "/exported"
+        #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 2 items to \(folder): 2 written, 0 unchanged, 0 removed\n")
+        harness.advance(300)
+        #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 2 items to \(folder): 0 written, 2 unchanged, 0 removed\n")
+        harness.succeed("cancel", "pills")
+        #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 1 items to \(folder): 0 written, 1 unchanged, 1 removed\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["tea@chime.ics"])
+    }
 }
