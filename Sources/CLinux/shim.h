@@ -14,6 +14,7 @@
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <sys/eventfd.h>
+#include <malloc.h>
 
 /* Why: glibc declares accept4 only under _GNU_SOURCE, which Swift's Glibc module does not
    define. Accepting with SOCK_NONBLOCK | SOCK_CLOEXEC in one call keeps a connection from
@@ -43,5 +44,10 @@ static inline int chime_peer_credentials(int fd, struct chime_peer_credentials *
    Swift overlay gives S_IFMT another type than the header does (an ambiguous name in Swift). */
 static inline int chime_is_directory(mode_t mode) { return S_ISDIR(mode); }
 static inline int chime_is_socket(mode_t mode) { return S_ISSOCK(mode); }
+
+/* Why: malloc_trim is declared in <malloc.h>, which Swift's Glibc module does not import.
+   chimed calls it after reading a whole calendar: parsing thousands of files leaves freed heap
+   that glibc keeps mapped, and a daemon that stays up should give it back. */
+static inline int chime_malloc_trim(void) { return malloc_trim(0); }
 
 #endif

@@ -331,7 +331,12 @@ public final class CalendarWatch {
         } else if !uids.isEmpty {
             derive(name, uids: uids, changed: changed, catchUp: false, now: now)
         }
+        // Parsing many files leaves freed heap behind that glibc would keep: give it back.
+        if refresh.readFiles.count >= Self.trimAfterFiles { _ = chime_malloc_trim() }
     }
+
+    /// How many files read at once make chimed give freed memory back to the system.
+    static let trimAfterFiles = 100
 
     /// Puts on the shelf what `refresh` read and forgets what it found gone.
     private func take(_ refresh: CalendarRefresh, of name: String, uids: inout Set<String>, changed: inout Set<String>) {
@@ -390,11 +395,16 @@ public final class CalendarWatch {
     private func derive(_ name: String, uids: Set<String>?, changed: Set<String>, catchUp: Bool, now: Date) {
         guard let calendar = shelf.calendars[name] else { return }
         let desk = desk
+        let started = ContinuousClock.now
         do {
+            var written = 0
             let applied = try store.apply(now: now) { () throws -> ChangePlan in
-                try desk.calendarAlarmsDerived(calendar, uids: uids, changed: changed, catchUp: catchUp, now: now)
+                let plan = try desk.calendarAlarmsDerived(calendar, uids: uids, changed: changed, catchUp: catchUp, now: now)
+                written = plan.requests.count + plan.cancelledIdentifiers.count + plan.cancelledGroups.count
+                return plan
             }
             if applied != nil { onChange() }
+            log.info("calendar \(name): \(uids.map { "\($0.count)" } ?? "every") item\(uids?.count == 1 ? "" : "s") derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
         } catch {
             log.error("cannot derive the alarms of calendar \(name): \(error)")
         }

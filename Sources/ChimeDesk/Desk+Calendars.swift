@@ -130,13 +130,26 @@ extension Desk {
         let since = catchUp ? min(now, source.derivedThrough ?? source.addedAt) : now
         var live: [String: [CalendarAlarmPlanner.LiveRequest]] = [:]
         var earliestLive = since
-        for row in try store.liveCalendarRequests(calendar: name) {
+        func note(_ row: (stored: StoredRequest, snoozedFrom: Date?)) {
+            guard row.stored.state.isLive else { return }
             live[row.stored.request.group, default: []].append(CalendarAlarmPlanner.LiveRequest(
                 request: row.stored.request, isDelivering: row.stored.state == .delivering, isSnoozed: row.snoozedFrom != nil
             ))
             earliestLive = min(earliestLive, CalendarAlarmRequest.key(of: row.stored.request)?.trigger ?? since)
         }
-        let handled = Set(try store.calendarAlarmFacts(calendar: name, triggeredAfter: earliestLive.addingTimeInterval(-1)).map(\.key))
+        var handled = Set<CalendarFiringKey>()
+        if let uids, uids.count <= 64 {
+            // A few items (a file changed): their own rows and facts, through the indexes.
+            for uid in uids {
+                try store.requests(inGroup: CalendarAlarmRequest.group(calendar: name, uid: uid)).forEach(note)
+            }
+            for uid in uids {
+                handled.formUnion(try store.calendarAlarmFacts(calendar: name, uid: uid, triggeredAfter: earliestLive.addingTimeInterval(-1)).map(\.key))
+            }
+        } else {
+            try store.liveCalendarRequests(calendar: name).forEach(note)
+            handled = Set(try store.calendarAlarmFacts(calendar: name, triggeredAfter: earliestLive.addingTimeInterval(-1)).map(\.key))
+        }
         var plan = ChangePlan()
         var groups: [String: CalendarItemAlarms?] = [:]
         if let uids {

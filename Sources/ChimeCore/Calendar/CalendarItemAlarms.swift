@@ -39,6 +39,17 @@ public final class CalendarItemAlarms: Sendable {
     private let offsets: (earliest: Int, latest: Int)?
     /// The firings of absolute triggers of the series, worked out once.
     private let absoluteFirings: [CalendarAlarmFiring]
+    /// For an item that does not recur (no RRULE): the first and last of all its firings, or
+    /// `nil` when it has none; a query outside them is answered at once, so a calendar of
+    /// thousands of one-off items is listed in the time of its recurring ones.
+    private let extent: Extent
+
+    /// When an item's firings can be: anywhere (it recurs), or within known bounds.
+    private enum Extent: Sendable {
+        case recurring
+        /// The first and last firing; `nil` for none at all.
+        case finite(ClosedRange<Date>?)
+    }
 
     /// Prepares `item` of calendar `calendar` (its name, default alerts and mute).
     public init(item: CalendarItem, calendar: CalendarContents, localZone: TimeZone) {
@@ -64,16 +75,39 @@ public final class CalendarItemAlarms: Sendable {
         singleOccurrences = singles
         offsets = series?.relativeOffsets(defaults: defaultAlarms)
         let absolute = silent ? [] : series?.absoluteOccurrences() ?? []
-        absoluteFirings = absolute.flatMap { [context] in context.firings(of: $0, relative: false, absolute: true) }
+        let absoluteFirings = absolute.flatMap { [context] in context.firings(of: $0, relative: false, absolute: true) }
+        self.absoluteFirings = absoluteFirings
+        if !silent, series?.expander == nil {
+            let all = Self.collect(
+                series: series, offsets: offsets, singles: singles, absolute: absoluteFirings, context: context,
+                from: .distantPast, until: .distantFuture
+            ).firings.map(\.triggerAt)
+            extent = .finite(all.min().map { $0...all.max()! })
+        } else {
+            extent = .recurring
+        }
     }
 
     /// Every firing with `from <= trigger < until`, in no particular order, and whether the
     /// item had more than ``instanceLimit`` instances to look at there (then only those were).
     public func firings(from: Date, until: Date) -> (firings: [CalendarAlarmFiring], bounded: Bool) {
         guard !silent, from < until else { return ([], false) }
+        if case .finite(let bounds) = extent {
+            guard let bounds, bounds.lowerBound < until, bounds.upperBound >= from else { return ([], false) }
+        }
+        return Self.collect(
+            series: series, offsets: offsets, singles: singleOccurrences, absolute: absoluteFirings, context: context, from: from, until: until
+        )
+    }
+
+    /// Every firing of a series, its single occurrences and absolute firings in `[from, until)`.
+    private static func collect(
+        series: CalendarSeries?, offsets: (earliest: Int, latest: Int)?, singles: [CalendarOccurrence], absolute: [CalendarAlarmFiring],
+        context: FiringContext, from: Date, until: Date
+    ) -> (firings: [CalendarAlarmFiring], bounded: Bool) {
         func inWindow(_ firing: CalendarAlarmFiring) -> Bool { firing.triggerAt >= from && firing.triggerAt < until }
-        var found = absoluteFirings.filter(inWindow)
-        for occurrence in singleOccurrences {
+        var found = absolute.filter(inWindow)
+        for occurrence in singles {
             found += context.firings(of: occurrence, relative: true, absolute: true).filter(inWindow)
         }
         var bounded = false
@@ -99,6 +133,9 @@ public final class CalendarItemAlarms: Sendable {
     /// are due at once), or `nil` when the item has none: what chimed keeps pending for it.
     public func nextFiring(after instant: Date) -> CalendarAlarmFiring? {
         guard !silent else { return nil }
+        if case .finite(let bounds) = extent {
+            guard let bounds, bounds.upperBound > instant else { return nil }
+        }
         var best: CalendarAlarmFiring?
         func consider(_ firing: CalendarAlarmFiring) {
             guard firing.triggerAt > instant else { return }

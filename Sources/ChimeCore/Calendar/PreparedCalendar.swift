@@ -17,6 +17,8 @@ public struct PreparedCalendar: Sendable {
     public private(set) var problemsByFile: [String: [CalendarProblem]] = [:]
     /// Problems of the calendar's path itself and its listing.
     public var listingProblems: [CalendarProblem] = []
+    /// How many files hold each `UID` more than once (rare: a file copied under another name).
+    private var repeatedUIDs: [String: Int] = [:]
 
     /// An empty calendar of `source`, floating times on the clock of `localZone`.
     public init(source: CalendarSource, localZone: TimeZone) {
@@ -50,7 +52,10 @@ public struct PreparedCalendar: Sendable {
         let contents = source.contents(items: [])
         let prepared = items.map { CalendarItemAlarms(item: $0, calendar: contents, localZone: localZone) }
         itemsByFile[file] = prepared
-        for item in prepared { itemsByUID[item.item.uid] = item }
+        for item in prepared {
+            if itemsByUID[item.item.uid] != nil { repeatedUIDs[item.item.uid, default: 0] += 1 }
+            itemsByUID[item.item.uid] = item
+        }
         if !problems.isEmpty { problemsByFile[file] = problems }
         return old
     }
@@ -60,11 +65,16 @@ public struct PreparedCalendar: Sendable {
     public mutating func removeFile(_ file: String) -> [CalendarItem] {
         problemsByFile[file] = nil
         guard let old = itemsByFile.removeValue(forKey: file) else { return [] }
-        for item in old where itemsByUID[item.item.uid] === item {
-            itemsByUID[item.item.uid] = nil
-            // Another file holding the same UID takes its place.
-            if let other = itemsByFile.values.lazy.flatMap({ $0 }).first(where: { $0.item.uid == item.item.uid }) {
-                itemsByUID[item.item.uid] = other
+        for item in old {
+            let uid = item.item.uid
+            if let repeats = repeatedUIDs[uid] {
+                repeatedUIDs[uid] = repeats > 1 ? repeats - 1 : nil
+                // Another file holding the same UID takes its place.
+                if itemsByUID[uid] === item {
+                    itemsByUID[uid] = itemsByFile.values.lazy.flatMap({ $0 }).first(where: { $0.item.uid == uid })
+                }
+            } else if itemsByUID[uid] === item {
+                itemsByUID[uid] = nil
             }
         }
         return old.map(\.item)
