@@ -108,6 +108,14 @@ public final class CalendarSourceIndex {
         return CalendarRefresh(readFiles: [file], removedFiles: [], unchangedCount: 0)
     }
 
+    /// Lets go of the items read from `file`, keeping its stamp and problems: for an owner that
+    /// keeps the items elsewhere (chimed's shelf), so they are not held twice. The file is read
+    /// again only when its stamp changes, as before.
+    public func releaseItems(ofFile file: String) {
+        guard let entry = files[file], !entry.contents.items.isEmpty else { return }
+        files[file] = (entry.stamp, CalendarFileContents(file: file, items: [], problems: entry.contents.problems))
+    }
+
     /// The contents of each file of `collection`, by path.
     public func contents(of collection: CalendarCollectionListing) -> [CalendarFileContents] {
         collection.files.keys.sorted().compactMap { files[$0]?.contents }

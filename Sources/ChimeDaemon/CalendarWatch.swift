@@ -30,21 +30,11 @@ public final class CalendarWatch {
     }
 
     /// What the watch knows of one calendar.
-    private struct Watched {
+    struct Watched {
         var source: CalendarSource
         let index: CalendarSourceIndex
         /// The folders watched for it.
         var watches: Set<Int32> = []
-    }
-
-    /// What a watched folder means to a calendar.
-    private enum Role: Hashable {
-        /// A collection's folder: the `.ics` files in it are items.
-        case files(calendar: String, folder: String)
-        /// A set's folder: its subfolders are collections.
-        case collections(calendar: String)
-        /// The folder above a calendar: the entry `name` is the calendar's folder or file.
-        case entry(calendar: String, name: String)
     }
 
     /// The calendars' contents, shared with the scheduler's desk.
@@ -54,13 +44,15 @@ public final class CalendarWatch {
     private let desk: Desk
     private let clock: any WallClock
     private let ruleZone: () -> TimeZone
-    private let log: DaemonLog
+    let log: DaemonLog
     private let loop: EventLoop
-    private let folders: CalendarFolderWatch
+    let folders: CalendarFolderWatch
     private let tasks: WakeupChannel<Task>
     private let onChange: () -> Void
-    private var calendars: [String: Watched] = [:]
-    private var roles: [Int32: Set<Role>] = [:]
+    /// Each calendar watched, by name.
+    var calendars: [String: Watched] = [:]
+    /// What each watched folder means to the calendars.
+    var roles: [Int32: Set<Role>] = [:]
     /// Whether a change of the store waits to be followed (a question about the calendars
     /// follows it first, so `calendar add` then `calendar alarms` sees the calendar).
     private var storeChangeWaits = false
@@ -72,7 +64,8 @@ public final class CalendarWatch {
     private var suspended: Double
     /// Each reading of the calendars gets a number: pages of one answer come from one reading.
     public private(set) var generation: Int64 = 0
-    /// The last `calendar alarms` answer, kept for the pages that follow it.
+    /// The last `calendar alarms` answer worked out, kept for the pages that follow it and the
+    /// same question asked again (``alarms(_:)``).
     private(set) var lastAnswer: (query: CalendarAlarmQuery, generation: Int64, rows: [CalendarAlarmRow], problems: [CalendarProblemReport])?
 
     /// How much longer than before the machine must have slept for a wake to count as a resume.
@@ -248,6 +241,7 @@ public final class CalendarWatch {
                 calendars[source.name]?.source = source
                 if let prepared = shelf.calendars[source.name] {
                     shelf.put(prepared.reprepared(source: source, localZone: zone))
+                    generation += 1
                 }
                 derive(source.name, uids: nil, changed: [], catchUp: false, now: now)
             }
@@ -344,7 +338,8 @@ public final class CalendarWatch {
             note(old: removeFile(file, of: name), new: [], uids: &uids, changed: &changed)
         }
         for file in refresh.readFiles {
-            note(old: replaceFile(file, of: name), new: calendars[name]?.index.contents(ofFile: file)?.items ?? [], uids: &uids, changed: &changed)
+            let old = replaceFile(file, of: name)
+            note(old: old, new: shelf.calendars[name]?.itemsByFile[file]?.map(\.item) ?? [], uids: &uids, changed: &changed)
         }
     }
 
@@ -367,10 +362,12 @@ public final class CalendarWatch {
 
     /// Puts the contents `file` now has on the shelf; returns the items it had.
     private func replaceFile(_ file: String, of name: String) -> [CalendarItem] {
-        guard let contents = calendars[name]?.index.contents(ofFile: file) else { return removeFile(file, of: name) }
+        guard let index = calendars[name]?.index, let contents = index.contents(ofFile: file) else { return removeFile(file, of: name) }
         for problem in contents.problems { log.warning("calendar \(name): \(problem)") }
         var old: [CalendarItem] = []
         shelf.modify(name) { old = $0.replaceFile(file, items: contents.items, problems: contents.problems) }
+        // The shelf holds the items now; the index keeps only what tells a change.
+        index.releaseItems(ofFile: file)
         return old
     }
 
@@ -410,70 +407,7 @@ public final class CalendarWatch {
         }
     }
 
-    // MARK: Watches
-
-    /// Watches the folders calendar `name` now has: its collections, a set's folder, and the
-    /// folder above it; stops watching those it no longer has.
-    /// Returns whether a folder is watched now that was not before.
-    @discardableResult
-    private func watchFolders(of name: String) -> Bool {
-        guard let watched = calendars[name] else { return false }
-        let index = watched.index
-        var wanted: [(String, Role)] = []
-        let path = watched.source.path
-        let parent = (path as NSString).deletingLastPathComponent
-        wanted.append((parent.isEmpty ? "/" : parent, .entry(calendar: name, name: (path as NSString).lastPathComponent)))
-        switch index.layout {
-        case .collection?:
-            wanted.append((path, .files(calendar: name, folder: path)))
-        case .collectionSet?:
-            wanted.append((path, .collections(calendar: name)))
-            for collection in index.collections { wanted.append((collection.path, .files(calendar: name, folder: collection.path))) }
-        case .file?, nil:
-            break
-        }
-        var watches = Set<Int32>()
-        for (folder, role) in wanted {
-            do {
-                let watch = try folders.watch(folder)
-                roles[watch, default: []].insert(role)
-                watches.insert(watch)
-            } catch {
-                log.warning("calendar \(name): cannot watch \(folder) (\(error)): its changes are seen at the next stat pass")
-            }
-        }
-        for watch in watched.watches.subtracting(watches) { release(watch, for: name) }
-        // Roles this calendar no longer has on a folder still watched.
-        let kept = Set(wanted.map(\.1))
-        for watch in watches {
-            roles[watch] = roles[watch]?.filter { role in !Self.belongs(role, to: name) || kept.contains(role) }
-        }
-        calendars[name]?.watches = watches
-        return !watches.subtracting(watched.watches).isEmpty
-    }
-
-    /// Drops calendar `name`'s roles on `watch`, and the watch once no calendar has one there.
-    private func release(_ watch: Int32, for name: String) {
-        roles[watch] = roles[watch]?.filter { !Self.belongs($0, to: name) }
-        if roles[watch]?.isEmpty ?? true {
-            roles[watch] = nil
-            folders.unwatch(watch)
-        }
-    }
-
-    /// A watch the kernel ended (its folder was deleted): forgotten by every calendar.
-    private func forget(watch: Int32) {
-        roles[watch] = nil
-        for name in calendars.keys { calendars[name]?.watches.remove(watch) }
-    }
-
-    private static func belongs(_ role: Role, to name: String) -> Bool {
-        switch role {
-        case .files(let calendar, _), .collections(let calendar), .entry(let calendar, _): return calendar == name
-        }
-    }
-
-    /// Keeps the answer to `query` for the pages after its first.
+    /// Keeps the firings of the window `query` for the questions that fall within it.
     func remember(query: CalendarAlarmQuery, rows: [CalendarAlarmRow], problems: [CalendarProblemReport]) {
         lastAnswer = (query, generation, rows, problems)
     }

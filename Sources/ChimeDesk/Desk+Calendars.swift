@@ -155,7 +155,7 @@ extension Desk {
         if let uids {
             for uid in uids { groups[CalendarAlarmRequest.group(calendar: name, uid: uid)] = calendar.itemsByUID[uid] }
         } else {
-            for item in calendar.items { groups[CalendarAlarmRequest.group(calendar: name, uid: item.item.uid)] = item }
+            for item in calendar.items { groups[CalendarAlarmRequest.group(calendar: name, uid: item.uid)] = item }
             for group in live.keys where groups[group] == nil { groups[group] = .some(nil) }
         }
         let changedGroups = Set(changed.map { CalendarAlarmRequest.group(calendar: name, uid: $0) })

@@ -53,8 +53,7 @@ struct CalendarDaemonTests {
         let bubble = try #require(monitor.bubbles.first { $0.call.summary.hasPrefix("Dentist at ") })
         #expect(bubble.call.summary.hasSuffix("(in 1 min) · Main St 5"), "\(bubble.call.summary)")
         #expect(bubble.call.actionKeys == ["snooze-10m", "dismiss"])
-        let store = try Store(path: sandbox.databasePath)
-        let shown = try #require(try store.deliveryHistory(limit: 100).first { $0.identifier.hasPrefix("cal/work/") })
+        let shown = try #require(try await folders.waitForHistory(prefix: "cal/work/"), "chimed log: \(daemon.log)")
         #expect(shown.at.timeIntervalSince(alarm) >= 0 && shown.at.timeIntervalSince(alarm) < 2, "shown at \(shown.at), alarm at \(alarm)")
 
         // A second event, moved with khal edit: its pending alarm follows; deleted: it goes.

@@ -1,9 +1,11 @@
+import ChimeStore
 import ChimeTestSupport
 import Foundation
 import Testing
 
 /// What the calendar end-to-end tests share: a vdir in the sandbox, khal and vdirsyncer
-/// configured on it, events written as iCalendar text, and waits on `chime list --json`.
+/// configured on it, events written as iCalendar text, and waits on `chime list --json` and
+/// the delivery history.
 struct CalendarFolders {
     let sandbox: CliSandbox
 
@@ -87,6 +89,19 @@ struct CalendarFolders {
             try await Task.sleep(for: .milliseconds(50))
         }
         return condition(await pendingAlarms())
+    }
+
+    /// Polls chimed's store (another process writes it) until its delivery history has a row
+    /// whose identifier starts with `prefix`, for at most `timeout`: a bubble is on the bus a
+    /// moment before chimed records it. The row, or `nil`.
+    func waitForHistory(prefix: String, timeout: TimeInterval = 10) async throws -> DeliveryRecord? {
+        let store = try Store(path: sandbox.databasePath)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let found = try store.deliveryHistory(limit: 100).first { $0.identifier.hasPrefix(prefix) }
+            if found != nil || Date() >= deadline { return found }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 }
 

@@ -34,7 +34,7 @@ public struct CalendarAlarmEngine: Sendable {
             found += result.firings
             if result.bounded {
                 problems.append(CalendarProblem(
-                    file: item.item.file, uid: item.item.uid, kind: .bounded,
+                    file: item.file, uid: item.uid, kind: .bounded,
                     detail: LocalizedText(CalendarText.tooManyInstances, ["limit": "\(CalendarItemAlarms.instanceLimit)"])
                 ))
             }

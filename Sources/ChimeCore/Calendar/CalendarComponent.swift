@@ -44,7 +44,12 @@ public struct CalendarComponent: Hashable, Sendable {
     /// `PRIORITY`: 1 (highest) to 9, `nil` when missing or 0 (undefined).
     public var priority: Int?
     /// `RRULE`, as Chime's own rule.
-    public var rule: RecurrenceRule?
+    public var rule: RecurrenceRule? {
+        get { ruleBox?.value }
+        set { ruleBox = newValue.map(Boxed.init) }
+    }
+    /// The rule, boxed: most components have none, and thousands are held at a time.
+    private var ruleBox: Boxed<RecurrenceRule>?
     /// `RDATE`s: more instances (a `PERIOD` by its start).
     public var recurrenceDates: [CalendarTime]
     /// `EXDATE`s: instances removed.
@@ -81,7 +86,7 @@ public struct CalendarComponent: Hashable, Sendable {
         self.due = due
         self.status = status
         self.priority = priority
-        self.rule = rule
+        self.ruleBox = rule.map(Boxed.init)
         self.recurrenceDates = recurrenceDates
         self.exceptionDates = exceptionDates
         self.recurrenceID = recurrenceID
@@ -127,4 +132,23 @@ public struct CalendarItem: Hashable, Sendable {
 
     /// Whether Chime exported this item itself.
     public var isChimeExport: Bool { uid.hasSuffix(Self.exportedUIDSuffix) }
+}
+
+/// A value kept on the heap behind one reference: a large value that is mostly absent costs a
+/// pointer where it is absent. Equal, and hashed, by its value.
+final class Boxed<Value: Sendable>: Sendable {
+    /// The value.
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension Boxed: Equatable where Value: Equatable {
+    static func == (lhs: Boxed, rhs: Boxed) -> Bool { lhs.value == rhs.value }
+}
+
+extension Boxed: Hashable where Value: Hashable {
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

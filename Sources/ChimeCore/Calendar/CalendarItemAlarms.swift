@@ -25,8 +25,20 @@ public final class CalendarItemAlarms: Sendable {
 
     /// The calendar's name.
     public let calendar: String
-    /// The item.
-    public let item: CalendarItem
+    /// The item's `UID`.
+    public let uid: String
+    /// The file it was read from.
+    public let file: String
+    /// The item, as read (its master is kept once, in its series when it has one: thousands of
+    /// items are held at a time).
+    public var item: CalendarItem {
+        CalendarItem(uid: uid, master: series?.master ?? unanchoredMaster, overrides: overrides, file: file)
+    }
+    /// The overrides of single instances.
+    private let overrides: [CalendarComponent]
+    /// The master when it has no series (no start nor due date), boxed: it is rare.
+    private let unanchoredMasterBox: Boxed<CalendarComponent>?
+    private var unanchoredMaster: CalendarComponent? { unanchoredMasterBox?.value }
     /// The zone of floating times and dates.
     public let localZone: TimeZone
 
@@ -54,7 +66,9 @@ public final class CalendarItemAlarms: Sendable {
     /// Prepares `item` of calendar `calendar` (its name, default alerts and mute).
     public init(item: CalendarItem, calendar: CalendarContents, localZone: TimeZone) {
         self.calendar = calendar.name
-        self.item = item
+        uid = item.uid
+        file = item.file
+        overrides = item.overrides
         self.localZone = localZone
         let defaultAlarms = calendar.defaultAlerts.map { before in
             CalendarAlarm(action: .display, trigger: .relative(CalendarDuration(days: -abs(before.days), seconds: -abs(before.seconds)), to: .start))
@@ -63,6 +77,7 @@ public final class CalendarItemAlarms: Sendable {
         silent = calendar.isMuted || item.isChimeExport || item.master?.isCancelled == true
         let series = item.master.flatMap { CalendarSeries(master: $0, overrides: item.overrides, localZone: localZone) }
         self.series = series
+        unanchoredMasterBox = series == nil ? item.master.map(Boxed.init) : nil
         var singles: [CalendarOccurrence] = []
         for component in item.overrides where component.recurrenceID != nil && !(component.overridesFutureInstances && series != nil) {
             let original = component.recurrenceID!.instant(localZone: localZone)

@@ -71,7 +71,11 @@ final class CalendarSeries: Sendable {
     let anchorZone: ZoneRules
     /// DTSTART (or a to-do's DUE), seconds since 1970.
     let startSeconds: Int
-    let expander: RecurrenceExpander?
+    /// The rule's expander, boxed: most items do not recur, and an absent expander inline
+    /// would still take its whole size in each of thousands of series.
+    private let expanderBox: Boxed<RecurrenceExpander>?
+    /// The rule's expander, `nil` without RRULE.
+    var expander: RecurrenceExpander? { expanderBox?.value }
     /// RDATEs and DTSTART, ascending, without repeats.
     let extraOriginals: [Int]
     let exceptions: Set<Int>
@@ -93,8 +97,8 @@ final class CalendarSeries: Sendable {
         anchorZone = anchor.zone(localZone: localZone)
         let start = anchor.instant(localZone: localZone)
         startSeconds = Int(start.timeIntervalSince1970.rounded(.down))
-        expander = master.rule.map {
-            RecurrenceExpander(rule: $0, start: anchor.reading, zone: anchor.zone(localZone: localZone), skippedTimes: .offsetBeforeGap)
+        expanderBox = master.rule.map {
+            Boxed(RecurrenceExpander(rule: $0, start: anchor.reading, zone: anchor.zone(localZone: localZone), skippedTimes: .offsetBeforeGap))
         }
         func seconds(_ time: CalendarTime) -> Int { Int(time.instant(localZone: localZone).timeIntervalSince1970.rounded(.down)) }
         extraOriginals = Array(Set(master.recurrenceDates.map(seconds) + [startSeconds])).sorted()

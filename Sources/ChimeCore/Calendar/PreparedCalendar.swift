@@ -53,8 +53,8 @@ public struct PreparedCalendar: Sendable {
         let prepared = items.map { CalendarItemAlarms(item: $0, calendar: contents, localZone: localZone) }
         itemsByFile[file] = prepared
         for item in prepared {
-            if itemsByUID[item.item.uid] != nil { repeatedUIDs[item.item.uid, default: 0] += 1 }
-            itemsByUID[item.item.uid] = item
+            if itemsByUID[item.uid] != nil { repeatedUIDs[item.uid, default: 0] += 1 }
+            itemsByUID[item.uid] = item
         }
         if !problems.isEmpty { problemsByFile[file] = problems }
         return old
@@ -66,12 +66,12 @@ public struct PreparedCalendar: Sendable {
         problemsByFile[file] = nil
         guard let old = itemsByFile.removeValue(forKey: file) else { return [] }
         for item in old {
-            let uid = item.item.uid
+            let uid = item.uid
             if let repeats = repeatedUIDs[uid] {
                 repeatedUIDs[uid] = repeats > 1 ? repeats - 1 : nil
                 // Another file holding the same UID takes its place.
                 if itemsByUID[uid] === item {
-                    itemsByUID[uid] = itemsByFile.values.lazy.flatMap({ $0 }).first(where: { $0.item.uid == uid })
+                    itemsByUID[uid] = itemsByFile.values.lazy.flatMap({ $0 }).first(where: { $0.uid == uid })
                 }
             } else if itemsByUID[uid] === item {
                 itemsByUID[uid] = nil
