@@ -401,7 +401,8 @@ public final class CalendarWatch {
                 return plan
             }
             if applied != nil { onChange() }
-            log.info("calendar \(name): \(uids.map { "\($0.count)" } ?? "every") item\(uids?.count == 1 ? "" : "s") derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+            let items = uids.map { "\($0.count) item\($0.count == 1 ? "" : "s")" } ?? "every item"
+            log.info("calendar \(name): \(items) derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
         } catch {
             log.error("cannot derive the alarms of calendar \(name): \(error)")
         }

@@ -1,3 +1,4 @@
+import ChimeControl
 import ChimeCore
 @testable import ChimeDaemon
 import ChimeDesk
@@ -44,6 +45,19 @@ struct CalendarWatchTests {
             let reading = LocalDateTime(of: start, in: .system(TimeZone(identifier: "UTC")!)).basicText
             return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTART:\(reading)Z\r\nSUMMARY:\(uid)\r\n"
                 + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+
+        /// Every row of `calendar alarms` for `[from, until)`, page after page, and the first
+        /// page's problems.
+        func alarms(from: Date, until: Date) -> (rows: [CalendarAlarmRow], problems: [CalendarProblemReport]) {
+            var rows: [CalendarAlarmRow] = []
+            var problems: [CalendarProblemReport] = []
+            while true {
+                let page = watch.alarms(CalendarAlarmQuery(from: from, until: until, calendar: nil, offset: rows.count))
+                if rows.isEmpty { problems = page.problems } else { #expect(page.problems.isEmpty) }
+                rows += page.rows
+                if page.rows.isEmpty || rows.count >= page.total { return (rows, problems) }
+            }
         }
 
         func pending() throws -> [String] {
@@ -104,5 +118,47 @@ struct CalendarWatchTests {
         #expect(try bench.run { !bench.shelf.holds("home") })
         #expect(try bench.pending().isEmpty)
         #expect(bench.watch.calendarCount == 1)
+    }
+
+    @Test("calendar alarms asked again a little later answers the window asked; a file changed meanwhile is in the answer")
+    func alarmsAskedAgain() throws {
+        let bench = try Bench()
+        try Data(bench.text("d").utf8).write(to: URL(fileURLWithPath: bench.folder + "/d.ics"))
+        #expect(try bench.run { bench.shelf.calendars["work"]?.itemCount == 1 })
+        let now = bench.clock.now
+        // The file has whole seconds.
+        let trigger = Date(timeIntervalSince1970: now.addingTimeInterval(3 * 3600 - 900).timeIntervalSince1970.rounded(.down))
+        #expect(bench.alarms(from: now, until: now.addingTimeInterval(86_400)).rows.map(\.triggerAt) == [trigger])
+        // Later windows, within and past what the first question worked out.
+        #expect(bench.alarms(from: now.addingTimeInterval(60), until: now.addingTimeInterval(86_460)).rows.map(\.uid) == ["d"])
+        #expect(bench.alarms(from: trigger.addingTimeInterval(1), until: now.addingTimeInterval(86_400)).rows.isEmpty)
+        #expect(bench.alarms(from: now, until: trigger).rows.isEmpty)
+        #expect(bench.alarms(from: now, until: now.addingTimeInterval(3 * 86_400)).rows.map(\.uid) == ["d"])
+        try Data(bench.text("e").utf8).write(to: URL(fileURLWithPath: bench.folder + "/e.ics"))
+        #expect(try bench.run { bench.shelf.calendars["work"]?.itemCount == 2 })
+        #expect(bench.alarms(from: now.addingTimeInterval(120), until: now.addingTimeInterval(86_400)).rows.map(\.uid) == ["d", "e"])
+    }
+
+    @Test("an item bounded only past the window asked is not said to be bounded, and every row of the window is listed")
+    func boundedPastTheWindow() throws {
+        let bench = try Bench()
+        let start = Date(timeIntervalSince1970: (bench.clock.now.timeIntervalSince1970 / 60).rounded(.up) * 60 + 3600)
+        let reading = LocalDateTime(of: start, in: .system(TimeZone(identifier: "UTC")!)).basicText
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:often\r\nDTSTART:\(reading)Z\r\n"
+            + "RRULE:FREQ=MINUTELY\r\nSUMMARY:often\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:PT0S\r\n"
+            + "END:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: bench.folder + "/often.ics"))
+        #expect(try bench.run { bench.shelf.calendars["work"]?.itemCount == 1 })
+        // 6,500 instances in the window asked: with the two days of room each search takes
+        // (9,380), under the limit of 10,000; a day more would be past it.
+        let until = start.addingTimeInterval(6_500 * 60)
+        let answer = bench.alarms(from: bench.clock.now, until: until)
+        #expect(answer.problems.isEmpty)
+        #expect(answer.rows.count == 6_500)
+        #expect(answer.rows.last?.triggerAt == until.addingTimeInterval(-60))
+        // A window that holds more than the limit is bounded, and says so.
+        let longer = bench.alarms(from: bench.clock.now, until: start.addingTimeInterval(11_000 * 60))
+        #expect(longer.problems.map(\.kind) == ["bounded"])
+        #expect(longer.rows.count == CalendarItemAlarms.instanceLimit)
     }
 }
