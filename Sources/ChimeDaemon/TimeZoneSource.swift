@@ -1,4 +1,6 @@
+import ChimeDesk
 import Foundation
+import Synchronization
 
 /// Where the scheduler reads the zone that local times (water windows, texts) are in; tests
 /// substitute a zone they change by hand.
@@ -10,16 +12,21 @@ public protocol TimeZoneSource: AnyObject, Sendable {
     func refresh()
 }
 
-/// The system's zone: `TZ` when set, else `/etc/localtime`.
+/// The system's zone as `/etc/localtime` names it (``SystemTimeZone``), whatever chimed's own
+/// `TZ` says: the zone `chime` reads too, so both follow one zone.
 public final class SystemTimeZoneSource: TimeZoneSource {
+    private let zone = Mutex<TimeZone>(SystemTimeZone.read())
+
     /// Makes the source.
     public init() {}
 
-    /// The system's zone as Foundation last read it.
-    public var current: TimeZone { TimeZone.current }
+    /// The system's zone as last read.
+    public var current: TimeZone { zone.withLock { $0 } }
 
-    /// Makes Foundation read the system's zone again (it caches it for the process).
+    /// Reads the system's zone again (the file changed).
     public func refresh() {
+        let read = SystemTimeZone.read()
+        zone.withLock { $0 = read }
         NSTimeZone.resetSystemTimeZone()
     }
 }
