@@ -1,0 +1,52 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeDesk
+import ChimeStore
+import ChimeTestSupport
+import Foundation
+import Testing
+
+/// Water reminders when the zone rules follow moves west: the local times of the new day come
+/// again, and the water schedule goes on (found by ``OccurrencePropertyTests``).
+@Suite("Scheduler: water goes on after the zone moves west")
+struct SchedulerWaterZoneTests {
+    func at(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    @Test("water every 2 h from 09:00 to 21:00, shown through the day in Tokyo, then the zone becomes Berlin: 15:00, 17:00 and 19:00 come there, then 09:00 the next day")
+    func westAfterTheDay() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try SchedulerHarness(now: at("2027-03-10T00:30:00Z"), zone: tokyo)
+        try harness.start()
+        let desk = Desk(store: harness.store, timeZone: tokyo)
+        let window = (WallClockTime(hour: 9, minute: 0)!, WallClockTime(hour: 21, minute: 0)!)
+        let configured = try desk.perform(requestID: "water", now: harness.now) { now in
+            try desk.configureWater(
+                Desk.WaterEvery(interval: .hours(2), from: window.0, until: window.1, amountML: 250, goalML: nil, id: "w"),
+                defaults: Desk.WaterDefaults(amountML: 250, goalML: nil, from: window.0, until: window.1), now: now
+            )
+        }
+        _ = harness.scheduler.applyChanges(upTo: try #require(configured.result).sequence)
+        // Tokyo's whole water day, 09:00 to 19:00 (00:00Z to 10:00Z).
+        harness.advance(to: at("2027-03-10T12:00:00Z"))
+        #expect(harness.deliveredIdentifiers.contains("water/w/2027-03-10T19:00"))
+        // 13:00 in Berlin: its afternoon reminders come, at the local times Tokyo's came at.
+        harness.zones.set(berlin)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-10T15:00"])
+        harness.advance(to: at("2027-03-10T19:00:00Z"))
+        let shownInBerlin = harness.notifier.deliveries.filter { $0.request.due > at("2027-03-10T12:00:00Z") }.map { "\($0.request.identifier) \($0.request.due)" }
+        #expect(shownInBerlin == [
+            "water/w/2027-03-10T15:00 2027-03-10 14:00:00 +0000", "water/w/2027-03-10T17:00 2027-03-10 16:00:00 +0000",
+            "water/w/2027-03-10T19:00 2027-03-10 18:00:00 +0000",
+        ])
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-11T09:00"])
+        #expect(try harness.stored("water/w/2027-03-11T09:00")?.request.due == at("2027-03-11T08:00:00Z"))
+        // A restart changes nothing.
+        try harness.restart()
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-11T09:00"])
+    }
+}
