@@ -27,6 +27,13 @@ extension Desk {
                 plan.merge(next)
             }
         }
+        // A follow-up only adds rows: a water reminder at a local time already used at another
+        // instant (the zone moved west, the same reading comes again) replaces its old row, as a
+        // nag does, or the schedule would stop there.
+        for request in plan.requests where request.kind == .water && isHandled(request.identifier) && !isHandledWater(request) {
+            plan.requests.removeAll { $0.identifier == request.identifier }
+            plan.repeatedRequests.append(request)
+        }
         plan.merge(try derivedAgain(now: now))
         return plan.isEmpty ? nil : plan
     }
@@ -36,6 +43,14 @@ extension Desk {
     func isHandled(_ identifier: String) -> Bool {
         guard let stored = try? store.request(identifier: identifier) else { return false }
         return !stored.state.isLive
+    }
+
+    /// Whether the water reminder `request` was shown, missed or cancelled already: its
+    /// identifier handled at the same instant. The same local time at another instant (the zone
+    /// moved west) is a reminder of its own.
+    func isHandledWater(_ request: NotificationRequest) -> Bool {
+        guard let stored = try? store.request(identifier: request.identifier) else { return false }
+        return !stored.state.isLive && stored.request.due == request.due
     }
 
     /// What a button pressed on a bubble changes.
@@ -145,7 +160,7 @@ extension Desk {
         let intakes = try recentIntakes(now: now)
         for schedule in try store.waterSchedules() where try store.pendingRequests(inGroup: schedule.id).isEmpty {
             if let next = planner.requests.request(for: schedule, after: now, intakes: intakes, timeZone: timeZone, calendar: calendar),
-               !isHandled(next.identifier) {
+               !isHandledWater(next) {
                 plan.requests.append(next)
             }
         }
