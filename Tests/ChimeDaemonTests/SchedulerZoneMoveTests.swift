@@ -6,10 +6,10 @@ import ChimeTestSupport
 import Foundation
 import Testing
 
-/// Water reminders when the zone rules follow moves west: the local times of the new day come
-/// again, and the water schedule goes on (found by ``OccurrencePropertyTests``).
-@Suite("Scheduler: water goes on after the zone moves west")
-struct SchedulerWaterZoneTests {
+/// What recurs when the zone rules follow moves west, found by ``OccurrencePropertyTests``: the
+/// water schedule and a daily reminder go on, each local time of the new day coming once.
+@Suite("Scheduler: water and daily reminders go on after the zone moves west")
+struct SchedulerZoneMoveTests {
     func at(_ text: String) -> Date {
         try! Date(text, strategy: .iso8601)
     }
@@ -48,5 +48,30 @@ struct SchedulerWaterZoneTests {
         // A restart changes nothing.
         try harness.restart()
         #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-11T09:00"])
+    }
+
+    @Test("a daily reminder due tomorrow 08:00 in Tokyo, the zone becomes Berlin at 03:00 there: today's 08:00 comes, then tomorrow's, not the day after")
+    func westOvernight() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try SchedulerHarness(now: at("2027-01-08T23:30:00Z"), zone: tokyo)
+        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
+        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
+        try harness.start()
+        // 08:30 in Tokyo: the next is tomorrow's.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
+        harness.advance(to: at("2027-01-09T02:00:00Z"))
+        harness.zones.set(berlin)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // 03:00 in Berlin: today's 08:00 there is still to come.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-09T08:00"])
+        harness.advance(to: at("2027-01-09T08:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/pills/2027-01-09T08:00"])
+        // Tomorrow's 08:00 in Berlin: its identifier was Tokyo's, cancelled when the zone
+        // moved, not by the user; it comes.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
+        #expect(try harness.stored("remind/pills/2027-01-10T08:00")?.request.due == at("2027-01-10T07:00:00Z"))
     }
 }
