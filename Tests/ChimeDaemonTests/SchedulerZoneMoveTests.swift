@@ -74,4 +74,29 @@ struct SchedulerZoneMoveTests {
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
         #expect(try harness.stored("remind/pills/2027-01-10T08:00")?.request.due == at("2027-01-10T07:00:00Z"))
     }
+
+    @Test("a daily reminder snoozed in Tokyo, the zone becomes New York, then it is shown: the reminder goes on, not with its own identifier again")
+    func snoozedThenWest() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try SchedulerHarness(now: at("2027-04-16T09:00:00Z"), zone: tokyo)
+        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
+        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
+        try harness.start()
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-17T08:00"])
+        let desk = Desk(store: harness.store, timeZone: tokyo)
+        let snoozed = try desk.perform(requestID: "snooze", now: harness.now) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
+        _ = harness.scheduler.applyChanges(upTo: try #require(snoozed.result).sequence)
+        harness.zones.set(newYork)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // A snoozed occurrence keeps its time.
+        #expect(try harness.stored("remind/pills/2027-04-17T08:00")?.request.due == at("2027-04-16T23:10:00Z"))
+        harness.advance(to: at("2027-04-16T23:15:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/pills/2027-04-17T08:00"])
+        // 08:00 on Apr 17 in New York has the identifier just shown: the next is Apr 18's.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-18T08:00"])
+        #expect(try harness.stored("remind/pills/2027-04-18T08:00")?.request.due == at("2027-04-18T12:00:00Z"))
+    }
 }
