@@ -21,8 +21,11 @@ extension Desk {
         if session?.scheduleID == nil {
             var records = try store.followUpRecords(for: request, now: now, intakeLookback: Self.intakeLookback)
             if session != nil { records.session = session }
+            // The occurrence being handled is one too: after the zone moved west its own local
+            // time can come next (a snoozed one is not moved with the zone).
             if let next = planner.nextOccurrence(
-                of: request, records: records, now: now, timeZone: timeZone, calendar: calendar, dropped: dropped, isHandled: isHandledOccurrence
+                of: request, records: records, now: now, timeZone: timeZone, calendar: calendar, dropped: dropped,
+                isHandled: { [self] in $0.identifier == request.identifier || isHandledOccurrence($0) }
             ) {
                 plan.merge(next)
             }
