@@ -82,6 +82,21 @@ struct CliOccurrenceTests {
         ])
     }
 
+    @Test("tonight's scheduled fast skipped, a fast by hand from 22:00: the next evening fast status and fast stop name the scheduled fast that began")
+    func oneFastAfterAnEatingWindow() async throws {
+        let (sandbox, id) = try await withSchedule(setAt: at("2026-12-01T12:00:00Z"))
+        await sandbox.succeed(at: at("2026-12-01T19:00:00Z"), "fast", "stop")
+        await sandbox.succeed(at: at("2026-12-01T22:00:00Z"), "fast", "start", "16:8", "--id", "f-late")
+        let status = await sandbox.chime(at: at("2026-12-02T20:30:00Z"), "fast", "status", "--json")
+        #expect(status.status == 0, "\(status.errors)")
+        #expect(cliJSONObject(status.output)?["id"] as? String == "\(id).20261202-2000")
+        #expect(cliJSONObject(status.output)?["phase"] as? String == "fasting")
+        let overview = cliJSONObject(await sandbox.succeed(at: at("2026-12-02T20:30:10Z"), "status", "--format", "json").output)
+        #expect((overview?["fast"] as? [String: Any])?["id"] as? String == "\(id).20261202-2000")
+        let stopped = await sandbox.succeed(at: at("2026-12-02T20:30:20Z"), "fast", "stop")
+        #expect(stopped.output.hasPrefix("Fast \(id).20261202-2000 stopped"), "\(stopped.output)")
+    }
+
     // MARK: What the CLI says does not depend on whether chimed ran
 
     @Test("at 21:00 the day after fast schedule 16:8 \"daily 20:00\", with chimed never run, that day's fast is fasting in every reader")
