@@ -28,6 +28,11 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
@@ -36,10 +41,12 @@ let package = Package(
         // the store's write transaction: the one desk both programs go through.
         .target(name: "ChimeDesk", dependencies: ["ChimeCore", "ChimeStore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
+        // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
+        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "CLinux"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
@@ -50,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
-            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport", "ChimeCalendar"]
         ),
         // The start-up floor of the `cli` benchmark: a plain Swift program.
         .executableTarget(name: "chime-bench-floor"),
@@ -69,12 +76,23 @@ let package = Package(
         // Tests: one target per library, plus end-to-end tests of the built binaries.
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
+        .testTarget(
+            name: "ChimeCalendarTests",
+            dependencies: ["ChimeCalendar", "ChimeCore", "ChimeTestSupport"],
+            // Calendar files read through #filePath, not bundled: tests open them as a user would.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeDesk", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"],
+            // Stores and answers of released versions, read from the checkout by path (ReleaseStoreFixture).
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks for a Swift 6 toolchain and installs the Debian packages Chime needs, when any is missing.
-#   scripts/install-deps.sh          # build + run: libnotify, SQLite, pkg-config
+#   scripts/install-deps.sh          # build + run: libnotify, SQLite, libical, pkg-config
 #   scripts/install-deps.sh --package # also what `make deb` needs: dpkg-dev, binutils
 #   scripts/install-deps.sh --test   # also every program the tests start (scripts/test-programs.txt)
 # Exits 69 when no Swift 6.0 or newer toolchain is found (it cannot be installed from Debian).
@@ -20,7 +20,7 @@ if [ -z "$version" ] || [ "${version%%.*}" -lt 6 ]; then
   exit 69
 fi
 
-packages=(libnotify-dev libsqlite3-dev pkg-config)
+packages=(libnotify-dev libsqlite3-dev libical-dev pkg-config)
 if [ "${1:-}" = "--package" ]; then
   packages+=(dpkg-dev binutils)
 fi
@@ -33,8 +33,10 @@ if [ "${1:-}" = "--test" ]; then
   # The D-Bus daemon configuration and X server the notification tests run, the Python
   # modules the scripted notification server (scripts/scripted-notify-server.py) imports, and
   # the GSettings schema of GNOME's do-not-disturb (org.gnome.desktop.notifications), and
-  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift).
-  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock)
+  # python-dbusmock, whose logind template stands in for logind (Sources/ChimeTestSupport/DBusMock.swift),
+  # and python3-venv, in which scripts/calendar-oracle-venv.sh installs the calendar tests' oracle
+  # (recurring-ical-events 3.8.2 from PyPI; Debian's 2.0.1 has no alarms).
+  packages+=(dbus xvfb python3-dbus python3-gi gsettings-desktop-schemas python3-dbusmock python3-venv)
 fi
 
 missing=()

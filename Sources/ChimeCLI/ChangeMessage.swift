@@ -175,8 +175,11 @@ public struct ChangeMessage: Sendable {
     /// `Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00
     /// (in 32 min)`; a window across midnight is named so (`22:00-08:00 overnight, until 08:00
     /// the next day`), as the user may have swapped the times by mistake.
-    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?) -> String {
-        var window = schedule.window.description
+    ///
+    /// When today's goal is already met (`consumedToday`), the line says that this is why the
+    /// next reminder waits for the next water day.
+    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?, consumedToday: Int = 0) -> String {
+        var window = display.window(schedule.window)
         if schedule.window.until < schedule.window.from {
             window += say(.overnightUntil, ["until": "\(schedule.window.until)"])
         }
@@ -184,6 +187,11 @@ public struct ChangeMessage: Sendable {
             "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": window, "ml": "\(schedule.amountML)",
         ])
         if let goal = schedule.goalML { line += say(.waterGoalPart, ["goal": "\(goal)"]) }
+        if let goal = schedule.goalML, consumedToday >= goal {
+            let intake = say(.intakeOfGoal, ["ml": "\(consumedToday)", "goal": "\(goal)"])
+            let next = nextReminder.map(display.clockAndRelative) ?? say(.noReminderToCome)
+            return line + say(.clauseSeparator) + say(.goalMetNextReminder, ["intake": intake, "next": next])
+        }
         return line + say(.clauseSeparator) + next(nextReminder)
     }
 
@@ -224,8 +232,11 @@ public struct ChangeMessage: Sendable {
 
     /// `Reminder r-4tx every weekdays 09:30, next remind/r-4tx/2027-03-29T09:30 at Mon 09:30 (in 2 d 22 h): stand-up`.
     public func recurringReminderSet(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
-        say(.recurringReminderSet, [
-            "id": reminder.id, "rule": ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
+        // `every hour` reads `Reminder r-4tx every hour`, not `every every hour`.
+        let startsWithEvery = display.language == .english && ruleText.lowercased().hasPrefix("every ")
+        return say(.recurringReminderSet, [
+            "id": reminder.id, "rule": startsWithEvery ? String(ruleText.dropFirst(6)) : ruleText, "next": next.identifier,
+            "due": display.clockAndRelative(next.due), "text": reminder.text,
         ])
     }
 

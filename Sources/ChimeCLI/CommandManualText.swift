@@ -24,14 +24,14 @@ enum CommandManualText: String, TextCatalog {
         case .dataHome: return ("where the database lives: $XDG_DATA_HOME/chime/chime.db (default ~/.local/share/chime/chime.db)", "数据库所在位置：$XDG_DATA_HOME/chime/chime.db（默认 ~/.local/share/chime/chime.db）")
         case .runtimeDirectory: return ("where chimed's control socket is: $XDG_RUNTIME_DIR/chime/chimed.sock", "chimed 控制套接字所在位置：$XDG_RUNTIME_DIR/chime/chimed.sock")
         case .noColor: return ("when set, no colour on a terminal", "设置后，终端上不使用颜色")
-        case .requestID: return ("a request id for a retried command: one already applied changes nothing again", "重试命令时所用的请求 id：已经应用过的请求不会再改变任何东西")
+        case .requestID: return ("a request id for a retried command: one already applied changes nothing again", "重试命令时使用的请求 id：已经执行过的请求不会再改动任何内容")
         case .databaseFile: return ("the database, with its -wal and -shm files, kept at mode 0600 in a 0700 directory", "数据库及其 -wal 和 -shm 文件，权限为 0600，位于权限为 0700 的目录中")
         case .controlSocket: return ("chimed's control socket", "chimed 的控制套接字")
         case .exitDone: return ("done", "完成")
         case .exitUsage: return ("usage: unknown command, option or setting key, missing or extra argument", "用法错误：未知的命令、选项或设置键，缺少或多余的参数")
         case .exitDataError: return ("bad data: a bad value, a conflict (a fast already runs, an id already names something else), or something that does not exist", "数据错误：无效的值、冲突（已有禁食在进行、id 已被别的东西使用），或所指的东西不存在")
         case .exitUnavailable: return ("unavailable: doctor found a problem, or the database cannot be used", "不可用：doctor 发现了问题，或数据库无法使用")
-        case .exitSoftware: return ("a bug in Chime: please report it", "Chime 的缺陷：请报告它")
+        case .exitSoftware: return ("a bug in Chime: please report it", "Chime 的缺陷：请报告给开发者")
         case .exitTryAgain: return ("try again: the database is locked for too long, the disk is full or the file system read-only", "请重试：数据库被锁定太久、磁盘已满或文件系统只读")
         }
     }

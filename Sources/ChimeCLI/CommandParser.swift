@@ -128,11 +128,13 @@ public enum CommandParser {
                 } else if index < tokens.endIndex, let next = valueText(tokens[index]) {
                     value = ArgumentValue(text: next, position: tokens[index].position)
                     index += 1
-                    // An unquoted `--at 2026-03-29 20:00` arrives as two arguments: rejoin them.
-                    if option.kind == .time, TimeSpecification.isBareDate(next), index < tokens.endIndex,
-                       let time = tokens[index].value, TimeSpecification.looksLikeTimeOfDay(time) {
-                        value = ArgumentValue(text: "\(next) \(time)", position: value.position)
-                        index += 1
+                    // An unquoted `--at tomorrow 9am` or `--at 2026-03-29 20:00` arrives as
+                    // several arguments: rejoin them.
+                    let following = tokens[index...].prefix { $0.value != nil }.compactMap(\.value)
+                    let count = option.kind.map { timeWordCount(kind: $0, [next] + following, allowingDateAlone: option.name == "until") } ?? 1
+                    if count > 1 {
+                        value = ArgumentValue(text: ([next] + following.prefix(count - 1)).joined(separator: " "), position: value.position)
+                        index += count - 1
                     }
                 } else {
                     // Followed by another option: the value may have been meant to start with dashes.
@@ -168,13 +170,11 @@ public enum CommandParser {
             switch positional.arity {
             case .required:
                 guard var value = remaining.first else { throw missingArgument(positional, of: spec) }
-                remaining = remaining.dropFirst()
-                // An unquoted `YYYY-MM-DD HH:MM` arrives as two arguments: rejoin them.
-                if positional.kind == .time, TimeSpecification.isBareDate(value.text), let time = remaining.first,
-                   TimeSpecification.looksLikeTimeOfDay(time.text) {
-                    value = ArgumentValue(text: "\(value.text) \(time.text)", position: value.position)
-                    remaining = remaining.dropFirst()
-                }
+                // An unquoted `tomorrow 9am` or `YYYY-MM-DD HH:MM` arrives as several arguments:
+                // rejoin them (a TEXT after it left without words is then said to be missing).
+                let count = timeWordCount(kind: positional.kind, [value.text] + remaining.dropFirst().map(\.text))
+                value = ArgumentValue(text: remaining.prefix(count).map(\.text).joined(separator: " "), position: value.position)
+                remaining = remaining.dropFirst(count)
                 result[positional.name] = [value]
             case .optional:
                 if available > 0, let value = remaining.first {
@@ -199,6 +199,20 @@ public enum CommandParser {
             )
         }
         return result
+    }
+
+    /// How many of `words` (a value and the arguments after it) make one value of `kind`: more
+    /// than one only for a TIME or time of day typed without quotes (`tomorrow 9am`, `9 pm`).
+    private static func timeWordCount(kind: CommandSpec.ValueKind, _ words: [String], allowingDateAlone: Bool = false) -> Int {
+        switch kind {
+        case .time:
+            return TimeSpecification.wordCount(of: words[...], allowingDateAlone: allowingDateAlone)
+        case .timeOfDay:
+            guard !TimeOfDayPhrase.isTime(words[0]), words.count > 1, TimeOfDayPhrase.isTime(words[0] + " " + words[1]) else { return 1 }
+            return 2
+        default:
+            return 1
+        }
     }
 
     /// Required options and exclusive groups.

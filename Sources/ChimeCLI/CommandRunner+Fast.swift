@@ -66,7 +66,7 @@ extension CommandRunner {
         if json {
             try writeJSON(report.json)
         } else {
-            write(report.text(style: environment.style))
+            write(report.text(style: environment.style, width: environment.terminalWidth))
         }
     }
 

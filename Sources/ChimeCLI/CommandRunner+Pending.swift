@@ -32,14 +32,19 @@ extension CommandRunner {
             text: options.text, ruleText: options.ruleText, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
         )
         try commit(now: now) { desk, now in try desk.remindEvery(intent, now: now) } lines: { set, now in
+            let note = try ruleZoneNote(now: now)
             if set.replaced != nil {
-                return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next)]
+                return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next) + note]
             }
-            return [messages(now).recurringReminderSet(set.reminder, ruleText: options.ruleText, next: set.next)]
+            return [messages(now).recurringReminderSet(set.reminder, ruleText: options.ruleText, next: set.next) + note]
         }
     }
 
     func list(group: String?, json: Bool, now: Date) throws {
+        // A group that names nothing is a mistyped id, not an empty list.
+        if let group, try !desk().namesSomething(group, now: now), try store().pendingRequests(inGroup: group).isEmpty {
+            throw CommandFailure(.dataError, .unknownGroup, ["id": group])
+        }
         if json {
             // Streamed in the store's order (soonest first), one row at a time: the output of
             // 100,000 notifications is never held whole.
@@ -53,6 +58,10 @@ extension CommandRunner {
             return
         }
         let pending = try pendingNotifications(inGroup: group, now: now)
+        if let group, pending.isEmpty {
+            write(CommandText.nothingPendingInGroup.text(language, ["id": group]))
+            return
+        }
         write(PendingNotification.table(pending, display: display(now), style: environment.style, width: environment.terminalWidth))
     }
 

@@ -30,7 +30,7 @@ extension CommandRunner {
             waiting: while true {
                 let remaining = output.nextPrint.timeIntervalSince(environment.clock())
                 if remaining <= 0 { break waiting }
-                if environment.pause(min(Self.followPollInterval, remaining)) == .stop { return .success }
+                if environment.pause(min(Self.followPollInterval, remaining)) != .elapsed { return .success }
                 let sequence = try store.currentSequence()
                 if sequence != seen {
                     seen = sequence
@@ -60,7 +60,7 @@ extension CommandRunner {
         let report = StatusReport(snapshot: try statusSnapshot(now: now), display: display(now))
         let text: String
         switch format {
-        case .text: text = report.text(style: environment.style)
+        case .text: text = report.text(style: environment.style, width: environment.terminalWidth)
         case .json: text = try OrderedJSONEncoder().encode(report.json)
         case .waybar: text = report.waybar.line
         }

@@ -16,9 +16,10 @@ extension CommandRunner {
         )
         try commit(now: now) { desk, now in
             let decision = try desk.configureWater(intent, defaults: defaults, now: now)
-            return Desk.Decision(decision.plan, (decision.outcome, decision.plan.requests.first?.due))
+            let consumed = desk.waterConsumed(try desk.recentIntakes(now: now), schedule: decision.outcome, now: now)
+            return Desk.Decision(decision.plan, (decision.outcome, decision.plan.requests.first?.due, consumed))
         } lines: { configured, now in
-            [messages(now).waterConfigured(configured.0, nextReminder: configured.1)]
+            [messages(now).waterConfigured(configured.0, nextReminder: configured.1, consumedToday: configured.2)]
         }
     }
 
@@ -70,7 +71,7 @@ extension CommandRunner {
         if json {
             try writeJSON(summary.json(display: display(now)))
         } else {
-            write(summary.text(display: display(now), style: environment.style))
+            write(summary.text(display: display(now), style: environment.style, width: environment.terminalWidth))
         }
     }
 

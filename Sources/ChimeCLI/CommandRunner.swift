@@ -224,6 +224,19 @@ public final class CommandRunner {
         ChimeTimeZone.resolve(setting: try store().setting(ChimeTimeZone.settingKey), system: environment.systemTimeZone)
     }
 
+    /// `; note: rules follow UTC (the system's zone), not TZ=Europe/Berlin ...`, appended to the
+    /// line of a change that sets a rule when this shell's `TZ` keeps another clock than the
+    /// zone rules follow (chimed does not see `TZ`); `""` when they agree.
+    func ruleZoneNote(now: Date) throws -> String {
+        let rules = try ruleTimeZone()
+        guard environment.variables["TZ"] != nil, !Self.sameRules(environment.timeZone, rules, from: now) else { return "" }
+        let source = (try store().setting(ChimeTimeZone.settingKey)).flatMap(ChimeTimeZone.zone(named:)) == nil
+            ? CommandText.ruleZoneFromSystem : .ruleZoneFromSetting
+        return CommandText.ruleZoneNote.text(language, [
+            "rules": rules.identifier, "source": source.text(language), "tz": environment.timeZone.identifier,
+        ])
+    }
+
     /// ``ruleTimeZone()`` without making a store where there is none (the system's zone then).
     func knownRuleTimeZone() throws -> TimeZone {
         environment.storeExists() ? try ruleTimeZone() : environment.systemTimeZone
@@ -272,6 +285,8 @@ public final class CommandRunner {
             problem = ChangeMessage.daemonNotRunningText(in: language)
         } catch let error as RuntimeError where error.kind == .daemonTimedOut {
             problem = ChangeMessage.daemonDidNotConfirm(CommandText.noAnswerWithin.text(language, ["timeout": "\(Self.nudgeTimeout)"]), in: language)
+        } catch let error as RuntimeError {
+            problem = ChangeMessage.daemonDidNotConfirm(error.text.text(in: language), in: language)
         } catch {
             problem = ChangeMessage.daemonDidNotConfirm("\(error)", in: language)
         }
@@ -283,6 +298,8 @@ public final class CommandRunner {
     /// The value of `key` in effect: stored, else its default.
     func setting(_ key: ConfigKey) throws -> ConfigValue {
         guard let text = try store().setting(key.name) else { return key.defaultValue }
+        // A plan kept by an earlier Chime (`5:2` was a 5-hour fast) reads as it was written.
+        if key == .fastPlan, let plan = try? FastingPlan(storedText: text), plan.fastDays == nil { return .plan(plan) }
         do {
             return try key.value(parsing: text)
         } catch {

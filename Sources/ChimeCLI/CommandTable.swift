@@ -54,7 +54,7 @@ public enum CommandTable {
                 options: [
                     .value("id", "ID", .identifier, "id of the new fast (default: generated, like f-3k9)"),
                     .value("tag", "TEXT", .text, "a note shown in the fast's notifications"),
-                    .value("at", "TIME", .time, "start at TIME: HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .value("at", "TIME", .time, "start at TIME: HH:MM or 9pm (today, or tomorrow once past), tomorrow 9am, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                     .value("ago", "DURATION", .duration, "the fast began DURATION ago"),
                     .flag("repeat", "repeat fast and eating window until stopped"),
                     .value("remind-before", "DURATION[,DURATION...]", .durationList, "nudge this long before the fast ends (default: the fast.remind_before setting)"),
@@ -133,28 +133,41 @@ public enum CommandTable {
             ),
             CommandSpec(
                 name: "schedule",
-                summary: "start fasts by a rule, both ends on the local clock (off: stop; alone: show)",
-                discussion: "Each start of RULE (\(RecurrencePhrase.forms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.",
+                summary: "start fasts by a rule, start and end on the local clock (off: stop; alone: show)",
+                discussion: "Each start of RULE (\(RecurrencePhrase.forms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. A plan of fast days (5:2, 4:3) takes the weekdays it fasts on as RULE (\"mon,thu\"), adf none: each fast day runs from midnight to midnight, or from --evening the day before. Schedules whose fasts never meet stay on together (18:6 on weekdays, 14:10 at weekends); a new one replaces those it would overlap. A fast started by hand on a scheduled day takes that day's place.",
                 positionals: [
-                    .init("PLAN", .plan, .optional, "fasting plan, or \"off\" to turn the schedule off"),
-                    .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted)"),
+                    .init("PLAN", .plan, .optional, "fasting plan, or \"off\" to turn schedules off"),
+                    .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted); the fast days of 5:2 or 4:3, like \"mon,thu\"; after off, the schedule to turn off"),
                 ],
-                options: [jsonOption],
-                examples: ["fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 36h \"mon,thu 20:00\"", "fast schedule", "fast schedule --json", "fast schedule off"],
+                options: [
+                    .value("evening", "HH:MM", .timeOfDay, "a fast day starts at this time the evening before (5:2, 4:3, adf)"),
+                    jsonOption,
+                ],
+                examples: [
+                    "fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 14:10 \"weekends 20:00\"",
+                    "fast schedule 5:2 \"mon,thu\"", "fast schedule adf --evening 20:00", "fast schedule", "fast schedule --json", "fast schedule off",
+                ],
                 build: { arguments throws(UsageError) in
                     guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
                     if planText.text == "off" {
-                        if arguments.positional("RULE") != nil {
+                        guard let id = arguments.positional("RULE") else { return .fastSchedule(.off(id: nil)) }
+                        // Only a schedule's id may follow: a rule there is a mistake.
+                        guard (try? EntityID.validate(id.text)) != nil else {
                             throw UsageError(.unexpectedArgument, .scheduleOffTakesNoRule)
                         }
-                        return .fastSchedule(.off)
+                        return .fastSchedule(.off(id: try id.identifier()))
                     }
                     let plan = try planText.plan()
-                    guard let rule = arguments.positional("RULE") else {
-                        throw UsageError(.missingArgument, .scheduleNeedsRule)
+                    let evening = try arguments.option("evening")?.timeOfDay()
+                    if plan.fastDays == nil {
+                        guard evening == nil else { throw UsageError(.unexpectedArgument, .eveningNeedsFastDays) }
+                        guard let rule = arguments.positional("RULE") else {
+                            throw UsageError(.missingArgument, .scheduleNeedsRule)
+                        }
+                        _ = try rule.recurrenceRule()
+                        return .fastSchedule(.set(plan: plan, ruleText: rule.text, evening: nil))
                     }
-                    _ = try rule.recurrenceRule()
-                    return .fastSchedule(.set(plan: plan, ruleText: rule.text))
+                    return .fastSchedule(.set(plan: plan, ruleText: arguments.positional("RULE")?.text, evening: evening))
                 }
             ),
         ]
@@ -194,7 +207,7 @@ public enum CommandTable {
                 summary: "log a glass of water",
                 positionals: [.init("ML", .millilitres, .optional, "millilitres drunk (default: the schedule's glass)")],
                 options: [
-                    .value("at", "TIME", .time, "drunk at TIME, not now: HH:MM (the last time the clock showed it), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .value("at", "TIME", .time, "drunk at TIME, not now: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                 ],
                 examples: ["water drink", "water drink 500", "water drink 300 --at 07:15"],
                 build: { arguments throws(UsageError) in
@@ -255,6 +268,29 @@ public enum CommandTable {
         return span
     }
 
+    /// The forms of a TIME, for the help of the commands that take one.
+    private static let timeSection = CommandSpec.HelpSection("Times", [
+        ("21:30, 9:30pm, 9pm, 21h", "today, or tomorrow once past"),
+        ("noon, midnight", "12:00, and the midnight that ends the day"),
+        ("tomorrow 9am, today 21:00", "that time on that day"),
+        ("mon 10:00", "the next Monday at 10:00"),
+        ("明天 9:00, 下午3点, 周一 10:00", "the same in Chinese"),
+        ("2026-04-01 09:00", "that date and time"),
+        ("2026-03-29T20:00+02:00", "an exact instant"),
+    ])
+
+    /// The forms of a rule for people, for the help of the commands that take one.
+    private static let ruleSection = CommandSpec.HelpSection("Rules", [
+        ("daily 08:00, every day at 8am", "every day"),
+        ("weekdays 09:30, every weekday 9:30am", "Monday to Friday"),
+        ("every monday 10:00, mon,thu 18:30", "the days named"),
+        ("every other week fri 17:00", "every second week"),
+        ("monthly 1 09:00, monthly last fri 17:00", "days of the month"),
+        ("every hour, every 30 minutes", "steps of time from the start"),
+        ("every 90m 09:00-17:00 weekdays", "steps within daily hours"),
+        ("每天 08:00, 工作日 09:30, 每周一 10:00", "the same in Chinese"),
+    ])
+
     private static let remind = CommandSpec(
         name: "remind",
         summary: "one-off and recurring reminders",
@@ -278,11 +314,12 @@ public enum CommandTable {
                 name: "at",
                 summary: "remind once at TIME",
                 positionals: [
-                    .init("TIME", .time, .required, "HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .init("TIME", .time, .required, "HH:MM or 9pm (today, or tomorrow once past), tomorrow 9am, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
                 ],
                 options: [reminderIDOption, nagOption, urgencyOption],
-                examples: ["remind at 15:00 \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
+                sections: [timeSection],
+                examples: ["remind at 15:00 \"call the dentist\"", "remind at tomorrow 9am \"call the dentist\"", "remind at 2026-04-01 09:00 \"renew passport\""],
                 build: { arguments throws(UsageError) in
                     .remindAt(try arguments.positional("TIME")!.time(),
                               text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText),
@@ -292,7 +329,7 @@ public enum CommandTable {
             CommandSpec(
                 name: "every",
                 summary: "remind at each occurrence of a recurrence rule",
-                discussion: "RULE is one argument: \(RecurrencePhrase.forms). Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.",
+                discussion: "RULE is one argument: \(RecurrencePhrase.forms). The words after every may stand alone (remind every 1m tea, remind every hour water); a rule of several words needs quotes. Only the next occurrence is pending, as remind/ID/DATETHH:MM; cancelling it skips it, cancelling ID ends the reminder.",
                 positionals: [
                     .init("RULE", .text, .required, "when, like \"weekdays 09:30\" (quoted)"),
                     .init("TEXT", .text, .text, "what to say (the rest of the line)"),
@@ -300,22 +337,23 @@ public enum CommandTable {
                 options: [
                     reminderIDOption,
                     .value("from", "TIME", .time, "the rule's start (default: now)"),
-                    .value("until", "TIME", .time, "the last time it may come"),
+                    .value("until", "TIME", .time, "the last time it may come (a date alone: the end of that day)"),
                     .value("count", "N", .count, "how many times it comes in all, counted from the start"),
                     nagOption,
                     urgencyOption,
                 ],
                 exclusiveGroups: [.init(["until", "count"])],
-                examples: ["remind every \"daily 08:00\" take the pills", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
+                sections: [ruleSection],
+                examples: ["remind every \"daily 08:00\" take the pills", "remind every \"every monday 10:00\" team meeting", "remind every hour drink water", "remind every \"monthly first fri 09:00\" pay the rent --id rent", "remind every \"weekdays 09:30\" stand-up --count 10"],
                 build: { arguments throws(UsageError) in
-                    let rule = arguments.positional("RULE")!
+                    let rule = try RuleArgument.read(arguments)
                     var options = Command.RemindEvery(
-                        ruleText: rule.text, rule: try rule.recurrenceRule(),
+                        ruleText: rule.text, rule: rule.rule,
                         text: try arguments.positional("TEXT")!.userText(field: .fieldReminderText)
                     )
                     options.id = try arguments.option("id")?.identifier()
                     if let from = arguments.option("from") { options.from = try from.time() }
-                    if let until = arguments.option("until") { options.until = try until.time() }
+                    if let until = arguments.option("until") { options.until = try until.time(allowingDateAlone: true) }
                     if let count = arguments.option("count") { options.count = try count.count(in: 1...1_000_000, field: .fieldOccurrences) }
                     options.nag = try nag(arguments)
                     options.urgency = try urgency(arguments)
@@ -362,11 +400,12 @@ public enum CommandTable {
         discussion: "RULE is a rule for people (\(RecurrencePhrase.forms)). The occurrences are those at or after --from (the rule's start), the start itself only when it matches; times not in the rule come from the start. Printed in the local zone (TZ is honoured).",
         positionals: [.init("RULE", .text, .text, "the rule, like \"weekdays 09:30\" (the rest of the line)")],
         options: [
-            .value("from", "TIME", .time, "the rule's start (default: now): HH:MM (today, or tomorrow once past), YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+            .value("from", "TIME", .time, "the rule's start (default: now): HH:MM or 9pm (today, or tomorrow once past), tomorrow 9am, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
             .value("count", "N", .count, "how many occurrences to show (default \(Command.Explain.defaultCount), at most \(Command.Explain.maximumCount))"),
             jsonOption,
         ],
-        examples: ["explain \"weekdays 09:30\"", "explain \"monthly last fri 17:00\" --count 3", "explain \"FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\" --from \"2027-01-01 00:00\" --json"],
+        sections: [ruleSection],
+        examples: ["explain \"weekdays 09:30\"", "explain every other week fri 17:00", "explain \"monthly last fri 17:00\" --count 3", "explain \"FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\" --from \"2027-01-01 00:00\" --json"],
         build: { arguments throws(UsageError) in
             let text = arguments.positional("RULE")!
             var options = Command.Explain(text: text.text, rule: try text.recurrenceRule())

@@ -8,6 +8,8 @@ public struct FastHistory: Sendable {
     public static let chartDays = 14
     /// Recent fasts listed in the text output.
     public static let listedFasts = 10
+    /// Cells of a day's bar in the chart, where the terminal has room for them.
+    public static let chartWidth = 24
 
     /// Days summarised (`--days`), counting today.
     public let days: Int
@@ -74,12 +76,16 @@ public struct FastHistory: Sendable {
             style.paint(CommandText.fastingHoursChart.text(language, ["days": "\(Self.chartDays)"]), .bold),
         ]
         let scale = max(24, dailyHours.map(\.hours).max() ?? 0)
-        for (date, hours) in dailyHours {
-            let bar = ProgressBar.cells(fraction: hours / scale, width: 24).filled
-            let padding = String(repeating: " ", count: 24 - bar.count)
-            let label = display.dayLabel(date)
-            let hoursText = CommandText.hoursValue.text(display.language, ["hours": String(format: "%4.1f", hours)])
-            lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursText)")
+        let labels = dailyHours.map { display.dayLabel($0.date) }
+        let hoursTexts = dailyHours.map { CommandText.hoursValue.text(display.language, ["hours": String(format: "%4.1f", $0.hours)]) }
+        // The bars give way on a narrow terminal (down to a few cells), never the day or the hours.
+        let fixed = 2 + (labels.map(DisplayWidth.of).max() ?? 0) + 2 + 2 + (hoursTexts.map(DisplayWidth.of).max() ?? 0)
+        let barWidth = width.map { min(Self.chartWidth, max(ProgressBar.minimumWidth / 2, $0 - fixed)) } ?? Self.chartWidth
+        for (index, (date, hours)) in dailyHours.enumerated() {
+            let bar = ProgressBar.cells(fraction: hours / scale, width: barWidth).filled
+            let padding = String(repeating: " ", count: barWidth - bar.count)
+            let label = labels[index]
+            lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursTexts[index])")
         }
         if !fasts.isEmpty {
             lines += ["", style.paint(CommandText.recentFasts.text(language), .bold)]

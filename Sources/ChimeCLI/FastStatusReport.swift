@@ -60,8 +60,9 @@ public struct FastStatusReport: Sendable {
         )
     }
 
-    /// The lines of `fast status`: what phase, when it started and ends, and a progress bar.
-    public func text(style: TerminalStyle) -> String {
+    /// The lines of `fast status`: what phase, when it started and ends, and a progress bar
+    /// fitted to a terminal of `width` columns when given.
+    public func text(style: TerminalStyle, width: Int? = nil) -> String {
         let language = display.language
         func say(_ message: CommandText, _ values: [String: String] = [:]) -> String { message.text(language, values) }
         guard let session, let status, let cycle else {
@@ -79,15 +80,18 @@ public struct FastStatusReport: Sendable {
         case .fasting:
             lines.append(heading(.phaseFasting, .green))
             lines.append("  " + say(.fastStartedLine, ["start": display.clockAndRelative(cycle.fastStart), "end": display.clockAndRelative(cycle.fastEnd)]))
-            lines.append("  " + ProgressBar.render(fraction: status.progress, color: .green, style: style)
-                + "  " + say(.fastProgress, ["done": display.span(status.elapsed), "left": display.span(status.remaining)]))
+            lines.append(ProgressBar.line(
+                fraction: status.progress, color: .green, caption: say(.fastProgress, ["done": display.span(status.elapsed), "left": display.span(status.remaining)]),
+                width: width, style: style
+            ))
         case .eating:
             lines.append(heading(.phaseEating, .yellow))
             lines.append("  " + say(session.mode == .rolling ? .fastEndedNextStarts : .fastEndedWindowCloses, [
                 "end": display.clockAndRelative(cycle.fastEnd), "next": display.clockAndRelative(cycle.eatingEnd),
             ]))
-            lines.append("  " + ProgressBar.render(fraction: status.progress, color: .yellow, style: style)
-                + "  " + say(.leftToEat, ["left": display.span(status.remaining)]))
+            lines.append(ProgressBar.line(
+                fraction: status.progress, color: .yellow, caption: say(.leftToEat, ["left": display.span(status.remaining)]), width: width, style: style
+            ))
         case .ended:
             let end = fastEnd ?? cycle.fastEnd
             let fasted = max(0, end.timeIntervalSince(cycle.fastStart))

@@ -4,4 +4,6 @@ public enum FollowPause: Hashable, Sendable {
     case elapsed
     /// The user asked to stop (`SIGINT`, `SIGTERM`, `SIGHUP`).
     case stop
+    /// Nobody reads the output any more (the pipe's reader closed it, the terminal hung up).
+    case readerGone
 }

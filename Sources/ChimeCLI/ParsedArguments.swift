@@ -56,14 +56,17 @@ extension ArgumentValue {
         try reading { text throws(DomainError) in try FastingPlan(parsing: text) }
     }
 
-    /// The value as a TIME.
-    func time() throws(UsageError) -> TimeSpecification {
-        try reading { text throws(DomainError) in try TimeSpecification(parsing: text) }
+    /// The value as a TIME; `allowingDateAlone`: a bare date is the end of that day (`--until`).
+    func time(allowingDateAlone: Bool = false) throws(UsageError) -> TimeSpecification {
+        try reading { text throws(DomainError) in try TimeSpecification(parsing: text, allowingDateAlone: allowingDateAlone) }
     }
 
-    /// The value as a time of day.
+    /// The value as a time of day, in any form ``TimeOfDayPhrase`` reads (`21:30`, `9pm`, `noon`).
     func timeOfDay() throws(UsageError) -> WallClockTime {
-        try reading { text throws(DomainError) in try WallClockTime(parsing: text) }
+        try reading { text throws(DomainError) in
+            guard let time = TimeOfDayPhrase.time(text) else { throw DomainError(.invalidTime, .invalidTimeOfDay, ["text": text]) }
+            return time
+        }
     }
 
     /// The value as a recurrence rule (a rule for people, or RRULE text).

@@ -61,12 +61,30 @@ public struct PendingNotification: Hashable, Sendable {
         )
     }
 
+    /// What KIND shows for `kind` in `language`: the JSON word in English (`fast-nudge`), a
+    /// word of the language otherwise.
+    static func kindName(_ kind: RequestKind, in language: UserLanguage) -> String {
+        guard language != .english else { return kind.rawValue }
+        let name: CommandText
+        switch kind {
+        case .fastStart: name = .kindFastStart
+        case .fastEnd: name = .kindFastEnd
+        case .fastNudge: name = .kindFastNudge
+        case .eatingEnd: name = .kindEatingEnd
+        case .water: name = .kindWater
+        case .reminder: name = .kindReminder
+        }
+        return name.text(language)
+    }
+
     /// The narrowest the TITLE column of `list` is shortened to before columns are left out.
     static let minimumTitleWidth = 16
 
     /// The text table of `list`: one row per notification, soonest first, or a sentence when
     /// there are none. On a terminal of `width` columns the titles are shortened, then GROUP and
-    /// KIND (both in the identifier) left out, then each notification shown on two lines.
+    /// KIND (both in the identifier) left out, then the times shown without "in 2 h" and a
+    /// reminder by its text alone (its identifier says it is one), then each notification shown
+    /// on two lines. KIND is in the language of the table (JSON keeps the English words).
     public static func table(_ notifications: [PendingNotification], display: TimeDisplay, style: TerminalStyle, width: Int? = nil) -> String {
         let language = display.language
         guard !notifications.isEmpty else {
@@ -80,7 +98,12 @@ public struct PendingNotification: Hashable, Sendable {
                 .init(CommandText.columnTitle.text(language), minimumWidth: minimumTitleWidth),
             ],
             rows: sorted.map { row in
-                [.init(row.identifier), .init(row.group), .init(row.kind.rawValue), .init(display.clockAndRelative(row.due)), .init(row.summary(in: language))]
+                let compactTitle = row.kind == .reminder && !row.body.isEmpty
+                    ? DisplayWidth.shortened(row.body.replacingOccurrences(of: "\n", with: " "), to: summaryLength) : nil
+                return [
+                    .init(row.identifier), .init(row.group), .init(kindName(row.kind, in: language)),
+                    .init(display.clockAndRelative(row.due), compact: display.clock(row.due)), .init(row.summary(in: language), compact: compactTitle),
+                ]
             }
         )
         return table.render(width: width, style: style)

@@ -12,18 +12,22 @@ public enum PendingReference: Hashable, Sendable, CustomStringConvertible {
     /// The longest request identifier accepted.
     public static let maximumRequestLength = 200
 
-    /// Reads `text`: with a `/` it is a request identifier (printable ASCII without spaces),
-    /// otherwise an entity id checked by ``EntityID``.
+    /// Reads `text`: with a `/` it is a request identifier (printable, without spaces; ids in it
+    /// may be in any script, `remind/药`), otherwise an entity id checked by ``EntityID``.
     public init(parsing text: String) throws(DomainError) {
         guard text.contains("/") else {
             self = .group(try EntityID.validate(text))
             return
         }
-        let printable = text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
-        guard printable, text.utf8.count <= Self.maximumRequestLength else {
+        let normalized = text.precomposedStringWithCanonicalMapping
+        let printable = normalized.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? scalar.value > 0x20 && scalar.value < 0x7F : !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
+                && scalar.properties.generalCategory != .format
+        }
+        guard printable, normalized.utf8.count <= Self.maximumRequestLength else {
             throw DomainError(.invalidIdentifier, LocalizedText(CommandText.invalidRequestIdentifier, ["text": text]))
         }
-        self = .request(text)
+        self = .request(normalized)
     }
 
     /// The identifier or id as typed.

@@ -12,6 +12,28 @@ public enum ProgressBar {
         return style.paint(bar.filled, color) + style.paint(bar.empty, .dim) + " " + label
     }
 
+    /// The fewest cells a bar is shrunk to on a narrow terminal.
+    public static let minimumWidth = 10
+
+    /// A bar of up to `barWidth` cells and its caption on one indented line (`  ███▌░░░  52%  8 h
+    /// done, 8 h to go`), or with `captionFirst` the caption before it; on a terminal of `width`
+    /// columns the bar shrinks (down to ``minimumWidth`` cells) to keep the line within it, and
+    /// when that is not enough the caption takes a line of its own, so nothing wraps.
+    public static func line(
+        fraction: Double, barWidth: Int = 30, color: TerminalStyle.Color, caption: String, captionFirst: Bool = false,
+        width: Int?, style: TerminalStyle
+    ) -> String {
+        let indent = "  ", gap = "  "
+        // The percentage after the bar takes five columns (` 100%`).
+        let room = width.map { $0 - indent.count - gap.count - 5 - DisplayWidth.of(caption) } ?? barWidth
+        if room >= minimumWidth {
+            let bar = render(fraction: fraction, width: min(barWidth, room), color: color, style: style)
+            return indent + (captionFirst ? caption + gap + bar : bar + gap + caption)
+        }
+        let bar = render(fraction: fraction, width: max(minimumWidth, min(barWidth, (width ?? barWidth) - indent.count - 5)), color: color, style: style)
+        return captionFirst ? indent + caption + "\n" + indent + bar : indent + bar + "\n" + indent + caption
+    }
+
     /// The filled part (full and partial blocks) and the empty part (light shade) of a bar.
     public static func cells(fraction: Double, width: Int) -> (filled: String, empty: String) {
         let width = max(1, width)

@@ -56,11 +56,12 @@ public struct StatusReport: Sendable {
         FollowSchedule.nextPrint(after: display.now, nextChange: nextChange)
     }
 
-    /// The lines of `chime status`.
-    public func text(style: TerminalStyle) -> String {
-        var text = fast.text(style: style)
+    /// The lines of `chime status`, its progress bars fitted to a terminal of `width` columns
+    /// when given.
+    public func text(style: TerminalStyle, width: Int? = nil) -> String {
+        var text = fast.text(style: style, width: width)
         if let water = snapshot.water {
-            text += water.text(display: display, style: style)
+            text += water.text(display: display, style: style, width: width)
         }
         let language = display.language
         if let next {
@@ -75,6 +76,9 @@ public struct StatusReport: Sendable {
         if let line = hold?.line(in: language) {
             text += line + "\n"
         }
+        if let line = hold?.roomLine(in: language) {
+            text += line + "\n"
+        }
         return text
     }
 
@@ -82,7 +86,7 @@ public struct StatusReport: Sendable {
     public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
 
     /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers",
-    /// "do_not_disturb","away","held"}`.
+    /// "do_not_disturb","away","held","waiting_for_room"}`.
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
@@ -92,7 +96,8 @@ public struct StatusReport: Sendable {
             daemonAnswers: snapshot.daemon?.answers,
             doNotDisturb: hold?.doNotDisturb,
             away: hold?.away,
-            held: hold?.heldCount
+            held: hold?.heldCount,
+            waitingForRoom: hold?.waitingForRoom
         )
     }
 
@@ -107,6 +112,7 @@ public struct StatusReport: Sendable {
         // A problem with chimed is worth the tooltip; that it answers is not.
         if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusText(in: language)) }
         if let line = hold?.line(in: language) { tooltip.append(line) }
+        if let line = hold?.roomLine(in: language) { tooltip.append(line) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""
@@ -150,6 +156,9 @@ public struct StatusJSON: Codable, Hashable, Sendable {
     public var away: Bool?
     /// How many water reminders `chimed` holds for their summary; `null` when it did not answer.
     public var held: Int?
+    /// How many notifications wait for room on a full notification server; `null` when `chimed`
+    /// did not answer.
+    public var waitingForRoom: Int?
 
     enum CodingKeys: String, CodingKey {
         case fast, water, next
@@ -157,5 +166,6 @@ public struct StatusJSON: Codable, Hashable, Sendable {
         case daemonAnswers = "daemon_answers"
         case doNotDisturb = "do_not_disturb"
         case away, held
+        case waitingForRoom = "waiting_for_room"
     }
 }

@@ -3,9 +3,10 @@
 /// Widths are display widths (``DisplayWidth``), so Chinese titles line up. With a terminal
 /// width, a table too wide first shortens the columns that allow it (with "…", down to their
 /// minimum), then leaves out the columns that may go (their content is repeated elsewhere, as a
-/// group is in its identifier), and when even that is too wide, shows each row as a block: its
-/// key cell on a line of its own, the other cells on an indented line cut to the width. Without
-/// a terminal width (output to a pipe or file) every line is whole.
+/// group is in its identifier); with all of those gone, it uses the cells' compact texts (a time
+/// without "in 2 h") where that shortens less, and when even that is too wide, shows each row as
+/// a block: its key cell on a line of its own, the other cells on an indented line cut to the
+/// width. Without a terminal width (output to a pipe or file) every line is whole.
 struct TextTable {
     /// One column: its header and how it may give way on a narrow terminal.
     struct Column {
@@ -30,12 +31,18 @@ struct TextTable {
         var text: String
         /// The colour, if any.
         var color: TerminalStyle.Color?
+        /// A shorter text saying what matters of ``text``, for a narrow terminal; `nil`: the same.
+        var compact: String?
 
         /// Makes a cell.
-        init(_ text: String, _ color: TerminalStyle.Color? = nil) {
+        init(_ text: String, _ color: TerminalStyle.Color? = nil, compact: String? = nil) {
             self.text = text
             self.color = color
+            self.compact = compact
         }
+
+        /// The cell with its compact text, if it has one.
+        var compacted: Cell { Cell(compact ?? text, color) }
 
         /// A plain cell from a literal.
         init(stringLiteral value: String) {
@@ -58,21 +65,36 @@ struct TextTable {
     /// line when a width is given (a key longer than the whole width excepted: it stays whole).
     func render(width: Int?, style: TerminalStyle) -> String {
         var visible = Array(columns.indices)
-        var widths = naturalWidths()
-        guard let width else { return lines(visible, widths, style: style) }
+        var widths = naturalWidths(of: rows)
+        guard let width else { return lines(visible, widths, rows: rows, style: style) }
         while true {
-            if fit(visible, &widths, into: width) { return lines(visible, widths, style: style) }
             let droppable = visible.filter { columns[$0].dropOrder != nil }
-            guard let next = droppable.min(by: { columns[$0].dropOrder! < columns[$1].dropOrder! }) else {
-                return blocks(visible, width: width, style: style)
+            if droppable.isEmpty {
+                return lastResort(visible, width: width, style: style)
             }
+            if fit(visible, &widths, into: width) { return lines(visible, widths, rows: rows, style: style) }
+            let next = droppable.min { columns[$0].dropOrder! < columns[$1].dropOrder! }!
             visible.removeAll { $0 == next }
-            widths = naturalWidths()
+            widths = naturalWidths(of: rows)
         }
     }
 
-    /// Each column's widest cell (header included), in display columns.
-    private func naturalWidths() -> [Int] {
+    /// With no column left to leave out: the whole cells if they fit unshortened, else the
+    /// compact ones if they fit, else the whole cells shortened, else blocks of compact cells.
+    private func lastResort(_ visible: [Int], width: Int, style: TerminalStyle) -> String {
+        var widths = naturalWidths(of: rows)
+        let natural = widths
+        let fits = fit(visible, &widths, into: width)
+        if fits, widths == natural { return lines(visible, widths, rows: rows, style: style) }
+        let compactRows = rows.map { $0.map(\.compacted) }
+        var compactWidths = naturalWidths(of: compactRows)
+        if fit(visible, &compactWidths, into: width) { return lines(visible, compactWidths, rows: compactRows, style: style) }
+        if fits { return lines(visible, widths, rows: rows, style: style) }
+        return blocks(visible, rows: compactRows, width: width, style: style)
+    }
+
+    /// Each column's widest cell of `rows` (header included), in display columns.
+    private func naturalWidths(of rows: [[Cell]]) -> [Int] {
         columns.indices.map { column in
             ((showsHeader ? [DisplayWidth.of(columns[column].header)] : []) + rows.map { DisplayWidth.of($0[column].text) }).max() ?? 0
         }
@@ -91,9 +113,9 @@ struct TextTable {
         return excess <= 0
     }
 
-    /// The aligned lines of the `visible` columns at `widths`; the last column is not padded,
+    /// The aligned lines of `rows` in the `visible` columns at `widths`; the last column is not padded,
     /// so short titles leave no trailing spaces.
-    private func lines(_ visible: [Int], _ widths: [Int], style: TerminalStyle) -> String {
+    private func lines(_ visible: [Int], _ widths: [Int], rows: [[Cell]], style: TerminalStyle) -> String {
         let margin = String(repeating: " ", count: indent)
         func line(_ cells: [Cell], paint: Bool) -> String {
             margin + visible.enumerated().map { position, column in
@@ -114,9 +136,9 @@ struct TextTable {
         return line
     }
 
-    /// Each row as a block: the key cell on its own line, the other `visible` cells on the next,
+    /// Each of `rows` as a block: the key cell on its own line, the other `visible` cells on the next,
     /// indented and cut to `width`.
-    private func blocks(_ visible: [Int], width: Int, style: TerminalStyle) -> String {
+    private func blocks(_ visible: [Int], rows: [[Cell]], width: Int, style: TerminalStyle) -> String {
         let margin = String(repeating: " ", count: indent)
         let detailMargin = margin + "  "
         return rows.map { cells in

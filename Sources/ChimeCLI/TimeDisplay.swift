@@ -95,6 +95,14 @@ public struct TimeDisplay: Sendable {
         CommandText.clockAndRelative.text(language, ["clock": clock(instant), "relative": relative(instant)])
     }
 
+    /// Active hours as people read them: `09:00-21:00`, or `all day` when they take the whole
+    /// day (`00:00-00:00`; `all day, the day starting at 09:00` for `09:00-09:00`).
+    public func window(_ window: DailyWindow) -> String {
+        guard window.from == window.until else { return window.description }
+        if window.from.minutesSinceMidnight == 0 { return CommandText.allDay.text(language) }
+        return CommandText.allDayFrom.text(language, ["from": "\(window.from)"])
+    }
+
     /// `instant` in ISO 8601 with the zone's offset at that instant.
     public func iso8601(_ instant: Date) -> String {
         ISO8601Text.format(instant, in: timeZone)

@@ -3,8 +3,10 @@ import Foundation
 
 /// A TIME argument as typed (`--at`, `remind at`), read but not yet placed on the time line.
 ///
-/// `HH:MM` and `YYYY-MM-DD HH:MM` are wall-clock readings: which instant they name depends on
-/// `now` and the local zone, so ``resolve(now:timeZone:calendar:)`` does that when the command runs.
+/// `HH:MM`, `tomorrow 9am`, `mon 10:00` and `YYYY-MM-DD HH:MM` are wall-clock readings: which
+/// instant they name depends on `now` and the local zone, so ``resolve(now:timeZone:calendar:looking:)``
+/// does that when the command runs. A time of day may be written in any form
+/// ``TimeOfDayPhrase`` reads (`21:30`, `9:30pm`, `9pm`, `21h`, `noon`, `midnight`, `下午3点`).
 public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     /// `HH:MM`: today at that time, or tomorrow once it has passed.
     case timeOfDay(WallClockTime)
@@ -13,16 +15,31 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     /// ISO 8601 with an offset (`2026-03-29T20:00+02:00`, `...Z`): an exact instant, with the
     /// offset as typed (seconds east of UTC) so it can be shown back.
     case instant(Date, utcOffsetSeconds: Int)
+    /// `tomorrow 09:00`, `today 9pm`, `yesterday 21:00`, `明天 9:00`: that time on the day so many
+    /// days after today (before it, when negative).
+    case dayFromToday(Int, WallClockTime)
+    /// `mon 10:00`, `周一 10:00`: the next time the clock shows that weekday and time (looking
+    /// back: the last time it did).
+    case weekday(RecurrenceRule.Weekday, WallClockTime)
+    /// `2027-03-01` where a date alone is taken (`remind every --until`): the end of that day,
+    /// its last second.
+    case endOfDay(LocalDate)
 
     /// The forms accepted, quoted in every error message about times.
-    public static let validForms = "HH:MM, YYYY-MM-DD HH:MM, or ISO 8601 with an offset such as 2026-03-29T20:00+02:00"
+    public static let validForms = CommandText.timeForms.text(.english)
 
     /// The earliest and latest years accepted in a date.
     public static let years = 1970...9999
 
-    /// Reads `text` in one of the three forms.
-    public init(parsing text: String) throws(DomainError) {
-        switch Self.read(text.trimmingCharacters(in: .whitespaces)) {
+    /// Reads `text` in one of the forms; `allowingDateAlone` also takes a bare `YYYY-MM-DD` as
+    /// the end of that day (`--until`).
+    public init(parsing text: String, allowingDateAlone: Bool = false) throws(DomainError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if allowingDateAlone, Self.isBareDate(trimmed), let date = Self.calendarDate(trimmed) {
+            self = .endOfDay(date)
+            return
+        }
+        switch Self.read(trimmed) {
         case .success(let specification):
             self = specification
         case .failure(let problem):
@@ -63,6 +80,24 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             return LocalTimeResolver.instant(of: time, on: date, in: timeZone, calendar: calendar)
         case .instant(let instant, _):
             return instant
+        case .dayFromToday(let days, let time):
+            let today = LocalDate(of: now, in: timeZone, calendar: calendar)
+            return LocalTimeResolver.instant(of: time, on: today.adding(days: days, calendar: calendar), in: timeZone, calendar: calendar)
+        case .weekday(let weekday, let time):
+            let today = LocalDate(of: now, in: timeZone, calendar: calendar)
+            // Within a week and a day either way there are two dates of that weekday: the first
+            // whose reading lies on the right side of `now` is the one.
+            let offsets = direction == .ahead ? Array(0...7) : Array((-7...0).reversed())
+            for offset in offsets {
+                let date = today.adding(days: offset, calendar: calendar)
+                guard date.weekday == weekday else { continue }
+                let candidate = LocalTimeResolver.instant(of: time, on: date, in: timeZone, calendar: calendar)
+                if direction == .ahead ? candidate > now : candidate <= now { return candidate }
+            }
+            // Unreachable: a week and a day hold that weekday twice.
+            return LocalTimeResolver.instant(of: time, on: today, in: timeZone, calendar: calendar)
+        case .endOfDay(let date):
+            return LocalTimeResolver.instant(ofSecond: 86_399, on: date, in: timeZone)
         }
     }
 
@@ -73,8 +108,8 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     public func skippedReading(resolvedTo instant: Date, timeZone: TimeZone, calendar: Calendar) -> (date: LocalDate, time: WallClockTime)? {
         let asked: WallClockTime
         switch self {
-        case .timeOfDay(let time), .localDateTime(_, let time): asked = time
-        case .instant: return nil
+        case .timeOfDay(let time), .localDateTime(_, let time), .dayFromToday(_, let time), .weekday(_, let time): asked = time
+        case .instant, .endOfDay: return nil
         }
         let shown = LocalTimeResolver.wallClock(of: instant, in: timeZone, calendar: calendar)
         guard shown.time != asked else { return nil }
@@ -82,14 +117,34 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         return (shown.date, asked)
     }
 
-    /// The canonical spelling: `20:00`, `2026-03-29 20:00`, `2026-03-29T20:00:00+02:00`.
+    /// The canonical spelling: `20:00`, `2026-03-29 20:00`, `2026-03-29T20:00:00+02:00`,
+    /// `tomorrow 09:00`, `mon 10:00`, `2027-03-01`.
     public var description: String {
         switch self {
         case .timeOfDay(let time): return time.description
         case .localDateTime(let date, let time): return "\(date) \(time)"
         case .instant(let instant, let offset):
             return ISO8601Text.format(instant, utcOffsetSeconds: offset)
+        case .dayFromToday(let days, let time):
+            let word = DayWord.english.first { $0.days == days }?.word ?? "today"
+            return "\(word) \(time)"
+        case .weekday(let weekday, let time): return "\(WeekdayName.shortName(weekday)) \(time)"
+        case .endOfDay(let date): return date.description
         }
+    }
+
+    /// How many of `words` (the arguments from a TIME on) the TIME takes: an unquoted `tomorrow
+    /// 9am`, `2026-03-29 20:00` or `9 pm` arrives as several arguments. The longest run of up
+    /// to three that reads as a TIME, else the first and a time after it when it is a day or a
+    /// date (so the error names both), else one.
+    public static func wordCount(of words: ArraySlice<String>, allowingDateAlone: Bool = false) -> Int {
+        guard let first = words.first else { return 1 }
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            let joined = words.prefix(count).joined(separator: " ")
+            if (try? TimeSpecification(parsing: joined, allowingDateAlone: allowingDateAlone && count == 1)) != nil { return count }
+        }
+        if words.count > 1, isBareDate(first) || DayWord.day(first) != nil, looksLikeTimeOfDay(words[words.startIndex + 1]) { return 2 }
+        return 1
     }
 
     /// Whether `text` is a date alone (`2026-03-29`): the first half of an unquoted
@@ -107,6 +162,14 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         return bytes.indices.allSatisfy { $0 == colon || isDigit(bytes[$0]) }
     }
 
+    /// The date `text` (`YYYY-MM-DD`) names when it is one of the calendar, in the years taken.
+    private static func calendarDate(_ text: String) -> LocalDate? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, years.contains(parts[0]), (1...12).contains(parts[1]),
+              (1...daysIn(month: parts[1], year: parts[0])).contains(parts[2]) else { return nil }
+        return LocalDate(year: parts[0], month: parts[1], day: parts[2])
+    }
+
     // MARK: - Reading
 
     private struct Problem: Error {
@@ -120,6 +183,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             .failure(Problem(reason: LocalizedText(reason, values)))
         }
         guard !text.isEmpty else { return failure(.timeEmpty) }
+        if let dayTime = readDayAndTime(text) { return dayTime }
         var scanner = Scanner(Array(text.utf8))
 
         if text.utf8.count >= 10, isBareDate(String(decoding: Array(text.utf8.prefix(10)), as: UTF8.self)) {
@@ -141,6 +205,10 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
                 return failure(.timeSeparator)
             }
             while scanner.peek() == UInt8(ascii: " ") { scanner.skip(1) }
+            // `2026-03-29 9pm`: a time of day in words after the date.
+            if let phrase = TimeOfDayPhrase.reading(scanner.remainder), !TimeSpecification.looksLikeTimeOfDay(scanner.remainder) {
+                return .success(.localDateTime(phrase.endsDay ? date.adding(days: 1, calendar: utcCalendar) : date, phrase.time))
+            }
             let clock: Clock
             switch readClock(&scanner) {
             case .success(let value): clock = value
@@ -169,15 +237,59 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         if let dash = text.firstIndex(of: "-"), text.first?.isNumber == true, text.firstIndex(of: ":").map({ dash < $0 }) ?? true {
             return failure(.timeDateForm)
         }
+        if let phrase = TimeOfDayPhrase.reading(text) {
+            return .success(.timeOfDay(phrase.time))
+        }
+        if let day = DayWord.day(text) {
+            return failure(.timeDayNeedsClock, ["day": day.word])
+        }
+        if text.lowercased().hasSuffix("am") || text.lowercased().hasSuffix("pm") {
+            return failure(.timeTwelveHour)
+        }
         let clock: Clock
         switch readClock(&scanner) {
         case .success(let value): clock = value
         case .failure(let problem): return .failure(problem)
         }
         guard scanner.isAtEnd, clock.seconds == nil else {
-            return failure(.timeNeedsDate)
+            // Seconds or an offset are for exact instants; other words are no part of a time.
+            let rest = scanner.remainder
+            if clock.seconds != nil || rest.hasPrefix("+") || rest.hasPrefix("-") || rest.uppercased().hasPrefix("Z") {
+                return failure(.timeNeedsDate)
+            }
+            return failure(.timeUnknownWord, ["word": rest.trimmingCharacters(in: .whitespaces)])
         }
         return .success(.timeOfDay(clock.time))
+    }
+
+    /// `tomorrow 09:00`, `today 9pm`, `9am tomorrow`, `mon 10:00`, `明天 9:00`, `明天下午3点`,
+    /// `今晚8点`, `周一 10:00`: a day word and a time of day, or `nil` when `text` has no day word.
+    private static func readDayAndTime(_ text: String) -> Result<TimeSpecification, Problem>? {
+        let lowered = text.lowercased()
+        var day: DayWord.Day?
+        var timeText = ""
+        if let found = DayWord.leading(lowered) {
+            day = found.day
+            timeText = found.rest
+        } else if let space = lowered.lastIndex(of: " "), let trailing = DayWord.day(String(lowered[lowered.index(after: space)...])) {
+            day = trailing
+            timeText = String(lowered[..<space])
+        }
+        guard let day else { return nil }
+        let trimmed = timeText.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            return .failure(Problem(reason: LocalizedText(CommandText.timeDayNeedsClock, ["day": day.word])))
+        }
+        guard let reading = TimeOfDayPhrase.reading(day.dayPart + trimmed) ?? TimeOfDayPhrase.reading(trimmed) else {
+            return .failure(Problem(reason: LocalizedText(CommandText.timeDayNeedsClock, ["day": day.word])))
+        }
+        switch day.kind {
+        case .fromToday(let days):
+            return .success(.dayFromToday(days + (reading.endsDay ? 1 : 0), reading.time))
+        case .weekday(let weekday):
+            let moved = reading.endsDay ? RecurrenceRule.Weekday(rawValue: (weekday.rawValue + 1) % 7)! : weekday
+            return .success(.weekday(moved, reading.time))
+        }
     }
 
     /// A time of day with optional seconds and fraction, as read.
@@ -288,6 +400,9 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
         }
 
         mutating func skip(_ count: Int) { index += count }
+
+        /// The text not read yet.
+        var remainder: String { String(decoding: bytes[min(index, bytes.count)...], as: UTF8.self) }
 
         /// The digits from here on (possibly none), consumed.
         mutating func digitRun() -> String {

@@ -30,20 +30,24 @@ public struct WaterSummary: Hashable, Sendable {
             ?? CommandText.intake.text(language, ["ml": "\(consumedML)"])
     }
 
-    /// The lines of `water status`.
-    public func text(display: TimeDisplay, style: TerminalStyle) -> String {
+    /// The lines of `water status`, its progress bar fitted to a terminal of `width` columns
+    /// when given.
+    public func text(display: TimeDisplay, style: TerminalStyle, width: Int? = nil) -> String {
         let language = display.language
         guard let schedule else {
             return CommandText.noWaterReminders.text(language, ["ml": "\(consumedML)"]) + "\n"
         }
         var lines = [CommandText.waterConfigured.text(language, [
-            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": "\(schedule.window)", "ml": "\(schedule.amountML)",
+            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": display.window(schedule.window), "ml": "\(schedule.amountML)",
         ])]
-        var today = "  " + CommandText.today.text(language, ["intake": intakeText(in: language)])
+        let today = CommandText.today.text(language, ["intake": intakeText(in: language)])
         if let goal = schedule.goalML {
-            today += "  " + ProgressBar.render(fraction: Double(consumedML) / Double(goal), width: 20, color: .blue, style: style)
+            lines.append(ProgressBar.line(
+                fraction: Double(consumedML) / Double(goal), barWidth: 20, color: .blue, caption: today, captionFirst: true, width: width, style: style
+            ))
+        } else {
+            lines.append("  " + today)
         }
-        lines.append(today)
         lines.append("  " + nextText(display: display))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -52,18 +52,36 @@ public enum EntityID {
     /// The longest identifier accepted.
     public static let maximumLength = 40
 
-    /// Checks that `text` is 1-40 characters of letters, digits, `-`, `_` and `.`, starting with a
-    /// letter or digit, so it can be typed, shown and embedded in request identifiers.
+    /// Checks that `text` is 1-40 characters of letters (of any script: `药`, `café`, `таблетки`),
+    /// digits, `-`, `_` and `.`, starting with a letter or digit, so it can be typed, shown and
+    /// embedded in request identifiers; returns it in Unicode normal form C, so the same word
+    /// typed with a precomposed or a combining accent names the same thing.
     public static func validate(_ text: String) throws(DomainError) -> String {
-        let allowed = text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        let normalized = text.precomposedStringWithCanonicalMapping
+        let scalars = Array(normalized.unicodeScalars)
+        let allowed = scalars.allSatisfy { scalar in
+            isLetterOrDigit(scalar) || isMark(scalar) || "-_.".unicodeScalars.contains(scalar)
         }
-        guard !text.isEmpty, text.count <= maximumLength, allowed,
-              let first = text.unicodeScalars.first, CharacterSet.alphanumerics.contains(first)
-        else {
+        guard !normalized.isEmpty, normalized.count <= maximumLength, allowed, let first = scalars.first, isLetterOrDigit(first) else {
             throw DomainError(.invalidIdentifier, .invalidIdentifier, ["text": text, "maximum": "\(maximumLength)"])
         }
-        return text
+        return normalized
+    }
+
+    /// A letter of any script, or a decimal digit (not other numerals such as `½` or `Ⅻ`).
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber: return true
+        default: return false
+        }
+    }
+
+    /// A combining mark, which some scripts need inside a word (Devanagari `दवा`, Thai `ยา`).
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark: return true
+        default: return false
+        }
     }
 
     /// A short readable identifier such as `f-3k9`, from `prefix` and a random number.

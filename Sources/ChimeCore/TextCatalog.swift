@@ -12,7 +12,7 @@ public protocol TextCatalog: CaseIterable, Hashable, Sendable {
 extension TextCatalog {
     /// This message in `language`, its placeholders filled from `values`.
     public func text(_ language: UserLanguage, _ values: [String: String] = [:]) -> String {
-        TextTemplate.fill(template(language), values)
+        TextTemplate.fill(template(language), values, chineseSpacing: language == .simplifiedChinese)
     }
 }
 
@@ -31,13 +31,29 @@ public enum TextTemplate {
 
     /// `template` with each placeholder replaced by its value in `values` (a missing one by
     /// nothing); values are not read again, so a value holding braces stays as it is.
-    public static func fill(_ template: String, _ values: [String: String]) -> String {
+    ///
+    /// With `chineseSpacing`, a space the template puts beside a phrase of Chime's own
+    /// (``ChineseSpacing/phrasePlaceholders``) goes when the phrase brings Chinese to that side
+    /// and the template's Chinese stands on the other (`将于 {end}` with `明天 12:00` is `将于明天
+    /// 12:00`), as Chinese puts no spaces between its words; spaces next to Latin letters and
+    /// digits stay, and so do the spaces around a name the user chose and inside any value.
+    public static func fill(_ template: String, _ values: [String: String], chineseSpacing: Bool = false) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            result += values[String(rest[rest.index(after: open)..<close])] ?? ""
+            let name = String(rest[rest.index(after: open)..<close])
+            let value = values[name] ?? ""
+            let tidies = chineseSpacing && ChineseSpacing.phrasePlaceholders.contains(name)
+            var before = rest[..<open]
+            if tidies, before.count > 1, before.last == " ", ChineseSpacing.dropsSpace(between: before.dropLast().last, and: value.first) {
+                before = before.dropLast()
+            }
+            result += before
+            result += value
             rest = rest[rest.index(after: close)...]
+            if tidies, rest.first == " ", rest.dropFirst().first != "{", ChineseSpacing.dropsSpace(between: value.last, and: rest.dropFirst().first) {
+                rest = rest.dropFirst()
+            }
         }
         result += rest
         return result

@@ -126,43 +126,55 @@ public enum LocalTimeResolver {
 
     /// The instant of a wall-clock reading given as seconds since 1970-01-01T00:00 on the wall clock.
     static func instant(ofReading reading: Int, in timeZone: TimeZone) -> Date {
-        // The wall-clock reading as if the zone were UTC; subtracting the zone's offset gives the instant.
-        let naive = Date(timeIntervalSince1970: TimeInterval(reading))
+        Date(timeIntervalSince1970: TimeInterval(seconds(ofReading: reading, in: .system(timeZone), skipped: .atTransition)))
+    }
+
+    /// The instant (seconds since 1970) of a wall-clock reading (seconds since 1970-01-01T00:00
+    /// on the wall clock) in `zone`: a repeated reading is its first occurrence, a skipped one
+    /// follows `skipped`.
+    static func seconds(ofReading reading: Int, in zone: ZoneRules, skipped: SkippedTimeRule) -> Int {
         // Offsets on both sides of any change near this reading (changes are months apart).
         let offsets = Set([
-            timeZone.secondsFromGMT(for: naive.addingTimeInterval(-14 * 3600)),
-            timeZone.secondsFromGMT(for: naive.addingTimeInterval(14 * 3600)),
-            timeZone.secondsFromGMT(for: naive),
+            zone.secondsFromGMT(at: reading - 14 * 3600),
+            zone.secondsFromGMT(at: reading + 14 * 3600),
+            zone.secondsFromGMT(at: reading),
         ])
-        let valid = offsets
-            .map { naive.addingTimeInterval(-TimeInterval($0)) }
-            .filter { candidate in
-                let offset = TimeInterval(timeZone.secondsFromGMT(for: candidate))
-                return candidate.addingTimeInterval(offset) == naive
-            }
+        // The reading as if the zone were UTC, less an offset: an instant that shows the reading
+        // when the zone has that offset then.
+        let valid = offsets.map { reading - $0 }.filter { reading - zone.secondsFromGMT(at: $0) == $0 }
         if let first = valid.min() {
             return first
         }
         // No instant shows this reading: it lies in a gap. Find the change between the two readings.
-        let candidates = offsets.map { naive.addingTimeInterval(-TimeInterval($0)) }
-        return transition(between: candidates.min()!, and: candidates.max()!, in: timeZone)
+        let candidates = offsets.map { reading - $0 }
+        let change = transition(between: candidates.min()!, and: candidates.max()!, in: zone)
+        switch skipped {
+        case .atTransition: return change
+        case .offsetBeforeGap: return reading - zone.secondsFromGMT(at: change - 1)
+        }
     }
 
-    /// The first instant in `(low, high]` whose offset equals the offset at `high`.
-    static func transition(between low: Date, and high: Date, in timeZone: TimeZone) -> Date {
-        let target = timeZone.secondsFromGMT(for: high)
-        var lowSeconds = low.timeIntervalSinceReferenceDate.rounded(.down)
-        var highSeconds = high.timeIntervalSinceReferenceDate.rounded(.up)
+    /// The instant of a wall-clock reading in `zone` as RFC 5545 section 3.3.5 reads a calendar
+    /// file's times: a skipped reading keeps the offset from before the gap, a repeated one is
+    /// its first occurrence.
+    public static func calendarInstant(of reading: LocalDateTime, in zone: ZoneRules) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(seconds(ofReading: reading.secondsSince1970, in: zone, skipped: .offsetBeforeGap)))
+    }
+
+    /// The first second in `(low, high]` whose offset equals the offset at `high`.
+    static func transition(between low: Int, and high: Int, in zone: ZoneRules) -> Int {
+        let target = zone.secondsFromGMT(at: high)
+        var low = low, high = high
         // Zone offsets change on whole seconds, so a search over seconds is exact.
-        while highSeconds - lowSeconds > 1 {
-            let middle = ((lowSeconds + highSeconds) / 2).rounded(.down)
-            if timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: middle)) == target {
-                highSeconds = middle
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if zone.secondsFromGMT(at: middle) == target {
+                high = middle
             } else {
-                lowSeconds = middle
+                low = middle
             }
         }
-        return Date(timeIntervalSinceReferenceDate: highSeconds)
+        return high
     }
 
     /// The local wall-clock date and time of `instant` in `timeZone`, to the minute.

@@ -45,7 +45,7 @@ package enum DaemonText: String, TextCatalog {
         case .exitStopped: return ("stopped cleanly", "已干净地停止")
         case .exitUsage: return ("bad arguments", "参数错误")
         case .exitUnavailable: return ("the database or the runtime directory cannot be used", "数据库或运行时目录无法使用")
-        case .exitSoftware: return ("a bug in Chime: please report it", "Chime 的缺陷：请报告它")
+        case .exitSoftware: return ("a bug in Chime: please report it", "Chime 的缺陷：请报告给开发者")
         case .exitTryAgain: return ("another chimed already runs for this user or database", "该用户或数据库已有另一个 chimed 在运行")
         }
     }

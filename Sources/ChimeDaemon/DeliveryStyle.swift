@@ -17,6 +17,12 @@ struct DeliveryStyle {
         language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
     }
 
+    /// Whether `request` goes out critical (its own urgency, else its kind's setting, else its
+    /// kind's own).
+    func isCritical(_ request: NotificationRequest) -> Bool {
+        (urgencies.urgency(for: request) ?? NotificationRenderer.urgency(of: request.kind)) == .critical
+    }
+
     /// A delivery of `request` in this style.
     func job(
         _ request: NotificationRequest, now: Date, timeZone: TimeZone,
@@ -24,7 +30,9 @@ struct DeliveryStyle {
     ) -> DeliveryJob {
         DeliveryJob(
             request: request, now: now, timeZone: timeZone, replacesServerID: replacesServerID,
-            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language
+            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language,
+            // Shown again in its place, a bubble keeps its first words.
+            wordsLatenessWhenSent: !showsOnlyInPlace
         )
     }
 }

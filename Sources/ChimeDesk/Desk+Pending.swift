@@ -170,12 +170,15 @@ extension Desk {
             }
             stored = found
         case .group(let id):
-            // An id snoozes the group's next notification (a reminder has exactly one); with none
-            // pending, the one it showed last whose bubble is still up.
-            if let next = try store.pendingRequests(inGroup: id).first {
-                stored = next
-            } else if let shown = try store.bubblesOnScreen(inGroup: id).last {
+            // An id means what its user just saw: a reminder's bubble on screen (a recurring
+            // reminder's occurrence, not the next one), else the group's next notification, else
+            // the reminder shown last (a one-off one whose bubble is gone).
+            if let shown = try store.bubblesOnScreen(inGroup: id).last(where: { $0.request.kind == .reminder }) {
                 stored = shown
+            } else if let next = try store.pendingRequests(inGroup: id).first {
+                stored = next
+            } else if let last = try store.lastShownRequest(inGroup: id), last.request.kind == .reminder {
+                stored = last
             } else {
                 throw DeskRefusal.unknownReference(id)
             }

@@ -1,3 +1,5 @@
+import ChimeCore
+
 /// Every text Chime puts in a notification, in every language, in one table.
 ///
 /// Templates name their values in braces: `{plan}`; `{*ends}` marks a value shown in bold where
@@ -11,13 +13,14 @@ enum MessageCatalog {
         case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
         case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
         case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
-        case reminderTitle, reminderBody, reminderLateBody
+        case reminderTitle, reminderRepeatTitle, reminderBody, reminderLateBody
         case tagged, planWithClockChange
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
         case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
         case actionDone, actionSkipFast
+        case fastDayNote
     }
 
     /// The template of `message` in `language`.
@@ -48,13 +51,15 @@ enum MessageCatalog {
         case .eatingClosedEndedBody: return ("Your eating window closed {due}, {ago}. The {plan} fast{tagged} after it ended {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。之后的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .waterTitle: return ("Time to drink water", "该喝水了")
         case .waterBody: return ("Drink {*amount} ml.", "请喝 {*amount} 毫升水。")
-        case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的提醒（{ago}）：请喝 {*amount} 毫升水。")
+        case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的喝水提醒（{ago}）：请喝 {*amount} 毫升水。")
         case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
         case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
-        case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙碌期间有 {*count} 次喝水提醒。")
-        case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙碌期间有 1 次喝水提醒。")
+        case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙的时候，有 {*count} 次喝水提醒没有打扰你。")
+        case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙的时候，有 1 次喝水提醒没有打扰你。")
+        case .fastDayNote: return ("A fast day: eat little (about 500 kcal, 600 for men) or nothing until it ends.", "今天是禁食日：结束前少吃（约 500 千卡，男性约 600 千卡）或不吃。")
         case .actionSkipFast: return ("Skip this fast", "跳过这次禁食")
         case .reminderTitle: return ("Reminder", "提醒")
+        case .reminderRepeatTitle: return ("{nth} reminder", "第 {nth} 次提醒")
         case .reminderBody: return ("{text}", "{text}")
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
         case .tagged: return (" ({tag})", "（{tag}）")
@@ -73,8 +78,8 @@ enum MessageCatalog {
         case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
         case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")
         case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
-        case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后提醒")
-        case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后提醒")
+        case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后再提醒")
+        case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后再提醒")
         case .actionDone: return ("Done", "完成")
         }
     }
@@ -95,7 +100,7 @@ enum MessageCatalog {
 
     /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
     static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
-        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values)
+        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values, chineseSpacing: language == .simplifiedChinese)
     }
 
     /// `message` in `language`, filled as plain text.
@@ -111,7 +116,24 @@ enum MessageCatalog {
         }
     )
 
-    private static func fill(pieces: [Piece], _ values: [String: String]) -> [RenderedNotification.Segment] {
+    /// With `chineseSpacing`, a template's space beside a phrase of Chime's own goes where Chinese
+    /// meets Chinese (``ChineseSpacing``): `将于 {*ends}` with `明天 12:00` reads `将于明天 12:00`.
+    private static func fill(pieces: [Piece], _ values: [String: String], chineseSpacing: Bool = false) -> [RenderedNotification.Segment] {
+        var pieces = pieces
+        if chineseSpacing {
+            for index in pieces.indices {
+                guard case .placeholder(let name, _) = pieces[index], ChineseSpacing.phrasePlaceholders.contains(name),
+                      let value = values[name], !value.isEmpty else { continue }
+                if index > 0, case .literal(let text) = pieces[index - 1], text.count > 1, text.last == " ",
+                   ChineseSpacing.dropsSpace(between: text.dropLast().last, and: value.first) {
+                    pieces[index - 1] = .literal(String(text.dropLast()))
+                }
+                if index + 1 < pieces.count, case .literal(let text) = pieces[index + 1], text.first == " ",
+                   ChineseSpacing.dropsSpace(between: value.last, and: text.dropFirst().first) {
+                    pieces[index + 1] = .literal(String(text.dropFirst()))
+                }
+            }
+        }
         var segments: [RenderedNotification.Segment] = []
         func appendText(_ text: String) {
             guard !text.isEmpty else { return }

@@ -14,6 +14,21 @@ public struct NotificationRenderer: Hashable, Sendable {
         self.language = language
     }
 
+    /// `2nd`, `3rd`, `11th`, `21st` in English; the bare number in Chinese, whose template
+    /// puts `第` and `次` around it.
+    func ordinal(_ number: Int) -> String {
+        guard language == .english else { return String(number) }
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
+    }
+
     /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone,
     /// the job's urgency when it names one.
     public func render(_ job: DeliveryJob) throws(TextRejection) -> RenderedNotification {
@@ -50,6 +65,11 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .fastStarted:
             title = text(.fastStartedTitle, values)
             body = segments(ended ? .fastStartedEndedBody : late ? .fastStartedLateBody : .fastStartedBody, values)
+            // A fast day of 5:2, 4:3 or adf: little food, not none, is what most follow.
+            if arguments[ContentArgument.fastDay] != nil, !ended {
+                body.append(.text("\n"))
+                body += segments(.fastDayNote, values)
+            }
         case .fastComplete:
             title = text(.fastCompleteTitle, values)
             body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)
@@ -87,7 +107,12 @@ public struct NotificationRenderer: Hashable, Sendable {
                 body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
             }
         case .reminder:
-            title = text(.reminderTitle, values)
+            // A nag says which showing of the occurrence it is: the second is `2nd reminder`.
+            if let round = ReminderNag.Showing(request: request)?.round, round >= 1 {
+                title = text(.reminderRepeatTitle, ["nth": ordinal(round + 1)])
+            } else {
+                title = text(.reminderTitle, values)
+            }
             body = segments(late ? .reminderLateBody : .reminderBody, values)
         }
 

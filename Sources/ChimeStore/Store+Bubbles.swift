@@ -23,6 +23,12 @@ extension Store {
         return try requests(where: "\(onScreen) ORDER BY row_id")
     }
 
+    /// The request of `group` shown (or missed) last, whatever became of its bubble, or `nil`:
+    /// what `chime snooze ID` brings back when nothing of the group is pending or on screen.
+    public func lastShownRequest(inGroup group: String) throws(StoreError) -> StoredRequest? {
+        try requests(where: "group_id = ? AND state IN ('delivered', 'missed') ORDER BY due DESC, row_id DESC LIMIT 1", [.text(group)]).first
+    }
+
     /// Records that the server closed bubble `serverID` of `identifier` (it expired, or the user
     /// dismissed it): the request's row forgets that id, so it is neither shown again at a
     /// restart nor closed later. `false` when no row of `identifier` had that id.

@@ -28,7 +28,7 @@ package enum StoreText: String, TextCatalog {
         case .cannotOpen: return ("cannot open the Chime database {path}: check that the file and its directory exist and belong to you", "无法打开 Chime 数据库 {path}：请检查文件及其目录是否存在且属于你")
         case .glassGone: return ("that glass is no longer logged, so nothing was undone: see 'chime water status'", "那一杯已不在记录中，没有撤销任何内容：见 'chime water status'")
         case .nothingPendingWithIdentifier: return ("nothing pending or on screen has the identifier \"{identifier}\", so nothing was cancelled: see 'chime list' for what is pending", "没有标识为“{identifier}”的待发或在屏幕上的通知，没有取消任何内容：见 'chime list' 中的待发通知")
-        case .newerSchema: return ("the Chime database {path} was written by a newer version of Chime (schema {version}, this one knows up to {latest}), so it was left untouched: run the newer chime, or install it again", "Chime 数据库 {path} 由更新版本的 Chime 写入（模式 {version}，本版本最高只认识 {latest}），未做任何改动：请运行更新的 chime，或重新安装它")
+        case .newerSchema: return ("the Chime database {path} was written by a newer version of Chime (schema {version}, this one knows up to {latest}), so it was left untouched: run the newer chime, or install it again", "Chime 数据库 {path} 由更新版本的 Chime 写入（结构版本 {version}，本版本最高只支持 {latest}），因此未做任何改动：请运行新版的 chime，或重新安装它")
         case .corrupt: return ("{path} {problem}, so Chime left it untouched: move it aside (mv '{path}' '{path}.broken') and run the command again to start an empty database, or restore a backup", "{path} {problem}，Chime 未做任何改动：请把它移开（mv '{path}' '{path}.broken'）后再运行命令以新建空数据库，或恢复备份")
         case .damaged: return ("is damaged or not a Chime database", "已损坏或不是 Chime 数据库")
         case .notSQLite: return ("is not an SQLite database", "不是 SQLite 数据库")

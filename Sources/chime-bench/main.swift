@@ -1,5 +1,5 @@
 // chime-bench: measures speed and memory, printing one JSON object per line.
-//   swift run -c release chime-bench [queue|store|notify|daemon|cli|recurrence ...]   (no suite: all of them)
+//   swift run -c release chime-bench [queue|store|notify|daemon|cli|recurrence|calendar-read ...]   (no suite: all of them)
 import ChimeCore
 import Foundation
 
@@ -10,6 +10,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("daemon", DaemonBenchmark.run),
     ("cli", CliBenchmark.run),
     ("recurrence", RecurrenceBenchmark.run),
+    ("calendar-read", CalendarReadBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

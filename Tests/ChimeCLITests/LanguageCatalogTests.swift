@@ -65,7 +65,7 @@ import Testing
     @Test func valuesFillEveryPlaceholderInBothLanguages() {
         let text = LocalizedText(CommandText.repeatedOption, ["option": "--tag"])
         #expect(text.text(in: .english) == "option --tag is given twice: give it once")
-        #expect(text.text(in: .simplifiedChinese) == "选项 --tag 给了两次：只给一次")
+        #expect(text.text(in: .simplifiedChinese) == "选项 --tag 重复出现：只需给出一次")
         // A value holding braces is not read as a template again.
         #expect(TextTemplate.fill("a {x} b", ["x": "{x}"]) == "a {x} b")
     }

@@ -61,7 +61,7 @@ struct RunnerExplainTests {
 
     @Test("a bad rule exits 65 with one line that names the wrong word", arguments: [
         (["explain", "weekdayz 09:30"], "chime: invalid rule \"weekdayz 09:30\": \"weekdayz\" is not a way to start a rule"),
-        (["explain", "monthly 1 9h"], "chime: invalid rule \"monthly 1 9h\": \"9h\" is not a time of day"),
+        (["explain", "monthly 1 9x"], "chime: invalid rule \"monthly 1 9x\": \"9x\" is not a time of day"),
         (["explain", "FREQ=DAILY;BYHOUR=24"], "chime: invalid rule \"FREQ=DAILY;BYHOUR=24\": BYHOUR=24: 24 is out of range"),
     ])
     func badRule(arguments: [String], start: String) {

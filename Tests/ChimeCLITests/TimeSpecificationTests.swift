@@ -46,7 +46,7 @@ import Testing
         ("123:00", "hours have one or two digits"),
         ("12:5", "minutes have two digits"),
         ("1200", "write hours and minutes as HH:MM"),
-        ("noon", "expected a time of day"),
+        ("lunchtime", "expected a time of day"),
         ("", "it is empty"),
         ("-5m", "expected a time of day"),
         ("2026-02-30 10:00", "2026-02-30 is not a day of the calendar"),

@@ -20,20 +20,27 @@ struct RequestIdentifierTests {
         #expect(RequestIdentifier.water(schedule: "w-1", date: date, time: Fixture.time("07:05"), second: 9) == "water/w-1/2026-03-09T07:05:09")
     }
 
-    @Test("entity ids: letters, digits, '-', '_' and '.', starting with a letter or digit, at most 40", arguments: [
-        "f-3k9", "a", "Fast_2026.03", String(repeating: "x", count: 40), "9lives",
+    @Test("entity ids: letters of any script, digits, '-', '_' and '.', starting with a letter or digit, at most 40", arguments: [
+        "f-3k9", "a", "Fast_2026.03", String(repeating: "x", count: 40), "9lives", "药", "fästen", "таблетки", "दवा", "薬-朝", String(repeating: "药", count: 40),
     ])
     func validIDs(text: String) throws {
         #expect(try EntityID.validate(text) == text)
     }
 
     @Test("entity ids that could not be typed or embedded are refused", arguments: [
-        "", "-f", ".hidden", "has space", "slash/es", String(repeating: "x", count: 41), "fästen", "tab\t", "f\u{0}",
+        "", "-f", ".hidden", "has space", "slash/es", String(repeating: "x", count: 41), "tab\t", "f\u{0}",
+        String(repeating: "药", count: 41), "药 丸", "☕", "pill☕", "\u{301}e", "a\u{200B}b", "a\u{202E}b", "½", "药，丸",
     ])
     func invalidIDs(text: String) {
         let error = #expect(throws: DomainError.self) { try EntityID.validate(text) }
         #expect(error?.kind == .invalidIdentifier)
         #expect(error?.message.contains("\"\(text)\"") == true)
+    }
+
+    @Test("an id typed with a combining accent names the same thing as the precomposed one")
+    func normalForm() throws {
+        #expect(try EntityID.validate("cafe\u{301}") == "caf\u{E9}")
+        #expect(try EntityID.validate("caf\u{E9}").unicodeScalars.count == 4)
     }
 
     @Test("generated ids are short, readable and reproducible with a seeded generator")

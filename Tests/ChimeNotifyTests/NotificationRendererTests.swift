@@ -43,7 +43,7 @@ struct NotificationRendererTests {
         var request = Fixtures.fastEnd(tag: "")
         request.content.arguments[ContentArgument.realHours] = "15"
         #expect(try english.render(job(request)).plainBody == "You finished your 16:8 (15 h fast: the clocks change tonight) fast.")
-        #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（今晚时钟调整，本次禁食 15 小时） 禁食。")
+        #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（今晚时钟调整，本次禁食 15 小时）禁食。")
     }
 
     @Test func emptyTagLeavesNoParentheses() throws {
@@ -56,7 +56,7 @@ struct NotificationRendererTests {
         #expect(try english.render(job(start)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 04:00.")
         // 12:00 UTC is 20:00 in Shanghai, and 04:00 UTC the next day is 12:00 there.
         #expect(try english.render(job(start, zone: Fixtures.shanghai)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 12:00.")
-        #expect(try chinese.render(job(start, zone: Fixtures.shanghai)).plainBody == "你的 16:8 禁食已开始，将于 明天 12:00 结束。")
+        #expect(try chinese.render(job(start, zone: Fixtures.shanghai)).plainBody == "你的 16:8 禁食已开始，将于明天 12:00 结束。")
     }
 
     @Test func farAwayTimesCarryTheDate() throws {
@@ -146,7 +146,7 @@ struct NotificationRendererTests {
         ])
         let zh = try chinese.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(zh.plainBody == "请喝 300 毫升水。\n今天已喝 750/2000 毫升。")
-        #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后提醒"])
+        #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后再提醒"])
     }
 
     @Test func waterReminderWithoutAmountStillReadsWell() throws {
@@ -170,6 +170,33 @@ struct NotificationRendererTests {
         #expect(try english.render(job(Fixtures.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
     }
 
+    @Test("a nag says which showing of the reminder it is: 2nd reminder, 第 2 次提醒")
+    func nagsSayWhichRepeatTheyAre() throws {
+        var showing = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
+        #expect(try english.render(job(showing)).title == "Reminder", "the first showing is the reminder itself")
+        var titles: [String] = []
+        var chineseTitles: [String] = []
+        for _ in 1...6 {
+            let round = try #require(ReminderNag.Showing(request: showing))
+            let plan = ReminderNag.planAfterShowing(showing, round, now: showing.due, next: nil)
+            showing = try #require(plan.repeatedRequests.first)
+            titles.append(try english.render(job(showing)).title)
+            chineseTitles.append(try chinese.render(job(showing)).title)
+            #expect(try english.render(job(showing)).plainBody == "pills")
+        }
+        #expect(titles == ["2nd reminder", "3rd reminder", "4th reminder", "5th reminder", "6th reminder", "7th reminder"])
+        #expect(chineseTitles == ["第 2 次提醒", "第 3 次提醒", "第 4 次提醒", "第 5 次提醒", "第 6 次提醒", "第 7 次提醒"])
+        #expect(english.ordinal(11) == "11th" && english.ordinal(21) == "21st" && english.ordinal(112) == "112th" && english.ordinal(23) == "23rd")
+    }
+
+    @Test("Chinese bubbles take no space between a Chinese time and the words around it")
+    func chineseBubbleSpacing() throws {
+        let nudge = Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(12.5 * 3600))
+        let body = try chinese.render(job(nudge)).plainBody
+        #expect(body.contains("将于明天 00:30 结束"), "\(body)")
+        #expect(!body.contains("于 明天"))
+    }
+
     @Test func reminderShowsTheUsersText() throws {
         let rendered = try english.render(job(Fixtures.reminder(text: "call mom")))
         #expect(rendered.title == "Reminder")
@@ -182,6 +209,14 @@ struct NotificationRendererTests {
         #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
         #expect(try chinese.render(job(Fixtures.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
             == "给妈妈打电话（原定 12:00，2 小时 30 分钟前）")
+    }
+
+    @Test("an unpaired bidirectional override in the user's text cannot turn the bubble's late text around")
+    func bidiOverrideNeutralised() throws {
+        let late = try english.render(job(Fixtures.reminder(text: "pay \u{202E}evil"), late: 150 * 60))
+        #expect(late.plainBody == "pay evil (due at 12:00, 2 h 30 min ago)")
+        let paired = try english.render(job(Fixtures.reminder(text: "pay \u{2067}evil\u{2069}")))
+        #expect(paired.plainBody == "pay \u{2067}evil\u{2069}")
     }
 
     @Test func markupAttackInATagStaysText() throws {

@@ -32,11 +32,13 @@ struct CliCommandTests {
 
     @Test("fast: start, status, extend, stop, history, with their exit codes and JSON")
     func fast() async throws {
+        // At 20:00 local, so the 18:6 fast ends tomorrow whenever the suite runs.
         let sandbox = CliSandbox()
+        sandbox.fakeNow = "2027-03-24T20:00:00+01:00"
         // Begun 3 min ago: a fast stopped within its first 2 min would be discarded.
         let started = await sandbox.succeed("fast", "start", "18:6", "--id", "f-e2e", "--tag", "binary", "--remind-before", "1h", "--ago", "3m")
         // "tomorrow" unless the test runs in the small hours (an 18 h fast from 00:10 ends the same day).
-        #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends (tomorrow )?\d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
+        #expect(started.output.wholeMatch(of: /Fast f-e2e started \d\d:\d\d, ends tomorrow \d\d:\d\d \(18:6, tag "binary"\)\n/) != nil)
         // No chimed in the sandbox: the change is saved and one line says how to start it.
         #expect(started.errors.hasPrefix("chimed is not running: saved, and notifications will fire once it runs"))
         #expect(started.errors.contains("systemctl --user start chimed"))
@@ -51,8 +53,12 @@ struct CliCommandTests {
         #expect(object["phase"] as? String == "fasting")
         #expect((object["started_at"] as? String)?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/) != nil)
 
-        #expect(await sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends "))
+        // Each process's fake clock starts where it is told: later steps are told later times.
+        sandbox.fakeNow = "2027-03-24T20:01:00+01:00"
+        #expect(await sandbox.succeed("fast", "extend", "30m").output.hasPrefix("Fast f-e2e extended by 30 min, now ends tomorrow"))
+        sandbox.fakeNow = "2027-03-24T20:02:00+01:00"
         #expect(await sandbox.succeed("fast", "stop").output.hasPrefix("Fast f-e2e stopped after "))
+        sandbox.fakeNow = "2027-03-24T20:03:00+01:00"
         let again = await sandbox.chime("fast", "stop")
         #expect(again.status == 65)
         #expect(again.errors == "chime: no fast is running: start one with \"chime fast start\"\n")
@@ -67,7 +73,7 @@ struct CliCommandTests {
     func water() async throws {
         let sandbox = CliSandbox()
         #expect(await sandbox.succeed("water", "every", "1h", "--from", "00:00", "--until", "00:00", "--goal", "2000", "--id", "w-e2e").output
-            .hasPrefix("Water w-e2e: every 1 h, 00:00-00:00, 250 ml a glass, goal 2000 ml; next reminder "))
+            .hasPrefix("Water w-e2e: every 1 h, all day, 250 ml a glass, goal 2000 ml; next reminder "))
         #expect(await sandbox.succeed("water", "drink", "300").output.hasPrefix("Logged 300 ml: 300 of 2000 ml today; next reminder "))
         #expect(await sandbox.succeed("water", "pause", "2h").output.hasPrefix("Water reminders paused until "))
         #expect(await sandbox.succeed("water", "resume").output.hasPrefix("Water reminders resumed; next reminder "))

@@ -26,8 +26,8 @@ struct CliLanguageTests {
 
         let set = await sandbox.chime("remind", "in", "25m", "tea", "--id", "r-tea", extra: Self.chinese)
         #expect(set.status == 0)
-        #expect(set.output.wholeMatch(of: /提醒 r-tea 于 \d\d:\d\d（25 分钟后）：tea\n/) != nil, "\(set.output)")
-        #expect(set.errors.hasPrefix("chimed 没有运行：已保存"))
+        #expect(set.output.wholeMatch(of: /提醒 r-tea 在 \d\d:\d\d（25 分钟后）：tea\n/) != nil, "\(set.output)")
+        #expect(set.errors.hasPrefix("chimed 没有运行：更改已保存"))
 
         let json = await sandbox.chime("list", "--json", extra: Self.chinese)
         #expect(json.output.contains("\"title\": \"提醒\""), "the bubble's text, in the same language")

@@ -62,16 +62,32 @@ final class CliSandbox {
     /// The database `chime` uses here.
     var databasePath: String { environment["XDG_DATA_HOME"]! + "/chime/chime.db" }
 
+    /// When set (ISO 8601 with offset), every `chime` of this sandbox runs under libfaketime
+    /// with its clock starting at that instant, so lines that depend on "now" are known.
+    var fakeNow: String?
+
     /// Runs `chime` with `arguments`; `extra` adds or replaces environment variables.
     @discardableResult
     func chime(_ arguments: String..., extra: [String: String] = [:], timeout: TimeInterval = 30) async -> CliOutcome {
-        await run(CliBinaries.path("chime"), arguments, extra: extra, timeout: timeout)
+        await chime(arguments, extra: extra, timeout: timeout)
+    }
+
+    /// ``chime(_:extra:timeout:)`` with the arguments as an array.
+    @discardableResult
+    func chime(_ arguments: [String], extra: [String: String] = [:], timeout: TimeInterval = 30) async -> CliOutcome {
+        guard let fakeNow else {
+            return await run(CliBinaries.path("chime"), arguments, extra: extra, timeout: timeout)
+        }
+        let start = ISO8601DateFormatter().date(from: fakeNow)!.timeIntervalSince1970
+        // libfaketime's wrapper: the clock starts at that instant and runs on from there.
+        return await run("/usr/bin/faketime", ["-f", "@\(Int(start))", CliBinaries.path("chime")] + arguments,
+                         extra: extra.merging(["FAKETIME_FMT": "%s"]) { $1 }, timeout: timeout)
     }
 
     /// Runs `chime` with `arguments` and records an issue unless it exits 0.
     @discardableResult
-    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async -> CliOutcome {
-        let outcome = await run(CliBinaries.path("chime"), arguments, extra: [:], timeout: 30)
+    func succeed(_ arguments: String..., extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async -> CliOutcome {
+        let outcome = await chime(arguments, extra: extra)
         #expect(outcome.status == 0, "chime \(arguments.joined(separator: " ")): \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome
     }

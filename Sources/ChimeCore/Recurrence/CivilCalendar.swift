@@ -87,3 +87,10 @@ enum CivilCalendar {
         return x
     }
 }
+
+extension LocalDate {
+    /// The day of the week this date falls on.
+    public var weekday: RecurrenceRule.Weekday {
+        RecurrenceRule.Weekday(rawValue: CivilCalendar.weekday(ofDay: CivilCalendar.dayNumber(of: self)))!
+    }
+}

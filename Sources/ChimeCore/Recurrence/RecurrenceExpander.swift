@@ -2,9 +2,10 @@ import Foundation
 
 /// The occurrences of a recurrence rule from a start (its DTSTART), in one time zone.
 ///
-/// Daily and coarser rules expand on the wall clock of `timeZone`: each local date and time they
-/// produce becomes an instant through `LocalTimeResolver` (a reading the clocks skip becomes the
-/// instant they jump; a repeated one its first occurrence), and two readings that land on one
+/// Daily and coarser rules expand on the wall clock of the zone: each local date and time they
+/// produce becomes an instant through `LocalTimeResolver` (a reading the clocks skip follows
+/// `skippedTimes`: the instant they jump for Chime's own rules, the offset from before the gap for
+/// calendar files; a repeated one is its first occurrence), and two readings that land on one
 /// instant give one occurrence. Hourly, minutely and secondly rules step in elapsed time from the
 /// start. Dates that do not exist (30 February, a fifth Friday a month lacks) produce nothing.
 /// The start is an occurrence only when it matches the rule; nothing before it is one. A rule
@@ -29,7 +30,9 @@ public struct RecurrenceExpander: Sendable {
     /// The start, to the whole second.
     public let start: Date
     /// The zone whose wall clock the rule follows.
-    public let timeZone: TimeZone
+    public let zone: ZoneRules
+    /// Where a reading the clocks skip is placed.
+    public let skippedTimes: SkippedTimeRule
 
     /// The start's wall-clock reading: day number and seconds after midnight.
     let startDay: Int
@@ -53,12 +56,26 @@ public struct RecurrenceExpander: Sendable {
     /// finer rules: how many steps, jumps included, without an occurrence).
     let emptyPeriodLimit: Int
 
-    /// Expands `rule` from `start` on the wall clock of `timeZone`.
-    public init(rule given: RecurrenceRule, start: Date, timeZone: TimeZone) {
-        self.timeZone = timeZone
+    /// Expands `rule` from `start` on the wall clock of `timeZone`, a skipped reading placed at
+    /// the instant the clocks jump (Chime's rule for times users type).
+    public init(rule: RecurrenceRule, start: Date, timeZone: TimeZone) {
         let startSeconds = Int(start.timeIntervalSince1970.rounded(.down))
+        let zone = ZoneRules.system(timeZone)
+        self.init(rule: rule, startSeconds: startSeconds, reading: startSeconds + zone.secondsFromGMT(at: startSeconds), zone: zone, skippedTimes: .atTransition)
+    }
+
+    /// Expands `rule` from the wall-clock reading `start` in `zone`, as a calendar file's DTSTART
+    /// is: every occurrence keeps the start's time of day even when the start itself falls in a
+    /// gap (02:30 stays 02:30 on the other days), and `skippedTimes` places skipped readings.
+    public init(rule: RecurrenceRule, start: LocalDateTime, zone: ZoneRules, skippedTimes: SkippedTimeRule) {
+        let startSeconds = LocalTimeResolver.seconds(ofReading: start.secondsSince1970, in: zone, skipped: skippedTimes)
+        self.init(rule: rule, startSeconds: startSeconds, reading: start.secondsSince1970, zone: zone, skippedTimes: skippedTimes)
+    }
+
+    private init(rule given: RecurrenceRule, startSeconds: Int, reading: Int, zone: ZoneRules, skippedTimes: SkippedTimeRule) {
+        self.zone = zone
+        self.skippedTimes = skippedTimes
         self.start = Date(timeIntervalSince1970: TimeInterval(startSeconds))
-        let reading = startSeconds + timeZone.secondsFromGMT(for: self.start)
         startDay = CivilCalendar.floorDivide(reading, CivilCalendar.secondsPerDay)
         startSecondOfDay = reading - startDay * CivilCalendar.secondsPerDay
         startDate = CivilCalendar.date(ofDay: startDay)
@@ -107,10 +124,10 @@ public struct RecurrenceExpander: Sendable {
         case .instant(let instant):
             untilSeconds = Int(instant.timeIntervalSince1970.rounded(.down))
         case .localTime(let date, let secondOfDay):
-            untilSeconds = Int(LocalTimeResolver.instant(ofSecond: secondOfDay, on: date, in: timeZone).timeIntervalSince1970)
+            untilSeconds = LocalTimeResolver.seconds(ofReading: LocalDateTime(date: date, secondOfDay: secondOfDay).secondsSince1970, in: zone, skipped: skippedTimes)
         case .date(let date):
-            let nextDay = CivilCalendar.localDate(ofDay: CivilCalendar.dayNumber(of: date) + 1)
-            untilSeconds = Int(LocalTimeResolver.instant(ofSecond: 0, on: nextDay, in: timeZone).timeIntervalSince1970) - 1
+            let nextDay = CivilCalendar.dayNumber(of: date) + 1
+            untilSeconds = LocalTimeResolver.seconds(ofReading: nextDay * CivilCalendar.secondsPerDay, in: zone, skipped: .atTransition) - 1
         case nil:
             untilSeconds = nil
         }
@@ -129,7 +146,7 @@ public struct RecurrenceExpander: Sendable {
         ) { [periodOffsets, firstPeriodStart, periodLength, startSecondOfDay, startSeconds] in
             RecurrenceFeasibility.timeGridReachesAllowedTime(
                 rule: rule, firstSecondOfDay: startSecondOfDay - (startSeconds - firstPeriodStart), periodOffsets: periodOffsets,
-                periodLength: periodLength, offsetChanges: RecurrenceFeasibility.offsetChanges(of: timeZone, after: Date(timeIntervalSince1970: TimeInterval(startSeconds)))
+                periodLength: periodLength, offsetChanges: RecurrenceFeasibility.offsetChanges(of: zone, after: startSeconds)
             )
         }
     }
@@ -194,7 +211,7 @@ public struct RecurrenceExpander: Sendable {
     // MARK: Daily and coarser: periods on the wall clock
 
     private func expandOnWallClock(skipAheadTo skipSeconds: Int, searchEnd: Int, offer: (Int) -> Bool) {
-        let skipDay = CivilCalendar.floorDivide(skipSeconds + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(skipSeconds))), CivilCalendar.secondsPerDay)
+        let skipDay = CivilCalendar.floorDivide(skipSeconds + zone.secondsFromGMT(at: skipSeconds), CivilCalendar.secondsPerDay)
         // The last day any reading could resolve to an instant before `searchEnd` (offsets stay within ±18 h).
         let lastDay = CivilCalendar.floorDivide(searchEnd, CivilCalendar.secondsPerDay) + 1
         let interval = rule.interval
@@ -202,6 +219,8 @@ public struct RecurrenceExpander: Sendable {
         var emptyPeriods = 0
         var days: [Int] = []
         days.reserveCapacity(32)
+        var instants: [Int] = []
+        instants.reserveCapacity(32)
         while emptyPeriods < emptyPeriodLimit {
             days.removeAll(keepingCapacity: true)
             let firstDay: Int
@@ -246,24 +265,22 @@ public struct RecurrenceExpander: Sendable {
                 period += 1
                 continue
             }
-            var producedAny = false
+            instants.removeAll(keepingCapacity: true)
             let total = days.count * times.count
             if rule.bySetPosition.isEmpty {
                 for day in days {
-                    for time in times {
-                        let instant = resolve(day: day, secondOfDay: time)
-                        producedAny = true
-                        if !offer(instant) { return }
-                    }
+                    for time in times { instants.append(resolve(day: day, secondOfDay: time)) }
                 }
             } else {
                 for index in setPositionIndices(total: total) {
-                    let instant = resolve(day: days[index / times.count], secondOfDay: times[index % times.count])
-                    producedAny = true
-                    if !offer(instant) { return }
+                    instants.append(resolve(day: days[index / times.count], secondOfDay: times[index % times.count]))
                 }
             }
-            emptyPeriods = producedAny ? 0 : emptyPeriods + 1
+            // A skipped reading that keeps the offset from before the gap lands after the
+            // readings just past the gap (02:30 becomes 03:30, after 03:00): put them in order.
+            if skippedTimes == .offsetBeforeGap { instants.sort() }
+            for instant in instants where !offer(instant) { return }
+            emptyPeriods = instants.isEmpty ? emptyPeriods + 1 : 0
             period += 1
         }
     }
@@ -352,7 +369,13 @@ public struct RecurrenceExpander: Sendable {
     /// The instant (seconds since 1970) of a wall-clock reading, through the one resolver.
     @inline(__always)
     private func resolve(day: Int, secondOfDay: Int) -> Int {
-        Int(LocalTimeResolver.instant(ofReading: day * CivilCalendar.secondsPerDay + secondOfDay, in: timeZone).timeIntervalSince1970)
+        LocalTimeResolver.seconds(ofReading: day * CivilCalendar.secondsPerDay + secondOfDay, in: zone, skipped: skippedTimes)
+    }
+
+    /// The earliest instant whose wall-clock reading is at or after a reading: where a search
+    /// may jump to without passing an occurrence, whatever `skippedTimes` says.
+    private func earliestInstant(day: Int, secondOfDay: Int) -> Int {
+        LocalTimeResolver.seconds(ofReading: day * CivilCalendar.secondsPerDay + secondOfDay, in: zone, skipped: .atTransition)
     }
 
     /// The indices `BYSETPOS` keeps among `total` ordered candidates, ascending.
@@ -376,7 +399,7 @@ public struct RecurrenceExpander: Sendable {
             steps += 1
             let periodStart = firstPeriodStart + period * periodLength
             if periodStart > searchEnd { return }
-            let reading = periodStart + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(periodStart)))
+            let reading = periodStart + zone.secondsFromGMT(at: periodStart)
             let day = CivilCalendar.floorDivide(reading, CivilCalendar.secondsPerDay)
             let secondOfDay = reading - day * CivilCalendar.secondsPerDay
             // A whole period outside the allowed days, hours or minutes: jump to the period
@@ -410,7 +433,7 @@ public struct RecurrenceExpander: Sendable {
     private func earliestPassing(periodStart: Int, day: Int, secondOfDay: Int) -> Int?? {
         if !filter.allowsDay(day) {
             guard let nextDay = nextAllowedDay(after: day) else { return .some(nil) }
-            return resolve(day: nextDay, secondOfDay: 0)
+            return earliestInstant(day: nextDay, secondOfDay: 0)
         }
         let hour = secondOfDay / 3600, minute = secondOfDay / 60 % 60
         if !rule.byHour.isEmpty, !rule.byHour.contains(hour) {
@@ -428,7 +451,7 @@ public struct RecurrenceExpander: Sendable {
 
     /// Whether an instant's wall-clock reading passes the limiting parts of a finer rule.
     private func matchesLimits(instant: Int) -> Bool {
-        matchesLimits(reading: instant + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+        matchesLimits(reading: instant + zone.secondsFromGMT(at: instant))
     }
 
     /// Whether a wall-clock reading (seconds since 1970 on the wall clock) passes the limiting

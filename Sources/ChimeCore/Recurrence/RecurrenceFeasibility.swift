@@ -80,13 +80,13 @@ enum RecurrenceFeasibility {
     }
 
     /// How the zone's offset differs from its offset at `start` after each of its next changes.
-    static func offsetChanges(of timeZone: TimeZone, after start: Date) -> [Int] {
-        let base = timeZone.secondsFromGMT(for: start)
+    static func offsetChanges(of zone: ZoneRules, after start: Int) -> [Int] {
+        let base = zone.secondsFromGMT(at: start)
         var changes: [Int] = []
         var instant = start
         for _ in 0..<4 {
-            guard let next = timeZone.nextDaylightSavingTimeTransition(after: instant) else { break }
-            changes.append(timeZone.secondsFromGMT(for: next) - base)
+            guard let next = zone.nextTransition(after: instant) else { break }
+            changes.append(zone.secondsFromGMT(at: next) - base)
             instant = next
         }
         return changes

@@ -57,7 +57,7 @@ struct RecurrencePhraseTests {
         ("daily 9.30", "\"9.30\" is not a time of day"),
         ("daily", "it ends too early: a time of day"),
         ("mon,thx 18:30", "\"thx\" is not a day"),
-        ("every 2 fortnights fri 17:00", "\"fortnights\" is not a unit"),
+        ("every 2 lightyears fri 17:00", "\"lightyears\" is not a unit"),
         ("every 0 weeks fri 17:00", "\"0\" is not a count from 1 to 1000"),
         ("every 2 weeks fri 17:00 sharp", "\"sharp\" is one word too many"),
         ("monthly 32 09:00", "\"32\" is not a day of the month"),

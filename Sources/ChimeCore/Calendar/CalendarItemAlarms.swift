@@ -1,0 +1,171 @@
+import Foundation
+
+/// The alarms of one calendar item, prepared once for any number of queries: its recurrence
+/// set (RRULE, RDATE, EXDATE) expanded by Chime's own engine, its overrides matched to their
+/// instances, and the alarms of each instance worked out as RFC 5545 section 3.8.6 and RFC 9074
+/// say.
+///
+/// - Every instance has its alarms; one removed by `EXDATE` has none. An override
+///   (`RECURRENCE-ID`) replaces its instance, alarms included; with `RANGE=THISANDFUTURE` it
+///   also replaces every later one, moved by as much as it moved its own.
+/// - An absolute trigger fires once, even on a recurring item (for the first instance starting
+///   at or after it).
+/// - A cancelled item or instance, a muted calendar, Chime's own exported items, and firings of
+///   an alarm acknowledged (`ACKNOWLEDGED`, `X-MOZ-LASTACK`) at or after its trigger give none.
+///   Repetitions of an acknowledged alarm are acknowledged with it.
+/// - Floating times and dates are on the clock of `localZone`.
+///
+/// A class, so the lists of prepared items that chimed keeps are cheap to pass around.
+public final class CalendarItemAlarms: Sendable {
+    /// The most instances of one item a query looks at; an item with more in a query's window
+    /// is bounded there (a `FREQ=MINUTELY` rule asked about a year).
+    public static let instanceLimit = 10_000
+    /// Room for daylight-saving changes and nominal days in the bounds of a search, in seconds.
+    static let slack = 2 * 86_400
+
+    /// The calendar's name.
+    public let calendar: String
+    /// The item.
+    public let item: CalendarItem
+    /// The zone of floating times and dates.
+    public let localZone: TimeZone
+
+    private let context: FiringContext
+    private let silent: Bool
+    private let series: CalendarSeries?
+    /// Exact overrides and overrides without a master: one instance each.
+    private let singleOccurrences: [CalendarOccurrence]
+    /// The earliest and latest relative firing of the series, from an instance's original start.
+    private let offsets: (earliest: Int, latest: Int)?
+    /// The firings of absolute triggers of the series, worked out once.
+    private let absoluteFirings: [CalendarAlarmFiring]
+
+    /// Prepares `item` of calendar `calendar` (its name, default alerts and mute).
+    public init(item: CalendarItem, calendar: CalendarContents, localZone: TimeZone) {
+        self.calendar = calendar.name
+        self.item = item
+        self.localZone = localZone
+        let defaultAlarms = calendar.defaultAlerts.map { before in
+            CalendarAlarm(action: .display, trigger: .relative(CalendarDuration(days: -abs(before.days), seconds: -abs(before.seconds)), to: .start))
+        }
+        context = FiringContext(calendar: calendar.name, uid: item.uid, masterAcknowledged: item.master?.lastAcknowledged, localZone: localZone, defaultAlarms: defaultAlarms)
+        silent = calendar.isMuted || item.isChimeExport || item.master?.isCancelled == true
+        let series = item.master.flatMap { CalendarSeries(master: $0, overrides: item.overrides, localZone: localZone) }
+        self.series = series
+        var singles: [CalendarOccurrence] = []
+        for component in item.overrides where component.recurrenceID != nil && !(component.overridesFutureInstances && series != nil) {
+            let original = component.recurrenceID!.instant(localZone: localZone)
+            if let series, series.isExcluded(Int(original.timeIntervalSince1970.rounded(.down))) { continue }
+            singles.append(CalendarOccurrence(override: component, localZone: localZone))
+        }
+        if let master = item.master, master.anchor == nil {
+            singles.append(CalendarOccurrence(unanchored: master))
+        }
+        singleOccurrences = singles
+        offsets = series?.relativeOffsets(defaults: defaultAlarms)
+        let absolute = silent ? [] : series?.absoluteOccurrences() ?? []
+        absoluteFirings = absolute.flatMap { [context] in context.firings(of: $0, relative: false, absolute: true) }
+    }
+
+    /// Every firing with `from <= trigger < until`, in no particular order, and whether the
+    /// item had more than ``instanceLimit`` instances to look at there (then only those were).
+    public func firings(from: Date, until: Date) -> (firings: [CalendarAlarmFiring], bounded: Bool) {
+        guard !silent, from < until else { return ([], false) }
+        func inWindow(_ firing: CalendarAlarmFiring) -> Bool { firing.triggerAt >= from && firing.triggerAt < until }
+        var found = absoluteFirings.filter(inWindow)
+        for occurrence in singleOccurrences {
+            found += context.firings(of: occurrence, relative: true, absolute: true).filter(inWindow)
+        }
+        var bounded = false
+        if let series, let bounds = offsets {
+            let lower = Int(from.timeIntervalSince1970.rounded(.down)) - bounds.latest - Self.slack
+            let upper = Int(until.timeIntervalSince1970.rounded(.up)) - bounds.earliest + Self.slack
+            var count = 0
+            series.forEachOriginal(from: lower) { original in
+                guard original <= upper else { return false }
+                count += 1
+                guard count <= Self.instanceLimit else {
+                    bounded = true
+                    return false
+                }
+                found += context.firings(of: series.occurrence(original: original), relative: true, absolute: false).filter(inWindow)
+                return true
+            }
+        }
+        return (found, bounded)
+    }
+
+    /// The first firing strictly after `instant` (the earliest in listing order when several
+    /// are due at once), or `nil` when the item has none: what chimed keeps pending for it.
+    public func nextFiring(after instant: Date) -> CalendarAlarmFiring? {
+        guard !silent else { return nil }
+        var best: CalendarAlarmFiring?
+        func consider(_ firing: CalendarAlarmFiring) {
+            guard firing.triggerAt > instant else { return }
+            if let current = best, !CalendarAlarmFiring.listedBefore(firing, current) { return }
+            best = firing
+        }
+        absoluteFirings.forEach(consider)
+        for occurrence in singleOccurrences {
+            context.firings(of: occurrence, relative: true, absolute: true).forEach(consider)
+        }
+        if let series, let bounds = offsets {
+            let lower = Int(instant.timeIntervalSince1970.rounded(.down)) - bounds.latest - Self.slack
+            var count = 0
+            series.forEachOriginal(from: lower) { original in
+                // Every firing of this instance and the later ones comes after the best so far.
+                if let best, TimeInterval(original + bounds.earliest - Self.slack) > best.triggerAt.timeIntervalSince1970 { return false }
+                count += 1
+                guard count <= Self.instanceLimit else { return false }
+                context.firings(of: series.occurrence(original: original), relative: true, absolute: false).forEach(consider)
+                return true
+            }
+        }
+        return best
+    }
+
+    /// What the firings of the item's instances are made with.
+    private struct FiringContext: Sendable {
+        let calendar: String
+        let uid: String
+        let masterAcknowledged: Date?
+        let localZone: TimeZone
+        let defaultAlarms: [CalendarAlarm]
+
+        /// The firings of one instance: its relative alarms, its absolute ones, or both.
+        func firings(of occurrence: CalendarOccurrence, relative: Bool, absolute: Bool) -> [CalendarAlarmFiring] {
+            let component = occurrence.component
+            guard !component.isCancelled else { return [] }
+            let alarms = component.alarms.isEmpty ? defaultAlarms : component.alarms
+            let zone = occurrence.zone(localZone: localZone)
+            // Several firings in one instance each name their trigger in the identifier.
+            let discriminated = alarms.reduce(0) { $0 + 1 + $1.repeatCount } > 1
+            let firing = occurrence.onlyAlarm.map { [$0] } ?? alarms
+            let lastAcknowledged = [component.lastAcknowledged, masterAcknowledged].compactMap { $0 }.max()
+            var found: [CalendarAlarmFiring] = []
+            for alarm in firing {
+                let first: Date
+                switch alarm.trigger {
+                case .relative(let offset, let edge):
+                    guard relative, let base = edge == .start ? occurrence.start : occurrence.end else { continue }
+                    first = offset.added(to: base, in: zone)
+                case .absolute(let time):
+                    guard absolute else { continue }
+                    first = time.instant(localZone: localZone)
+                }
+                if let acknowledged = [alarm.acknowledged, lastAcknowledged].compactMap({ $0 }).max(), acknowledged >= first { continue }
+                for repetition in 0...alarm.repeatCount {
+                    let trigger = alarm.repeatInterval.times(repetition).added(to: first, in: zone)
+                    let identity = CalendarAlarmIdentity(
+                        calendar: calendar, uid: uid, instance: occurrence.identifier, trigger: discriminated ? trigger : nil
+                    )
+                    found.append(CalendarAlarmFiring(
+                        calendar: calendar, instance: occurrence.instance(uid: uid, localZone: localZone),
+                        action: alarm.action, triggerAt: trigger, repetition: repetition, identity: identity
+                    ))
+                }
+            }
+            return found
+        }
+    }
+}
