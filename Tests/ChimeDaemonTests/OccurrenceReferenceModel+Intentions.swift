@@ -167,7 +167,7 @@ extension OccurrenceReferenceModel {
         waterPending = nextWater(after: now)
     }
 
-    /// `snooze pills SPAN`: the pending occurrence comes SPAN later (from now once due).
+    /// `snooze remind/pills/... SPAN`: the pending occurrence comes SPAN later (from now once due).
     mutating func snooze(by span: TimeInterval) -> Bool {
         guard let pending = reminder.pending else { return false }
         reminder.pending = (pending.id, pending.original, max(pending.due, now).addingTimeInterval(span))

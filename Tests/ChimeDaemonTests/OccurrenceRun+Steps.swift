@@ -69,7 +69,7 @@ extension OccurrenceRun {
             guard !model.reminder.ended, let pending = model.reminder.pending,
                   max(pending.due, now).addingTimeInterval(TimeInterval(minutes * 60)).timeIntervalSince(pending.original) < 12 * 3600
             else { return nil }
-            return agree(model.snooze(by: TimeInterval(minutes * 60)), command { desk, now in try desk.snooze(.group("pills"), by: .minutes(minutes), now: now) })
+            return agree(model.snooze(by: TimeInterval(minutes * 60)), command { desk, now in try desk.snooze(.request(pending.id), by: .minutes(minutes), now: now) })
         case .skipOccurrence:
             guard !model.reminder.ended, let pending = model.reminder.pending else { return nil }
             return agree(model.skipOccurrence(), command { desk, now in try desk.cancel(.references([.request(pending.id)]), now: now) })
