@@ -48,16 +48,14 @@ final class SandboxDaemon {
     private let sandbox: CliSandbox
     private let logPath: String
 
-    /// Starts chimed; `extra` adds to (or, with an empty value, removes from) the sandbox's environment.
+    /// Starts chimed; `extra` adds to the sandbox's environment.
     init(sandbox: CliSandbox, notifier: String = "stdout", extra: [String: String] = [:], etc: PrivateEtc? = nil) throws {
         self.sandbox = sandbox
         logPath = sandbox.root.appendingPathComponent("chimed-\(UUID().uuidString.prefix(6)).log").path
         let options = ["--foreground", "--notifier", notifier]
         let (executable, arguments) = etc?.wrapping(CliBinaries.path("chimed"), options) ?? (CliBinaries.path("chimed"), options)
-        var environment = sandbox.environment.merging(extra) { $1 }
-        for (name, value) in extra where value.isEmpty { environment[name] = nil }
         child = try ChildProcess.spawn(
-            executable, arguments, environment: environment, inheritsEnvironment: false,
+            executable, arguments, environment: sandbox.environment.merging(extra) { $1 }, inheritsEnvironment: false,
             standardOutput: .appendingToFile(logPath), standardError: .appendingToFile(logPath)
         )
     }
