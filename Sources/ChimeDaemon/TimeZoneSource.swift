@@ -13,20 +13,25 @@ public protocol TimeZoneSource: AnyObject, Sendable {
 }
 
 /// The system's zone as `/etc/localtime` names it (``SystemTimeZone``), whatever chimed's own
-/// `TZ` says: the zone `chime` reads too, so both follow one zone.
+/// `TZ` says: rules follow the zone `chime` and chimed agree on, and `chime` reads the same
+/// file. A user unit started with another `TZ` than the user's shell (or none) must not move
+/// a daily reminder to another hour.
+///
+/// Sendable: the zone read last is behind a Mutex.
 public final class SystemTimeZoneSource: TimeZoneSource {
-    private let zone = Mutex<TimeZone>(SystemTimeZone.read())
+    private let zone: Mutex<TimeZone>
 
-    /// Makes the source.
-    public init() {}
+    /// Makes the source, reading the system's zone.
+    public init() {
+        zone = Mutex(SystemTimeZone.read())
+    }
 
-    /// The system's zone as last read.
+    /// The system's zone as read last.
     public var current: TimeZone { zone.withLock { $0 } }
 
-    /// Reads the system's zone again (the file changed).
+    /// Reads the system's zone again (its `/etc/localtime` changed).
     public func refresh() {
         let read = SystemTimeZone.read()
         zone.withLock { $0 = read }
-        NSTimeZone.resetSystemTimeZone()
     }
 }
