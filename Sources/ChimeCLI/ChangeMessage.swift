@@ -244,8 +244,10 @@ public struct ChangeMessage: Sendable {
     /// tomorrow 08:00 (in 22 h): take the pills`, for a recurring reminder set with the id of
     /// one that went on.
     public func recurringReminderReplaced(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
-        say(.recurringReminderReplaced, [
-            "id": reminder.id, "rule": ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
+        // As ``recurringReminderSet``: `every hour` reads `replaced: every hour`.
+        let startsWithEvery = display.language == .english && ruleText.lowercased().hasPrefix("every ")
+        return say(.recurringReminderReplaced, [
+            "id": reminder.id, "rule": startsWithEvery ? String(ruleText.dropFirst(6)) : ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
         ])
     }
 

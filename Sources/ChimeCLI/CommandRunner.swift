@@ -233,7 +233,7 @@ public final class CommandRunner {
         let source = (try store().setting(ChimeTimeZone.settingKey)).flatMap(ChimeTimeZone.zone(named:)) == nil
             ? CommandText.ruleZoneFromSystem : .ruleZoneFromSetting
         return CommandText.ruleZoneNote.text(language, [
-            "rules": rules.identifier, "source": source.text(language), "tz": environment.timeZone.identifier,
+            "rules": rules.displayName, "source": source.text(language), "tz": environment.timeZone.displayName,
         ])
     }
 

@@ -156,7 +156,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
                     ["text": text, "key": name, "names": allowedValues, "suggestion": ""], argumentPosition: argumentPosition
                 )
             }
-            return .timeZone(zone.identifier)
+            return .timeZone(zone.displayName == "UTC" ? "UTC" : trimmed)
         }
     }
 

@@ -58,6 +58,34 @@ public struct ChangePlan: Hashable, Sendable {
     /// Requests moved by a snooze (by identifier), with the time each had before: deriving
     /// its schedule again keeps the snooze. Applied after ``requests``.
     public var snoozedFrom: [String: Date] = [:]
+    /// Requests cancelled because the rule that gave them no longer does (not by the user):
+    /// withdrawn, they come back when it gives them again (``restoredRequests``). One no
+    /// longer pending is left as it is.
+    public var withdrawnIdentifiers: [String] = []
+    /// Requests a rule gives again after they were withdrawn: each replaces its withdrawn row.
+    public var restoredRequests: [NotificationRequest] = []
+    /// Occurrences that came due while nothing ran, too long ago to be shown: recorded missed
+    /// (with a history entry) as they are added.
+    public var missedRequests: [MissedRequest] = []
+    /// Settings to write (a value) or remove (`nil`), by key: what the desk keeps for itself.
+    public var settings: [String: String?] = [:]
+
+    /// An occurrence recorded missed when it is added: what, when, and why.
+    public struct MissedRequest: Hashable, Sendable {
+        /// The request.
+        public var request: NotificationRequest
+        /// When it was found missed.
+        public var at: Date
+        /// Why (the history's detail).
+        public var reason: String
+
+        /// Makes a record.
+        public init(request: NotificationRequest, at: Date, reason: String) {
+            self.request = request
+            self.at = at
+            self.reason = reason
+        }
+    }
 
     /// An empty plan.
     public init() {}

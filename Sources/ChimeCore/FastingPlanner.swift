@@ -320,5 +320,9 @@ extension ChangePlan {
         recurringReminders += other.recurringReminders
         fastSchedulesDerivedThrough.merge(other.fastSchedulesDerivedThrough) { max($0, $1) }
         snoozedFrom.merge(other.snoozedFrom) { first, _ in first }
+        withdrawnIdentifiers += other.withdrawnIdentifiers
+        restoredRequests += other.restoredRequests
+        missedRequests += other.missedRequests
+        settings.merge(other.settings) { _, last in last }
     }
 }

@@ -40,11 +40,8 @@ final class RuleZoneFollower {
         do {
             let busy = busyGroups()
             let desk = desk
-            _ = try store.apply(now: now) { () throws -> ChangePlan in
-                var plan = try desk.timeZoneChanged(now: now, busyGroups: busy)
-                plan.merge(try desk.derivedAgain(now: now))
-                return plan
-            }
+            // The desk sees the zone it derived in last differ from the one it follows now.
+            _ = try store.apply(now: now) { () throws -> ChangePlan in try desk.derivedAgain(now: now, busyGroups: busy) }
             try hooks.syncChanges()
         } catch {
             hooks.fail(error, "deriving what recurs in the new time zone")

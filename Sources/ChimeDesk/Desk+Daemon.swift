@@ -40,9 +40,44 @@ extension Desk {
             plan.requests.removeAll { $0.identifier == next.identifier }
             plan.repeatedRequests.append(next)
         }
+        // Occurrences older than the grace are passed over to the next one; each is recorded
+        // missed, so none falls between.
+        if request.kind == .reminder, let reminder = try store.recurringReminder(id: request.group), reminder.endedAt == nil {
+            let occurrenceDue = ReminderNag.Showing(request: request)?.occurrenceDue ?? request.due
+            plan.merge(passedOver(reminder, after: occurrenceDue, now: now))
+        }
         plan.merge(try derivedAgain(now: now))
         return plan.isEmpty ? nil : plan
     }
+
+    /// The most occurrences recorded missed at once for one reminder (a minutely one after a
+    /// week away would be 10,000): the rest are said in chimed's log only.
+    static let passedOverLimit = 1_000
+
+    /// The plan recording missed the occurrences of `reminder` after `occurrenceDue` that are
+    /// older than the grace at `now`: too late to show, and passed over when its next one is
+    /// derived (``FastingPlanner/nextOccurrence(of:after:now:timeZone:calendar:isHandled:)``).
+    func passedOver(_ reminder: RecurringReminder, after occurrenceDue: Date, now: Date) -> ChangePlan {
+        var plan = ChangePlan()
+        let cutoff = now.addingTimeInterval(-planner.requests.grace)
+        var after = occurrenceDue
+        while plan.missedRequests.count < Self.passedOverLimit,
+              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar),
+              occurrence.due < cutoff {
+            after = occurrence.due
+            guard !isHandled(occurrence.identifier) else { continue }
+            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: Self.passedOverReason))
+            if let showing = ReminderNag.Showing(request: occurrence) {
+                plan.reminderOccurrences.append(ReminderOccurrence(
+                    reminderID: reminder.id, identifier: occurrence.identifier, due: showing.occurrenceDue, outcome: .missed
+                ))
+            }
+        }
+        return plan
+    }
+
+    /// Why an occurrence passed over after downtime was not shown.
+    public static let passedOverReason = "expired: more than a day late, nothing was running to show it"
 
     /// Whether a request with `identifier` was shown, missed or cancelled already.
     func isHandled(_ identifier: String) -> Bool {
@@ -176,6 +211,7 @@ extension Desk {
         for reminder in try store.recurringReminders() where reminder.endedAt == nil {
             guard try store.pendingRequests(inGroup: reminder.id).isEmpty else { continue }
             let last = try store.requests(inGroup: reminder.id).map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+            plan.merge(passedOver(reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now))
             if let next = planner.nextOccurrence(
                 of: reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence
             ) {

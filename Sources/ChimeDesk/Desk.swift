@@ -107,9 +107,16 @@ public final class Desk {
     /// What the records now say must be pending, as a change: the notifications of every fast
     /// schedule's fasts (``FastScheduleDerivation``). Run after every decision, in its
     /// transaction, and by chimed at start and after downtime.
-    public func derivedAgain(now: Date) throws -> ChangePlan {
-        let timeline = try fastTimeline(now: now)
+    public func derivedAgain(now: Date, busyGroups: Set<String> = []) throws -> ChangePlan {
         var plan = ChangePlan()
+        // The zone rules follow moved since anyone derived (the system's zone or the setting
+        // changed while chimed did not run): what recurs is derived again in the new one first.
+        let derivedZone = try store.setting(Self.derivedZoneSetting)
+        if derivedZone != timeZone.identifier {
+            if derivedZone != nil { plan.merge(try timeZoneChanged(now: now, busyGroups: busyGroups)) }
+            plan.settings[Self.derivedZoneSetting] = timeZone.identifier
+        }
+        let timeline = try fastTimeline(now: now)
         let derivation = FastScheduleDerivation(planner: planner.requests)
         for schedule in timeline.schedules where schedule.endedAt.map({ $0 > now.addingTimeInterval(-Self.endedScheduleReach(schedule)) }) ?? true {
             let through = try store.fastScheduleDerivedThrough(id: schedule.id)
@@ -117,13 +124,17 @@ public final class Desk {
             let stored = try store.requests(inGroupsPrefixed: schedule.id + ".", dueSince: since).map { row in
                 FastScheduleDerivation.StoredNotification(
                     identifier: row.stored.request.identifier, group: row.stored.request.group, due: row.stored.request.due,
-                    isPending: row.stored.state == .pending, isSnoozed: row.snoozedFrom != nil, content: row.stored.request.content
+                    isPending: row.stored.state == .pending, isSnoozed: row.snoozedFrom != nil,
+                    isWithdrawn: row.isWithdrawn && row.stored.state == .cancelled, content: row.stored.request.content
                 )
             }
             plan.merge(derivation.plan(for: schedule, timeline: timeline, derivedThrough: through, stored: stored, now: now))
         }
         return plan
     }
+
+    /// The setting the desk keeps the zone it last derived in under (not a user's setting).
+    public static let derivedZoneSetting = "desk.derived_time_zone"
 
     /// How long after it ended a schedule may still have a fast running: one cycle and a day.
     private static func endedScheduleReach(_ schedule: FastSchedule) -> TimeInterval {

@@ -246,7 +246,8 @@ enum StoreSchema {
     ///   of its requests is still to come; its one-off stand-in row goes. Its occurrences are
     ///   its requests: the latest of them is how far it has been derived.
     /// - A snoozed request remembers the time it had before (`snoozed_from`): deriving again
-    ///   keeps a snooze.
+    ///   keeps a snooze. A request cancelled because its rule no longer gave it (its fast was
+    ///   taken over by another) is `withdrawn`, not skipped: given again, it comes back.
     ///
     /// Self-contained SQL: the content JSON is read with SQLite's JSON functions.
     static let version8Rules = """
@@ -259,6 +260,7 @@ enum StoreSchema {
             WHERE schedule_id IS NOT NULL AND substr(id, 1, length(schedule_id) + 1) = schedule_id || '.';
         CREATE INDEX sessions_by_schedule ON sessions (schedule_id, start) WHERE schedule_id IS NOT NULL;
         ALTER TABLE requests ADD COLUMN snoozed_from REAL;
+        ALTER TABLE requests ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0;
         CREATE TABLE recurring_reminders (
             id TEXT PRIMARY KEY,
             text TEXT NOT NULL,
