@@ -360,6 +360,18 @@ struct OccurrenceReferenceModel {
             let following = occurrence(after: pending.original)?.due ?? .distantFuture
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             handle(at < until ? .delivered : .missed)
+            // Those more than a day late are passed over, each recorded missed: none falls between.
+            if !reminder.ended {
+                var after = pending.due
+                while let next = occurrence(after: after), next.due < at.addingTimeInterval(-Self.grace) {
+                    after = next.due
+                    guard reminder.handled[next.id] == nil else { continue }
+                    reminder.handled[next.id] = .missed
+                    reminder.handledDue[next.id] = next.due
+                    reminder.handledOriginals.append(next.due)
+                    reminder.facts.append((next.id, .missed))
+                }
+            }
             if !reminder.ended, let next = occurrence(following: pending.due, at: at) {
                 reminder.pending = (next.id, next.due, next.due)
             }
