@@ -82,7 +82,7 @@ enum CommandText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged]
+    static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged, .intake, .intakeOfGoal]
 
     private var entry: (String, String) {
         switch self {
@@ -201,10 +201,10 @@ enum CommandText: String, TextCatalog {
         case .nudgeLeftOut: return ("; the {leads} nudge of fast.remind_before is left out: a {fasting} fast is too short for it", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它")
         case .nudgesLeftOut: return ("; the {leads} nudges of fast.remind_before are left out: a {fasting} fast is too short for them", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它们")
         case .overnightUntil: return (" overnight, until {until} the next day", " 跨夜，到次日 {until}")
-        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} ml a glass", "喝水提醒 {id}：每 {interval} 一次，{window}，每杯 {ml} 毫升")
-        case .waterGoalPart: return (", goal {goal} ml", "，目标 {goal} 毫升")
-        case .waterLogged: return ("Logged {ml} ml: {intake} today", "已记下 {ml} 毫升：今天已喝 {intake}")
-        case .waterLoggedFor: return ("Logged {ml} ml for {time}: {intake} today", "已补记 {time} 喝的 {ml} 毫升：今天已喝 {intake}")
+        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} {unit} a glass", "喝水提醒 {id}：每 {interval} 一次，{window}，每杯 {ml} {unit}")
+        case .waterGoalPart: return (", goal {goal}", "，目标 {goal}")
+        case .waterLogged: return ("Logged {ml} {unit}: {intake} today", "已记下 {ml} {unit}：今天已喝 {intake}")
+        case .waterLoggedFor: return ("Logged {ml} {unit} for {time}: {intake} today", "已补记 {time} 喝的 {ml} {unit}：今天已喝 {intake}")
         case .goalReached: return (", goal reached", "，已达目标")
         case .waterPaused: return ("Water reminders paused until {until}", "喝水提醒已暂停到 {until}")
         case .waterResumed: return ("Water reminders resumed; ", "喝水提醒已恢复；")
@@ -240,9 +240,9 @@ enum CommandText: String, TextCatalog {
         case .fastScheduleOff: return ("Fast schedule {id} turned off ({plan} at {rule})", "禁食计划 {id} 已关闭（{plan}，按“{rule}”开始）")
         case .fastGoesOn: return ("; fast {id} goes on until {end}: stop it with 'chime fast stop'", "；禁食 {id} 会持续到 {end}：可用 'chime fast stop' 结束它")
         case .repeatsOnLocalClock: return ("; it repeats {rule} on the local clock as fast schedule {id} (see 'chime fast schedule')", "；它将作为禁食计划 {id}，按本地时间“{rule}”重复（见 'chime fast schedule'）")
-        case .intake: return ("{ml} ml", "{ml} 毫升")
-        case .intakeOfGoal: return ("{ml} of {goal} ml", "{ml}/{goal} 毫升")
-        case .noWaterReminders: return ("No water reminders (today {ml} ml). Set them up with \"chime water every 1h\".", "还没有设置喝水提醒（今天已喝 {ml} 毫升）。用“chime water every 1h”设置。")
+        case .intake: return ("{ml} {unit}", "{ml} {unit}")
+        case .intakeOfGoal: return ("{ml} of {goal} {unit}", "{ml}/{goal} {unit}")
+        case .noWaterReminders: return ("No water reminders (today {ml} {unit}). Set them up with \"chime water every 1h\".", "还没有设置喝水提醒（今天已喝 {ml} {unit}）。用“chime water every 1h”设置。")
         case .today: return ("today {intake}", "今天已喝 {intake}")
         case .pausedUntil: return ("paused until {until}", "暂停到 {until}")
         case .goalReachedPart: return ("goal reached", "已达目标")

@@ -45,8 +45,10 @@ enum HelpTranslation {
     private static let configSummaries: [ConfigKey: String] = [
         .fastPlan: "不带 PLAN 的“fast start”所用的方案",
         .fastRemindBefore: "禁食结束前的提示，如 1h,15m",
-        .waterAmount: "每杯毫升数",
-        .waterGoal: "每天的喝水目标（毫升）",
+        .waterAmount: "每杯的水量",
+        .waterGoal: "每天的喝水目标",
+        .waterUnit: "显示和输入水量所用的单位",
+        .fastStreaks: "fast history 和 fast stop 中的连续天数和“提前结束”字样（off：中性模式）",
         .urgencyFast: "禁食通知的紧急程度",
         .urgencyWater: "喝水提醒的紧急程度",
         .urgencyReminder: "一次性提醒的紧急程度",
@@ -61,10 +63,11 @@ enum HelpTranslation {
         let allowed: String
         switch key {
         case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
-        case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
-        case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .waterAmount: allowed = "250、250ml 或 8oz 这样的量（1-\(WaterSchedule.maximumML) 毫升）"
+        case .waterGoal: allowed = "2000、2000ml 或 64oz 这样的量（1-\(WaterSchedule.maximumML) 毫升），或 none"
         case .timeZone: allowed = "system，或时区名称，如 Europe/Berlin"
-        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language: allowed = key.allowedValues
+        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language, .waterUnit, .fastStreaks:
+            allowed = key.allowedValues
         }
         let summary = configSummaries[key] ?? key.summary
         return [

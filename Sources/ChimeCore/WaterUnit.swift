@@ -97,6 +97,14 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// Reads `text` as typed on a command line: an amount with its unit is checked at once, a
+    /// number alone when the unit the user reads in is known (``millilitres(bareIn:field:)``).
+    public static func typed(_ text: String, field: LocalizedText) throws(DomainError) -> WaterQuantity {
+        let quantity = try WaterQuantity(parsing: text, field: field)
+        if quantity.hasUnit { _ = try quantity.millilitres(bareIn: .millilitres, field: field) }
+        return quantity
+    }
+
     /// Whole millilitres, a number without a unit read in `bareUnit`; checked to lie in
     /// 1...``WaterSchedule/maximumML``, the error naming the range in the unit typed.
     public func millilitres(bareIn bareUnit: WaterUnit, field: LocalizedText) throws(DomainError) -> Int {

@@ -22,12 +22,17 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The language the user chose (the `language` setting); `nil` keeps the notifier's own,
     /// from chimed's locale.
     public var language: NotificationLanguage?
+    /// The unit water amounts are written in (the `water.unit` setting); the request's
+    /// arguments stay millilitres.
+    public var waterUnit: WaterUnit
 
     /// Makes a job.
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
-        urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil
+        urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil,
+        waterUnit: WaterUnit = .millilitres
     ) {
+        self.waterUnit = waterUnit
         self.request = request
         self.now = now
         self.timeZone = timeZone
