@@ -7,15 +7,15 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case fastPlan = "fast.plan"
     /// Nudges before each fast ends, when `fast start` has no `--remind-before`.
     case fastRemindBefore = "fast.remind_before"
+    /// Whether `fast history` and `fast stop` show streaks and say "stopped early"; off is
+    /// the neutral mode.
+    case fastStreaks = "fast.streaks"
     /// Millilitres per glass for new water schedules and `water drink`.
     case waterAmount = "water.amount"
     /// The daily water goal for new schedules.
     case waterGoal = "water.goal"
     /// The unit water amounts are shown and typed in (``WaterUnit``).
     case waterUnit = "water.unit"
-    /// Whether `fast history` and `fast stop` show streaks and say "stopped early"; off is
-    /// the neutral mode.
-    case fastStreaks = "fast.streaks"
     /// Urgency of fasting notifications.
     case urgencyFast = "notify.urgency.fast"
     /// Urgency of water reminders.

@@ -7,7 +7,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     /// `fast.remind_before`; empty for none.
     case durations([TimeSpan])
     /// `water.amount`, as typed; a number without a unit is in `water.unit` until
-    /// ``resolvingWaterUnit(_:)`` makes it explicit (what is stored has its unit).
+    /// ``resolvingWaterUnit(_:field:)`` makes it explicit (what is stored has its unit).
     case amount(WaterQuantity)
     /// `water.goal`, likewise; `nil` for none.
     case optionalAmount(WaterQuantity?)
@@ -68,7 +68,9 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         func resolved(_ quantity: WaterQuantity) throws(DomainError) -> WaterQuantity {
             let ml = try quantity.millilitres(bareIn: unit, field: field)
             guard !quantity.hasUnit else { return quantity }
-            return unit == .ounces ? try WaterQuantity.typed("\(quantity.text)oz", field: field) : WaterQuantity(millilitres: ml)
+            var explicit = quantity
+            explicit.unit = unit == .ounces ? .ounces : .millilitres
+            return unit == .ounces ? explicit : WaterQuantity(millilitres: ml)
         }
         switch self {
         case .amount(let quantity): return .amount(try resolved(quantity))
@@ -85,11 +87,9 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `250` (millilitres), `8oz`: an amount as stored and shown by `config get`.
+    /// `250ml`, `8oz`: an amount as stored and shown by `config get` (one stored by an older
+    /// Chime without its unit is millilitres).
     private static func storedText(of quantity: WaterQuantity) -> String {
-        switch quantity.unit {
-        case .ounces?, .litres?: return quantity.text.filter { !$0.isWhitespace }.lowercased()
-        case .millilitres?, nil: return String((try? quantity.millilitres(bareIn: .millilitres, field: LocalizedText(verbatim: ""))) ?? Int(quantity.value))
-        }
+        quantity.canonicalText
     }
 }

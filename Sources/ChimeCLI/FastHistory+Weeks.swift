@@ -27,7 +27,8 @@ extension FastHistory {
         }
     }
 
-    /// The most weeks the text shows (the most recent ones; `--json` has them all).
+    /// The most weeks the text shows (the most recent ones, from the first with a fast;
+    /// `--json` has every week of the period).
     public static let listedWeeks = 12
 
     /// The average length of the finished fasts of the period, `nil` without any.
@@ -68,7 +69,8 @@ extension FastHistory {
             .init(ViewText.columnCompleted.text(language), dropOrder: 1), .init(ViewText.columnHours.text(language)),
             .init(ViewText.columnAverage.text(language), dropOrder: 0),
         ]
-        let rows = weeks.suffix(Self.listedWeeks).map { week -> [TextTable.Cell] in
+        let shown = weeks.drop { $0.fasts.isEmpty }.suffix(Self.listedWeeks)
+        let rows = shown.map { week -> [TextTable.Cell] in
             [
                 .init(String(format: "%02d-%02d", week.monday.month, week.monday.day)), .init("\(week.fasts.count)"), .init("\(week.completed)"),
                 .init(String(format: "%.1f", week.hours)), .init(week.average.map(display.span) ?? "-"),

@@ -69,7 +69,7 @@ public struct ReminderHistory: Sendable {
             (.countSkipped, count([.skipped])), (.countWaiting, count([.open, .snoozed, .pending])),
         ]
         let named = parts.filter { $0.1 > 0 }.map { $0.0.text(language, ["count": "\($0.1)"]) }
-        return ViewText.historyCounts.text(language, [
+        return (occurrences.count == 1 ? ViewText.historyCountsOne : .historyCounts).text(language, [
             "count": "\(occurrences.count)", "parts": named.joined(separator: CommandText.detailSeparator.text(language)),
         ])
     }

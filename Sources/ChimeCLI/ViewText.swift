@@ -17,7 +17,7 @@ enum ViewText: String, TextCatalog {
 
     // Reminder history.
     case outcomeShown, outcomeSkipped, outcomeSnoozedUntil, outcomeNotShownYet, afterSnoozes, afterSnooze
-    case historyCounts, countShown, countDone, countMissed, countSkipped, countWaiting, noReminderHistory
+    case historyCounts, historyCountsOne, countShown, countDone, countMissed, countSkipped, countWaiting, noReminderHistory
 
     // Fast corrections and history.
     case fastedEnded, fastStoppedAtShort, fastStoppedAtCompleted, fastEndedAt, fastEndedAfter, fastEdited, fastEditedRunning, ended
@@ -79,6 +79,7 @@ enum ViewText: String, TextCatalog {
         case .afterSnooze: return (", snoozed once", "，推迟过 1 次")
         case .afterSnoozes: return (", snoozed {count} times", "，推迟过 {count} 次")
         case .historyCounts: return ("{count} occurrences: {parts}", "共 {count} 次：{parts}")
+        case .historyCountsOne: return ("1 occurrence: {parts}", "共 1 次：{parts}")
         case .countShown: return ("{count} shown", "显示 {count} 次")
         case .countDone: return ("{count} done", "完成 {count} 次")
         case .countMissed: return ("{count} missed", "错过 {count} 次")

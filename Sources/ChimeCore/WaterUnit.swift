@@ -37,12 +37,10 @@ public enum WaterUnit: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Whole millilitres of `value` in this unit.
+    /// Whole millilitres of `value` in this unit (`Int.max` for more than any amount holds).
     public func millilitres(_ value: Double) -> Int {
-        switch self {
-        case .millilitres: return Int(value.rounded())
-        case .ounces: return Int((value * Self.millilitresPerOunce).rounded())
-        }
+        let ml = (self == .ounces ? value * Self.millilitresPerOunce : value).rounded()
+        return ml < 1e15 ? Int(ml) : Int.max
     }
 }
 
@@ -71,7 +69,40 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
     public init(millilitres ml: Int) {
         value = Double(ml)
         unit = .millilitres
-        text = "\(ml)"
+        text = "\(ml)ml"
+    }
+
+    /// The same amount: two numbers typed alone, or two amounts of the same millilitres
+    /// whatever their units (`0.3l` is `300ml`); a number alone is never an amount with a unit.
+    public static func == (left: WaterQuantity, right: WaterQuantity) -> Bool {
+        guard left.hasUnit == right.hasUnit else { return false }
+        return left.hasUnit ? left.exactMillilitres == right.exactMillilitres : left.value == right.value
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hasUnit)
+        hasher.combine(hasUnit ? Double(exactMillilitres) : value)
+    }
+
+    /// Whole millilitres of an amount typed with its unit (a number alone as millilitres).
+    private var exactMillilitres: Int {
+        switch unit {
+        case .ounces?: return WaterUnit.ounces.millilitres(value)
+        case .litres?: return WaterUnit.millilitres.millilitres(value * 1000)
+        case .millilitres?, nil: return WaterUnit.millilitres.millilitres(value)
+        }
+    }
+
+    /// The amount with its unit, as a setting keeps it: `250ml`, `8.5oz` (litres as millilitres).
+    public var canonicalText: String {
+        switch unit {
+        case .ounces?:
+            let tenths = (value * 10).rounded()
+            return (tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)) + "oz"
+        case .litres?: return "\(WaterUnit.millilitres.millilitres(value * 1000))ml"
+        case .millilitres?, nil: return "\(WaterUnit.millilitres.millilitres(value))ml"
+        }
     }
 
     /// Reads `text`; `field` names the value in the error (`amount`, `goal`).
@@ -87,21 +118,23 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
         }
         let number = rest.trimmingCharacters(in: .whitespaces)
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-        // Digits, with at most one decimal point between digits; more than nine digits on either
-        // side is more than any valid amount, refused before converting so nothing overflows.
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let value = Double(number)
-        else {
+        // Digits, with at most one decimal point between digits.
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             throw DomainError(.invalidAmount, LocalizedText(CoreText.amountNotNumber, localized: ["field": field, "text": LocalizedText(verbatim: text)]))
         }
-        self.value = value
+        // More than nine digits is more than any valid amount: out of range, read as such
+        // without converting, so nothing overflows.
+        value = parts.allSatisfy({ $0.count <= 9 }) ? Double(number) ?? .infinity : .infinity
     }
 
     /// Reads `text` as typed on a command line: an amount with its unit is checked at once, a
     /// number alone when the unit the user reads in is known (``millilitres(bareIn:field:)``).
+    /// A number alone is refused at once too when no unit would make it an amount (`0`).
     public static func typed(_ text: String, field: LocalizedText) throws(DomainError) -> WaterQuantity {
         let quantity = try WaterQuantity(parsing: text, field: field)
-        if quantity.hasUnit { _ = try quantity.millilitres(bareIn: .millilitres, field: field) }
+        if quantity.hasUnit || (try? quantity.millilitres(bareIn: .ounces, field: field)) == nil {
+            _ = try quantity.millilitres(bareIn: .millilitres, field: field)
+        }
         return quantity
     }
 
