@@ -45,7 +45,7 @@ enum ViewText: String, TextCatalog {
         case .unitMillilitres: return ("ml", "毫升")
         case .unitOunces: return ("oz", "盎司")
 
-        case .waterGoalsSet: return ("Water {id}: goal {goals}", "喝水提醒 {id}：目标{goals}")
+        case .waterGoalsSet: return ("Water {id}: goal {goals}", "喝水提醒 {id}：目标 {goals}")
         case .goalsEveryDay: return ("{goal} every day", "每天 {goal}")
         case .goalOnDays: return ("{goal} {days}", "{days} {goal}")
         case .noGoalOnDays: return ("none {days}", "{days}不设目标")

@@ -13,12 +13,14 @@ struct WaterGoalsText {
         message.text(display.language, values)
     }
 
-    /// `Mon-Fri, Sun`: `days` as runs of weekdays.
+    /// `Mon-Fri, Sun`: `days` as runs of weekdays (two days in a row are named both).
     func days(_ days: WeekdaySet) -> String {
         if days == .everyDay { return say(.everyDay) }
         return days.runs.map { run in
-            run.first == run.last ? display.weekdayName(run.first)
-                : say(.dayRange, ["first": display.weekdayName(run.first), "last": display.weekdayName(run.last)])
+            guard run.last.rawValue - run.first.rawValue >= 2 else {
+                return Set([run.first, run.last]).sorted().map(display.weekdayName).joined(separator: say(.daysSeparator))
+            }
+            return say(.dayRange, ["first": display.weekdayName(run.first), "last": display.weekdayName(run.last)])
         }.joined(separator: say(.daysSeparator))
     }
 

@@ -193,8 +193,14 @@ struct SchedulerRepeatingTests {
         let snoozed = try #require(try harness.stored("remind/a"))
         #expect(snoozed.state == .pending)
         #expect(snoozed.request.due == start.addingTimeInterval(670))
-        #expect(snoozed.request.content == first.request.content)
-        #expect(snoozed.request == first.request.moved(to: start.addingTimeInterval(670)), "its misfire bound moves with it, as with chime snooze")
+        // The same content, carrying the occurrence it shows (for the reminder's history).
+        var remembered = first.request.moved(to: start.addingTimeInterval(670))
+        remembered.content.arguments[ContentArgument.occurrence] = first.request.due.formatted(.iso8601)
+        #expect(snoozed.request == remembered, "its misfire bound moves with it, as with chime snooze")
+        let snoozes = try harness.store.reminderSnoozes(since: start)
+        #expect(snoozes.map(\.identifier) == ["remind/a"], "the snooze is recorded as what happened")
+        #expect(snoozes.first?.from == first.request.due)
+        #expect(snoozes.first?.until == start.addingTimeInterval(670))
         #expect(harness.notifier.closedServerIDs == [shown], "the snoozed bubble does not stay on screen")
         #expect(snoozed.serverID == nil)
 

@@ -150,7 +150,8 @@ public struct ReminderHistoryEntry: Hashable, Sendable {
             let shownLast = lastShowing[key]
             let snoozedSince = found.snoozes.contains { snooze in shownLast.map { snooze.at >= $0.at } ?? true }
             if let request = current[key], !request.isCancelled, shownLast.map({ request.due > $0.due }) ?? true {
-                found.outcome = snoozedSince ? .snoozed : .pending
+                // Snoozed to a time already past and not shown: chimed was not running.
+                found.outcome = snoozedSince && request.due > now ? .snoozed : .pending
                 found.comesAt = request.due
             } else if let shownLast {
                 found.outcome = shownLast.wasShown ? .shown : .missed
