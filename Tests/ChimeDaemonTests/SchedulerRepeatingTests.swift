@@ -64,6 +64,17 @@ struct SchedulerRepeatingTests {
         #expect(harness.notifier.deliveries.map(\.language) == [.simplifiedChinese, nil])
     }
 
+    @Test("the water unit set with chime config reaches the notifier with each delivery; the request stays in millilitres")
+    func waterUnitSetting() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        try harness.store.setSetting(WaterUnit.settingKey, to: "oz", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:00:00Z"))
+        try harness.store.setSetting(WaterUnit.settingKey, to: "ml", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:30:00Z"))
+        #expect(harness.notifier.deliveries.map(\.waterUnit) == [.ounces, .millilitres])
+        #expect(Set(harness.notifier.deliveries.map { $0.request.content.arguments[ContentArgument.amount] }).count == 1)
+    }
+
     @Test("the urgency set with chime config reaches the notifier with each delivery of its kind")
     func urgencySettings() throws {
         let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
