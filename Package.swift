@@ -87,7 +87,12 @@ let package = Package(
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeControl", "ChimeDaemon", "ChimeTestSupport"],
+            // Stores and answers of released versions, read from the checkout by path (ReleaseStoreFixture).
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

@@ -20,8 +20,13 @@
 #        scripts/scripted-notify-server.py answering as KDE Plasma, with its `Inhibited`
 #        do-not-disturb property; mako: the same script answering as mako, with mako's
 #        fr.emersion.Mako object and its modes; gnome-shell: the same script answering as
-#        GNOME Shell, whose do-not-disturb is the GSettings key show-banners; `start` records
-#        it, `start-server` reuses it).
+#        GNOME Shell, whose do-not-disturb is the GSettings key show-banners; xfce4-notifyd:
+#        Xfce's server, with its own xfconfd (settings kept in the state directory), whose
+#        do-not-disturb is the xfconf property /do-not-disturb of the channel xfce4-notifyd, set with
+#        `xfconf-query -c xfce4-notifyd -p /do-not-disturb -n -t bool -s true`; scripted: the
+#        script answering as "Chime scripted server", with NOTIFY_ENV_NOTIFY_DELAY seconds before
+#        it answers each Notify (the bubble appears then); `start` records it, `start-server`
+#        reuses it).
 #
 # The daemons run in sessions of their own (setsid): a group orphaned while dunst is stopped
 # (SIGSTOP) would otherwise get SIGHUP from the kernel. `stop` sends SIGCONT before SIGTERM.
@@ -68,7 +73,7 @@ pid_of() { # pid_of <name>: the last pid recorded under that name, if still that
 
 owned() { # owned <name> <pid>: guards against pid reuse, only signal what we started
   case "$1:$(cat /proc/"$2"/comm 2>/dev/null)" in
-    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd|dunst:python3) return 0 ;;
+    xvfb:Xvfb|dbus:dbus-daemon|dunst:dunst|dunst:notification-da|dunst:notify-osd|dunst:python3|dunst:xfce4-notifyd|xfconf:xfconfd) return 0 ;;
     watch:bash) tr '\0' ' ' < /proc/"$2"/cmdline 2>/dev/null | grep -q "notify-env" ;;
     *) return 1 ;;
   esac
@@ -132,11 +137,33 @@ notify_osd_path() { # in the multiarch library directory, which differs by archi
   dpkg -L notify-osd 2>/dev/null | grep -m1 '^/usr/lib/.*/notify-osd$' || echo /usr/lib/notify-osd
 }
 
+xfce_path() { # xfce_path PACKAGE PROGRAM: a program in Xfce's multiarch library directory
+  local found # grep reads the whole list: stopping early would end dpkg with SIGPIPE (pipefail)
+  found="$(dpkg -L "$1" 2>/dev/null | grep "^/usr/lib/.*/$2\$" || true)"
+  if [ -n "$found" ]; then echo "${found%%$'\n'*}"; else echo "/usr/lib/xfce4/$2"; fi
+}
+
+bus_has_xfconf() {
+  DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" dbus-send --session --print-reply \
+    --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+    string:org.xfce.Xfconf | grep -q 'boolean true'
+}
+
+start_xfconfd() { # Xfce's settings daemon, once per environment (a server restart keeps it)
+  pid_of xfconf >/dev/null && return 0
+  mkdir -p "$DIR/xdg-config"
+  DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" XDG_CONFIG_HOME="$DIR/xdg-config" \
+    setsid "$(xfce_path xfconf xfconfd)" >>"$DIR/xfconfd.log" 2>&1 </dev/null &
+  echo "xfconf $!" >> "$DIR/pids"
+  wait_for 10 bus_has_xfconf || { cat "$DIR/xfconfd.log" >&2; die "xfconfd did not claim org.xfce.Xfconf"; }
+}
+
 # The notification server is recorded as "dunst" in $DIR/pids whichever program it is.
 start_server() {
   [ -f "$DIR/bus_address" ] || die "no environment in $DIR: run '$0 start' first"
   pid_of dunst >/dev/null && die "the notification server is already running in $DIR"
   local server; server="$(cat "$DIR/server" 2>/dev/null || echo dunst)"
+  NOTIFY_ENV_NOTIFY_DELAY="$(cat "$DIR/notify_delay" 2>/dev/null || echo 0)"
   local command=(dunst -config "$DIR/dunstrc")
   case "$server" in
     notification-daemon) command=(/usr/lib/notification-daemon/notification-daemon) ;;
@@ -147,8 +174,11 @@ start_server() {
                    actions body body-markup icon-static) ;;
     gnome-shell) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py" gnome-shell
                           actions body body-markup persistence sound) ;;
+    scripted) command=(/usr/bin/python3 "$(dirname "$0")/scripted-notify-server.py"
+                       --notify-delay "${NOTIFY_ENV_NOTIFY_DELAY:-0}" "Chime scripted server" actions body body-markup persistence) ;;
+    xfce4-notifyd) start_xfconfd; command=("$(xfce_path xfce4-notifyd xfce4-notifyd)") ;;
   esac
-  DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" \
+  DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" XDG_CONFIG_HOME="$DIR/xdg-config" \
     setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
   echo "dunst $!" >> "$DIR/pids"
   wait_for 10 bus_has_server || { cat "$DIR/dunst.log" >&2; die "$server did not claim org.freedesktop.Notifications"; }
@@ -179,11 +209,14 @@ start() {
     notification-daemon) [ -x /usr/lib/notification-daemon/notification-daemon ] \
       || die "need notification-daemon: run scripts/install-deps.sh --test" ;;
     notify-osd) [ -x "$(notify_osd_path)" ] || die "need notify-osd: run scripts/install-deps.sh --test" ;;
-    plasma|mako|gnome-shell) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
-    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd, plasma, mako or gnome-shell" ;;
+    plasma|mako|gnome-shell|scripted) /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || die "need python3-dbus and python3-gi: run scripts/install-deps.sh --test" ;;
+    xfce4-notifyd) [ -x "$(xfce_path xfce4-notifyd xfce4-notifyd)" ] && [ -x "$(xfce_path xfconf xfconfd)" ] \
+      || die "need xfce4-notifyd and xfconf: run scripts/install-deps.sh --test" ;;
+    *) die "NOTIFY_ENV_SERVER must be dunst, notification-daemon, notify-osd, plasma, mako, gnome-shell, xfce4-notifyd or scripted" ;;
   esac
   mkdir -p "$DIR"; chmod 700 "$DIR"; : > "$DIR/pids"
   echo "${NOTIFY_ENV_SERVER:-dunst}" > "$DIR/server"
+  echo "${NOTIFY_ENV_NOTIFY_DELAY:-0}" > "$DIR/notify_delay"
 
   # 1. Xvfb picks a free display and writes its number once it accepts connections.
   setsid Xvfb -screen 0 1280x800x24 -nolisten tcp -displayfd 3 3>"$DIR/display" >"$DIR/xvfb.log" 2>&1 </dev/null &

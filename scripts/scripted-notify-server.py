@@ -14,7 +14,13 @@
 #     --method fr.emersion.Mako.SetModes "['default', 'do-not-disturb']"
 # (mako itself needs a Wayland compositor, which the tests' Xvfb is not).
 #
-#   scripted-notify-server.py NAME CAPABILITY...
+# With --notify-delay SECONDS it answers each Notify only that long after it came (other calls at
+# once): the bubble appears when the answer goes out, as on a server too busy to answer in time
+# (libnotify gives up after 25 s; a later answer is lost to it). Every bubble it ever made, open
+# or closed, is listed by the test interface org.chime.ScriptedServer (Bubbles: id, summary,
+# body, open), which also clicks a button (InvokeAction: id, key) as a user would.
+#
+#   scripted-notify-server.py [--notify-delay SECONDS] NAME CAPABILITY...
 #
 # Needs Debian's python3-dbus and python3-gi (the system python: /usr/bin/python3).
 import sys
@@ -29,15 +35,18 @@ PATH = "/org/freedesktop/Notifications"
 PROPERTIES = "org.freedesktop.DBus.Properties"
 MAKO = "fr.emersion.Mako"
 MAKO_PATH = "/fr/emersion/Mako"
+TEST = "org.chime.ScriptedServer"
 
 
 class Server(dbus.service.Object):
-    def __init__(self, bus, name, capabilities):
+    def __init__(self, bus, name, capabilities, notify_delay):
         super().__init__(bus, PATH)
         self.name = name
         self.capabilities = capabilities
+        self.notify_delay = notify_delay
         self.next_id = 1
         self.open = set()
+        self.bubbles = {}
         self.inhibited = False
 
     @dbus.service.method(NAME, in_signature="", out_signature="ssss")
@@ -48,14 +57,33 @@ class Server(dbus.service.Object):
     def GetCapabilities(self):
         return dbus.Array(self.capabilities, signature="s")
 
-    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u")
-    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, timeout):
+    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u", async_callbacks=("reply", "error"))
+    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, timeout, reply, error):
+        def show():
+            reply(self.show(replaces_id, summary, body))
+            return False
+        if self.notify_delay > 0:
+            GLib.timeout_add(int(self.notify_delay * 1000), show)
+        else:
+            show()
+
+    def show(self, replaces_id, summary, body):
         if replaces_id in self.open:
-            return replaces_id
-        notification_id = self.next_id
-        self.next_id += 1
-        self.open.add(notification_id)
+            notification_id = replaces_id
+        else:
+            notification_id = self.next_id
+            self.next_id += 1
+            self.open.add(notification_id)
+        self.bubbles[notification_id] = (str(summary), str(body))
         return dbus.UInt32(notification_id)
+
+    @dbus.service.method(TEST, in_signature="", out_signature="a(ussb)")
+    def Bubbles(self):
+        return dbus.Array([(dbus.UInt32(i), s, b, i in self.open) for i, (s, b) in sorted(self.bubbles.items())], signature="(ussb)")
+
+    @dbus.service.method(TEST, in_signature="us", out_signature="")
+    def InvokeAction(self, notification_id, key):
+        self.ActionInvoked(dbus.UInt32(notification_id), key)
 
     @dbus.service.method(NAME, in_signature="u", out_signature="")
     def CloseNotification(self, notification_id):
@@ -124,13 +152,18 @@ class Mako(dbus.service.Object):
 
 
 def main():
-    if len(sys.argv) < 2:
-        print("usage: scripted-notify-server.py NAME CAPABILITY...", file=sys.stderr)
+    arguments = sys.argv[1:]
+    notify_delay = 0.0
+    if arguments[:1] == ["--notify-delay"] and len(arguments) >= 2:
+        notify_delay = float(arguments[1])
+        arguments = arguments[2:]
+    if len(arguments) < 1:
+        print("usage: scripted-notify-server.py [--notify-delay SECONDS] NAME CAPABILITY...", file=sys.stderr)
         sys.exit(64)
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    server = Server(bus, sys.argv[1], sys.argv[2:])
-    mako = Mako(bus) if sys.argv[1] == "mako" else None
+    server = Server(bus, arguments[0], arguments[1:], notify_delay)
+    mako = Mako(bus) if arguments[0] == "mako" else None
     # Claimed after the object is exported, so a client that sees the name can call it.
     _name = dbus.service.BusName(NAME, bus, do_not_queue=True)
     GLib.MainLoop().run()

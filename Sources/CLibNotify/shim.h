@@ -71,6 +71,19 @@ static inline GVariant *chime_variant_new_uint32_tuple(guint32 number) {
     return g_variant_new("(u)", number);
 }
 
+/// Handler for GDBusConnection's `closed` signal (the bus went away, or the connection was closed).
+typedef void (*chime_connection_closed_handler)(GDBusConnection *connection, gboolean remote_peer_vanished,
+                                                GError *error, gpointer user_data);
+
+/// Connects `handler` to the `closed` signal of `connection`; `g_signal_connect` is a macro.
+static inline gulong chime_connection_connect_closed(GDBusConnection *connection,
+                                                     chime_connection_closed_handler handler,
+                                                     gpointer user_data,
+                                                     GClosureNotify destroy_user_data) {
+    return g_signal_connect_data(connection, "closed", G_CALLBACK(handler), user_data,
+                                 destroy_user_data, (GConnectFlags)0);
+}
+
 /// `G_DBUS_ERROR`, `G_IO_ERROR`: macros over functions returning the error domains.
 static inline GQuark chime_dbus_error_domain(void) { return G_DBUS_ERROR; }
 static inline GQuark chime_io_error_domain(void) { return G_IO_ERROR; }

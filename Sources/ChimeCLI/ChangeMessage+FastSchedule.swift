@@ -4,10 +4,15 @@ import Foundation
 /// The lines of `chime fast schedule` and of fasts started on a schedule.
 extension ChangeMessage {
     /// `Fast schedule fs-3k9 set: 16:8 at daily 20:00, both ends on the local clock (replaced fs-2ab)`.
-    public func fastScheduleSet(_ schedule: FastSchedule, replaced: FastSchedule? = nil) -> String {
-        var line = say(.fastScheduleSet, ["id": schedule.id, "plan": schedule.plan.displayName, "rule": schedule.ruleText])
-        if let replaced {
-            line += say(.fastScheduleReplaced, ["id": replaced.id, "plan": replaced.plan.displayName, "rule": replaced.ruleText])
+    public func fastScheduleSet(_ schedule: FastSchedule, replaced: [FastSchedule] = [], alongside: [FastSchedule] = []) -> String {
+        var line = say(schedule.plan.fastDays == nil ? .fastScheduleSet : .fastDaysScheduleSet, [
+            "id": schedule.id, "plan": schedule.plan.displayName, "rule": schedule.ruleText,
+        ])
+        for old in replaced {
+            line += say(.fastScheduleReplaced, ["id": old.id, "plan": old.plan.displayName, "rule": old.ruleText])
+        }
+        if !alongside.isEmpty {
+            line += say(.fastScheduleAlongside, ["ids": alongside.map(\.id).joined(separator: ", ")])
         }
         return line
     }

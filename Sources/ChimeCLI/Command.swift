@@ -34,10 +34,11 @@ public enum Command: Hashable, Sendable {
     public enum FastScheduleAction: Hashable, Sendable {
         /// Show the schedule (`--json`: as JSON).
         case show(json: Bool)
-        /// Set the schedule: a fast of `plan` at every occurrence of the rule.
-        case set(plan: FastingPlan, ruleText: String)
-        /// Turn the schedule off.
-        case off
+        /// Set a schedule: a fast of `plan` at every occurrence of the rule (for a plan of fast
+        /// days, on the days it names, from `evening` the day before when given).
+        case set(plan: FastingPlan, ruleText: String?, evening: WallClockTime?)
+        /// Turn the schedules off, or the one with the id.
+        case off(id: String?)
     }
 
     /// `chime water every DURATION ...`: create or reconfigure the water schedule.

@@ -25,9 +25,9 @@ public struct CommandEnvironment {
     public var timeZoneError: DomainError?
     /// The environment variables (`XDG_DATA_HOME`, `XDG_RUNTIME_DIR`, `TZ`, `NO_COLOR`).
     public var variables: [String: String]
-    /// Standard output: results and the one line per change.
+    /// Standard output: results and the one line per change (through ``BidiBalancingOutput``).
     public var output: any TextOutput
-    /// Standard error: error lines and notices.
+    /// Standard error: error lines and notices (through ``BidiBalancingOutput``).
     public var errors: any TextOutput
     /// Whether standard output gets colour.
     public var style: TerminalStyle
@@ -74,8 +74,9 @@ public struct CommandEnvironment {
         self.systemTimeZone = systemTimeZone ?? timeZone
         self.timeZoneError = timeZoneError
         self.variables = variables
-        self.output = output
-        self.errors = errors
+        // Everything chime prints passes here: no text of the user's can reverse a line.
+        self.output = BidiBalancingOutput(output)
+        self.errors = BidiBalancingOutput(errors)
         self.style = style
         self.openStore = openStore
         self.openDaemon = openDaemon

@@ -72,6 +72,10 @@ extension CommandRunner {
                 detail += say(.nextWake, ["when": display(environment.clock()).clockAndRelative(armed)])
             }
             detail += say(.daemonServer, ["server": status.notificationServer])
+            if status.waitingForRoom > 0 {
+                detail += say(.daemonWaitingForRoom, ["count": "\(status.waitingForRoom)"])
+                return .init(check: check, outcome: .warning, detail: detail, fix: say(.waitingForRoomFix))
+            }
             guard status.daemon.version == CommandTable.version else {
                 return .init(check: check, outcome: .warning, detail: detail,
                              fix: say(.versionMismatch, ["daemon": status.daemon.version, "chime": CommandTable.version]))
@@ -120,6 +124,9 @@ extension CommandRunner {
                 findings.append(.init(check: check, outcome: .ok, detail: detail))
             } else {
                 findings.append(.init(check: check, outcome: .warning, detail: detail, fix: say(.noButtonsFix)))
+            }
+            if let source = DoNotDisturbFinding.finding(for: probe, in: language) {
+                findings.append(source)
             }
             if let advice = DunstPauseRule.finding(for: server, in: language) {
                 findings.append(advice)

@@ -318,6 +318,8 @@ public final class CommandRunner {
     /// The value of `key` in effect: stored, else its default.
     func setting(_ key: ConfigKey) throws -> ConfigValue {
         guard let text = try store().setting(key.name) else { return key.defaultValue }
+        // A plan kept by an earlier Chime (`5:2` was a 5-hour fast) reads as it was written.
+        if key == .fastPlan, let plan = try? FastingPlan(storedText: text), plan.fastDays == nil { return .plan(plan) }
         do {
             return try key.value(parsing: text)
         } catch {

@@ -155,27 +155,40 @@ public enum CommandTable {
             CommandSpec(
                 name: "schedule",
                 summary: "start fasts by a rule, start and end on the local clock (off: stop; alone: show)",
-                discussion: "Each start of RULE (\(RecurrencePhrase.forms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. One schedule at a time: a new one replaces it. A fast started by hand on a scheduled day takes that day's place.",
+                discussion: "Each start of RULE (\(RecurrencePhrase.forms)) begins a fast of PLAN; it ends at the start's local time plus the fast's length on the local clock (a 16:8 from 20:00 ends at 12:00), so across a daylight-saving change it lasts an hour more or less. A plan of fast days (5:2, 4:3) takes the weekdays it fasts on as RULE (\"mon,thu\"), adf none: each fast day runs from midnight to midnight, or from --evening the day before. Schedules whose fasts never meet stay on together (18:6 on weekdays, 14:10 at weekends); a new one replaces those it would overlap. A fast started by hand on a scheduled day takes that day's place.",
                 positionals: [
-                    .init("PLAN", .plan, .optional, "fasting plan, or \"off\" to turn the schedule off"),
-                    .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted)"),
+                    .init("PLAN", .plan, .optional, "fasting plan, or \"off\" to turn schedules off"),
+                    .init("RULE", .text, .optional, "when fasts start, like \"daily 20:00\" (quoted); the fast days of 5:2 or 4:3, like \"mon,thu\"; after off, the schedule to turn off"),
                 ],
-                options: [jsonOption],
-                examples: ["fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 36h \"mon,thu 20:00\"", "fast schedule", "fast schedule --json", "fast schedule off"],
+                options: [
+                    .value("evening", "HH:MM", .timeOfDay, "a fast day starts at this time the evening before (5:2, 4:3, adf)"),
+                    jsonOption,
+                ],
+                examples: [
+                    "fast schedule 16:8 \"daily 20:00\"", "fast schedule 18:6 \"weekdays 19:00\"", "fast schedule 14:10 \"weekends 20:00\"",
+                    "fast schedule 5:2 \"mon,thu\"", "fast schedule adf --evening 20:00", "fast schedule", "fast schedule --json", "fast schedule off",
+                ],
                 build: { arguments throws(UsageError) in
                     guard let planText = arguments.positional("PLAN") else { return .fastSchedule(.show(json: arguments.isSet("json"))) }
                     if planText.text == "off" {
-                        if arguments.positional("RULE") != nil {
+                        guard let id = arguments.positional("RULE") else { return .fastSchedule(.off(id: nil)) }
+                        // Only a schedule's id may follow: a rule there is a mistake.
+                        guard (try? EntityID.validate(id.text)) != nil else {
                             throw UsageError(.unexpectedArgument, .scheduleOffTakesNoRule)
                         }
-                        return .fastSchedule(.off)
+                        return .fastSchedule(.off(id: try id.identifier()))
                     }
                     let plan = try planText.plan()
-                    guard let rule = arguments.positional("RULE") else {
-                        throw UsageError(.missingArgument, .scheduleNeedsRule)
+                    let evening = try arguments.option("evening")?.timeOfDay()
+                    if plan.fastDays == nil {
+                        guard evening == nil else { throw UsageError(.unexpectedArgument, .eveningNeedsFastDays) }
+                        guard let rule = arguments.positional("RULE") else {
+                            throw UsageError(.missingArgument, .scheduleNeedsRule)
+                        }
+                        _ = try rule.recurrenceRule()
+                        return .fastSchedule(.set(plan: plan, ruleText: rule.text, evening: nil))
                     }
-                    _ = try rule.recurrenceRule()
-                    return .fastSchedule(.set(plan: plan, ruleText: rule.text))
+                    return .fastSchedule(.set(plan: plan, ruleText: arguments.positional("RULE")?.text, evening: evening))
                 }
             ),
         ]

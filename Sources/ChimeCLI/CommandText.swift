@@ -42,6 +42,7 @@ enum CommandText: String, TextCatalog {
     case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
+    case fastDaysScheduleSet, fastScheduleAlongside, noScheduleWithID, eveningNeedsFastDays
     case intake, intakeOfGoal, noWaterReminders, today, pausedUntil, goalReachedPart, noReminderPending, goalMetNextReminder, allDay, allDayFrom
 
     // Times.
@@ -50,15 +51,18 @@ enum CommandText: String, TextCatalog {
     // Tables and reports.
     case noFast, fastHeading, phaseScheduled, phaseFasting, phaseEating, phaseEnded, fastStartsLine, fastStartedLine, fastProgress
     case fastEndedNextStarts, fastEndedWindowCloses, leftToEat, cancelledBeforeStart, fastedGoalReached, fastedStoppedEarly, tagLine
-    case holdAway, holdDoNotDisturb, doNotDisturbIgnored, awayIgnored, heldOne, heldMany
+    case holdAway, holdDoNotDisturb, doNotDisturbIgnored, awayIgnored, heldOne, heldMany, waitingForRoomOne, waitingForRoomMany
     case nextLine, nextTooltip, barFasting, barEating, barFastStarts, barWater, daemonAnswers, daemonNotAnswering, daemonUnreachable
     case completionRate, historySummary, historySummaryOneDay, fastCount, fastCountOne, streakOneDay, streakDays, fastingHoursChart, recentFasts
     case completed, stoppedEarly
     case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
     case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
     case outcomeOK, outcomeWarning, outcomeProblem, checkStore, checkDaemon, checkSessionBus, checkServer, checkTimeZone, checkDoNotDisturb, dunstPauseRule, dunstPauseRuleNeedsNewer
+    case dndFollowsProperty, dndFollowsMakoMode, dndFollowsGSettings, dndGSettingsMissing, dndGSettingsFix, dndFollowsXfconf, dndXfconfUnreadable
+    case dndXfconfFix, dndNone, dndOn, dndOff, dndDiscards
     case storeHealth, storeReadOnly, storeReadOnlyFix, storeDamaged, storeDamagedFix, theDatabase, cannotBeUsed
     case startDaemonFix, daemonAnswersDetail, nextWake, daemonServer, versionMismatch, daemonNotRunningDetail, daemonNotAnsweringDetail
+    case daemonWaitingForRoom, waitingForRoomFix
     case restartDaemonFix, daemonUnreachableDetail, busFix, reachable, notReachable, serverAnswers, noCapabilities, serverDetail
     case noButtonsFix, noServer, startServerFix, serverWithoutBus, serverTimedOut, restartServerFix, serverFailed, restartServerAgainFix
     case timeZoneFix, systemZone, fromTZ, timeZoneDetail, noSessionBus, busUnreachable
@@ -123,7 +127,7 @@ enum CommandText: String, TextCatalog {
         case .amountNotNumber: return ("invalid {field} \"{text}\": use a whole number of millilitres such as 250", "无效的{field}“{text}”：请用整数毫升，如 250")
         case .amountOutOfRange: return ("invalid {field} \"{text}\": use a whole number of millilitres from 1 to {maximum}", "无效的{field}“{text}”：请用 1 到 {maximum} 之间的整数毫升")
         case .invalidRequestIdentifier: return ("invalid request identifier \"{text}\": copy it from the ID column of \"chime list\"", "无效的请求标识“{text}”：请从“chime list”的 ID 列复制")
-        case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule: run \"chime fast schedule off\"", "“fast schedule off”不接受规则：请直接运行“chime fast schedule off”")
+        case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule, only a schedule's id: run \"chime fast schedule off\", or \"chime fast schedule off ID\" for one schedule", "“fast schedule off”不接受规则，只接受计划的 id：请运行“chime fast schedule off”，或用“chime fast schedule off ID”关闭其中一个")
         case .scheduleNeedsRule: return ("a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"", "禁食计划的方案后面需要一条规则：请参照“chime fast schedule 16:8 'daily 20:00'”的写法")
         case .ruleNeedsQuotes: return ("the rule \"{rule}\" must be quoted to be read as one argument: {command}", "规则“{rule}”需要加引号，才能作为一个参数读取：{command}")
         case .nagTooShort: return ("invalid --nag \"{text}\": use 1m or more, like 10m", "无效的 --nag“{text}”：请用 1m 或更长的时长，如 10m")
@@ -236,6 +240,10 @@ enum CommandText: String, TextCatalog {
         case .nextReminder: return ("next reminder {next}", "下一次提醒 {next}")
         case .noReminderToCome: return ("no reminder to come", "之后没有提醒")
         case .fastScheduleSet: return ("Fast schedule {id} set: {plan} at {rule}, both ends on the local clock", "禁食计划 {id} 已设置：{plan}，按“{rule}”开始，开始和结束都按本地时间")
+        case .fastDaysScheduleSet: return ("Fast schedule {id} set: {plan}, fast days {rule}, each from midnight to midnight on the local clock unless it starts the evening before", "禁食计划 {id} 已设置：{plan}，禁食日为 {rule}，每个禁食日按本地时间从午夜到午夜，除非从前一天晚上开始")
+        case .fastScheduleAlongside: return ("; {ids} stays on too (their fasts never meet)", "；{ids} 也照常进行（彼此的禁食不会重叠）")
+        case .noScheduleWithID: return ("No fast schedule {id} is on; nothing changed", "没有正在进行的禁食计划 {id}；未作任何更改")
+        case .eveningNeedsFastDays: return ("--evening is for plans of fast days (5:2, 4:3, adf): drop it, or use one of those plans", "--evening 只用于按禁食日的方案（5:2、4:3、adf）：请去掉它，或改用这些方案")
         case .fastScheduleReplaced: return (" (replaced {id}, {plan} at {rule})", "（替换了 {id}：{plan}，按“{rule}”开始）")
         case .fastScheduleOff: return ("Fast schedule {id} turned off ({plan} at {rule})", "禁食计划 {id} 已关闭（{plan}，按“{rule}”开始）")
         case .fastGoesOn: return ("; fast {id} goes on until {end}: stop it with 'chime fast stop'", "；禁食 {id} 会持续到 {end}：可用 'chime fast stop' 结束它")
@@ -273,6 +281,8 @@ enum CommandText: String, TextCatalog {
         case .holdDoNotDisturb: return ("Do not disturb is on: water reminders are held ({count} so far), one summary comes when it ends", "勿扰模式已开启：喝水提醒暂不显示（已暂存 {count} 条），结束后发送一条汇总")
         case .doNotDisturbIgnored: return ("Do not disturb is on; water reminders are shown anyway (notify.dnd is off)", "勿扰模式已开启；喝水提醒照常显示（notify.dnd 为 off）")
         case .awayIgnored: return ("The screen is locked; water reminders are shown anyway (notify.away is off)", "屏幕已锁定；喝水提醒照常显示（notify.away 为 off）")
+        case .waitingForRoomOne: return ("The notification server is full: 1 notification waits for room, and comes once a bubble is closed", "通知服务器已满：1 条通知在等待空位，关闭一个通知气泡后就会显示")
+        case .waitingForRoomMany: return ("The notification server is full: {count} notifications wait for room, and come one by one as bubbles are closed", "通知服务器已满：{count} 条通知在等待空位，关闭通知气泡后会逐条显示")
         case .heldOne: return ("1 water reminder held, waiting for its summary", "暂存了 1 条喝水提醒，等待汇总")
         case .heldMany: return ("{count} water reminders held, waiting for their summary", "暂存了 {count} 条喝水提醒，等待汇总")
         case .barFasting: return ("{plan} {left} left", "{plan} 还剩 {left}")
@@ -328,6 +338,20 @@ enum CommandText: String, TextCatalog {
         case .checkSessionBus: return ("session bus", "会话总线")
         case .checkServer: return ("notification server", "通知服务器")
         case .checkDoNotDisturb: return ("do not disturb", "勿扰模式")
+        case .daemonWaitingForRoom: return ("; the notification server is full ({count} waiting for room)", "；通知服务器已满（{count} 条在等待空位）")
+        case .waitingForRoomFix: return ("close some bubbles (notification-daemon shows at most 20 and refuses the rest): the waiting notifications then come one by one", "关闭一些通知气泡（notification-daemon 最多显示 20 条，其余会被拒绝）：等待的通知随后会逐条显示")
+        case .dndFollowsProperty: return ("followed: the server's {name} property ({interface}), now {state}", "已跟随：服务器的 {name} 属性（{interface}），当前{state}")
+        case .dndFollowsMakoMode: return ("followed: mako's mode {mode} (Modes of fr.emersion.Mako), now {state}", "已跟随：mako 的 {mode} 模式（fr.emersion.Mako 的 Modes），当前{state}")
+        case .dndFollowsGSettings: return ("followed: the GSettings key {schema} {key} (banners off is do not disturb), now {state}", "已跟随：GSettings 键 {schema} {key}（横幅关闭即勿扰），当前{state}")
+        case .dndGSettingsMissing: return ("the GSettings key {schema} {key} cannot be read: its schema is not installed, so do not disturb is not followed", "无法读取 GSettings 键 {schema} {key}：其 schema 未安装，因此不跟随勿扰模式")
+        case .dndGSettingsFix: return ("install the Debian package gsettings-desktop-schemas, then restart chimed", "安装 Debian 软件包 gsettings-desktop-schemas，然后重启 chimed")
+        case .dndFollowsXfconf: return ("followed: the xfconf property {property} of the channel {channel} (xfconfd), now {state}", "已跟随：xfconf 频道 {channel} 的属性 {property}（xfconfd），当前{state}")
+        case .dndXfconfUnreadable: return ("the xfconf property {property} of the channel {channel} cannot be read: xfconfd does not answer on the session bus, so do not disturb counts as off", "无法读取 xfconf 频道 {channel} 的属性 {property}：xfconfd 未在会话总线上应答，因此勿扰模式按关闭处理")
+        case .dndXfconfFix: return ("start xfconfd (it comes with the Xfce session; Debian package xfconf)", "启动 xfconfd（随 Xfce 会话启动；Debian 软件包 xfconf）")
+        case .dndNone: return ("{server} has no do-not-disturb mode chimed can see: everything is shown as usual", "{server} 没有 chimed 能看到的勿扰模式：所有通知照常显示")
+        case .dndOn: return ("on", "开启")
+        case .dndOff: return ("off", "关闭")
+        case .dndDiscards: return ("; in the mode it discards all but critical bubbles, so chimed keeps other notifications back until the mode ends", "；该模式下它会丢弃非紧急通知，因此 chimed 会把其他通知留到模式结束后再发")
         case .dunstPauseRule: return ("dunst holds notifications while paused; to let critical reminders (chime remind ... --urgency critical) through, add this rule to ~/.config/dunst/dunstrc and restart dunst:", "dunst 暂停时会扣住通知；要让紧急提醒（chime remind ... --urgency critical）照常显示，请把下面的规则加入 ~/.config/dunst/dunstrc 并重启 dunst：")
         case .dunstPauseRuleNeedsNewer: return ("dunst {version} holds every notification while paused, critical ones too; dunst 1.10 or later lets critical reminders (chime remind ... --urgency critical) through with this rule in ~/.config/dunst/dunstrc:", "dunst {version} 暂停时会扣住所有通知，紧急的也不例外；dunst 1.10 及以后的版本在 ~/.config/dunst/dunstrc 中加入下面的规则后，紧急提醒（chime remind ... --urgency critical）可以照常显示：")
         case .checkTimeZone: return ("time zone", "时区")

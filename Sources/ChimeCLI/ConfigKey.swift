@@ -138,7 +138,14 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         }
         switch self {
         case .fastPlan:
-            return .plan(try reading { () throws(DomainError) in try FastingPlan(parsing: trimmed) })
+            let plan = try reading { () throws(DomainError) in try FastingPlan(parsing: trimmed) }
+            // The plan of `fast start`: a plan of fast days is only ever a schedule.
+            if let fastDays = plan.fastDays {
+                throw UsageError(DomainError(.invalidPlan, LocalizedText(CoreText.fastDaysOnlyScheduled, [
+                    "plan": fastDays.name, "example": fastDays == .alternate ? "" : "\"mon,thu\"",
+                ])), argumentPosition: argumentPosition)
+            }
+            return .plan(plan)
         case .fastRemindBefore:
             return .durations(try reading { () throws(DomainError) in try Self.durations(parsing: trimmed, field: name) })
         case .waterAmount:

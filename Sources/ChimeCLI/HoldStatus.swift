@@ -11,6 +11,8 @@ public struct HoldStatus: Hashable, Sendable {
     public var away: Bool
     /// How many water reminders were held and wait for their summary.
     public var heldCount: Int
+    /// How many notifications wait for room on a full notification server.
+    public var waitingForRoom: Int
     /// What holds reminders once the settings are applied (`notify.dnd off` ignores the mode,
     /// `notify.away off` the lock).
     public var hold: WaterHold
@@ -21,7 +23,15 @@ public struct HoldStatus: Hashable, Sendable {
         doNotDisturb = status.doNotDisturb
         away = status.away
         heldCount = status.heldCount
+        waitingForRoom = status.waitingForRoom
         hold = WaterHold(doNotDisturb: status.doNotDisturb, away: status.away, settings: settings)
+    }
+
+    /// `chime status`'s line about notifications waiting for room on a full server, or `nil`
+    /// when none waits.
+    public func roomLine(in language: UserLanguage) -> String? {
+        guard waitingForRoom > 0 else { return nil }
+        return (waitingForRoom == 1 ? CommandText.waitingForRoomOne : CommandText.waitingForRoomMany).text(language, ["count": String(waitingForRoom)])
     }
 
     /// `chime status`'s line about it in `language`, or `nil` when there is nothing to say

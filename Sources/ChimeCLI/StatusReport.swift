@@ -77,6 +77,9 @@ public struct StatusReport: Sendable {
         if let line = hold?.line(in: language) {
             text += line + "\n"
         }
+        if let line = hold?.roomLine(in: language) {
+            text += line + "\n"
+        }
         return text
     }
 
@@ -87,7 +90,7 @@ public struct StatusReport: Sendable {
     public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
 
     /// `chime status --format json`: `{"fast","water","next","daemon_running","daemon_answers",
-    /// "do_not_disturb","away","held"}`.
+    /// "do_not_disturb","away","held","waiting_for_room"}`.
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
@@ -97,7 +100,8 @@ public struct StatusReport: Sendable {
             daemonAnswers: snapshot.daemon?.answers,
             doNotDisturb: hold?.doNotDisturb,
             away: hold?.away,
-            held: hold?.heldCount
+            held: hold?.heldCount,
+            waitingForRoom: hold?.waitingForRoom
         )
     }
 
@@ -112,6 +116,7 @@ public struct StatusReport: Sendable {
         // A problem with chimed is worth the tooltip; that it answers is not.
         if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusText(in: language)) }
         if let line = hold?.line(in: language) { tooltip.append(line) }
+        if let line = hold?.roomLine(in: language) { tooltip.append(line) }
         let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
 
         var text = ""
@@ -155,6 +160,9 @@ public struct StatusJSON: Codable, Hashable, Sendable {
     public var away: Bool?
     /// How many water reminders `chimed` holds for their summary; `null` when it did not answer.
     public var held: Int?
+    /// How many notifications wait for room on a full notification server; `null` when `chimed`
+    /// did not answer.
+    public var waitingForRoom: Int?
 
     enum CodingKeys: String, CodingKey {
         case fast, water, next
@@ -162,5 +170,6 @@ public struct StatusJSON: Codable, Hashable, Sendable {
         case daemonAnswers = "daemon_answers"
         case doNotDisturb = "do_not_disturb"
         case away, held
+        case waitingForRoom = "waiting_for_room"
     }
 }

@@ -1,3 +1,5 @@
+import ChimeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -49,5 +51,23 @@ public final class FileDescriptorOutput: TextOutput {
             offset += written
         }
         return true
+    }
+}
+
+/// Passes text on with its unpaired bidirectional controls removed (``UserText/balancingBidiControls(_:)``),
+/// line by line: whatever `chime` writes (a reminder's text stored before it was cleaned, an
+/// argument echoed in an error) cannot turn the rest of a terminal line around.
+public final class BidiBalancingOutput: TextOutput {
+    /// Where the text goes.
+    public let destination: any TextOutput
+
+    /// Writes to `destination`.
+    public init(_ destination: any TextOutput) {
+        self.destination = destination
+    }
+
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        destination.write(UserText.balancingBidiControls(text))
     }
 }

@@ -23,6 +23,9 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
     public var heldCount: Int
     /// Whether the user's session is locked (false from a daemon that does not report it).
     public var away: Bool
+    /// How many notifications wait for room on a full notification server (0 from a daemon
+    /// that does not report it).
+    public var waitingForRoom: Int
 
     /// Makes a status report.
     public init(
@@ -33,7 +36,8 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         daemon: DaemonIdentity = .current,
         doNotDisturb: Bool = false,
         heldCount: Int = 0,
-        away: Bool = false
+        away: Bool = false,
+        waitingForRoom: Int = 0
     ) {
         self.armedDeadline = armedDeadline
         self.pendingCount = pendingCount
@@ -43,6 +47,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         self.doNotDisturb = doNotDisturb
         self.heldCount = heldCount
         self.away = away
+        self.waitingForRoom = waitingForRoom
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -54,6 +59,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         case doNotDisturb
         case heldCount
         case away
+        case waitingForRoom
     }
 
     /// Reads a status report.
@@ -69,6 +75,7 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         doNotDisturb = try container.decodeIfPresent(Bool.self, forKey: .doNotDisturb) ?? false
         heldCount = try container.decodeIfPresent(Int.self, forKey: .heldCount) ?? 0
         away = try container.decodeIfPresent(Bool.self, forKey: .away) ?? false
+        waitingForRoom = try container.decodeIfPresent(Int.self, forKey: .waitingForRoom) ?? 0
     }
 
     /// Writes the report, with `armedDeadline` as seconds since 1970 or null.
@@ -86,5 +93,6 @@ public struct DaemonStatus: Hashable, Sendable, Codable {
         try container.encode(doNotDisturb, forKey: .doNotDisturb)
         try container.encode(heldCount, forKey: .heldCount)
         try container.encode(away, forKey: .away)
+        try container.encode(waitingForRoom, forKey: .waitingForRoom)
     }
 }

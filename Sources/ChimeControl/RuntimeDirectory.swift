@@ -2,16 +2,19 @@ import CLinux
 import Glibc
 
 /// The private directory that holds the daemon's control socket and instance lock:
-/// `$XDG_RUNTIME_DIR/chime`, or `${TMPDIR:-/tmp}/chime-<uid>` when `XDG_RUNTIME_DIR` is unset.
+/// `$XDG_RUNTIME_DIR/chime`; when `XDG_RUNTIME_DIR` is unset, `/run/user/<uid>/chime` if logind
+/// made that directory for the user, else `${TMPDIR:-/tmp}/chime-<uid>`.
 ///
-/// The daemon and the CLI resolve it the same way, from the environment alone. Before use it
-/// must be a real directory (not a symlink) owned by the user with mode 0700: anything else
-/// could let another user read or fake the daemon's socket.
+/// The daemon and the CLI resolve it the same way, from the environment and that one look at
+/// `/run/user`. Before use it must be a real directory (not a symlink) owned by the user with
+/// mode 0700: anything else could let another user read or fake the daemon's socket. In a
+/// shared `/tmp` another user can create `chime-<uid>` first; `/run/user/<uid>` belongs to the
+/// user alone, so it is preferred.
 public struct RuntimeDirectory: Hashable, Sendable {
     /// The directory's absolute path.
     public let path: String
-    /// Whether `XDG_RUNTIME_DIR` was missing (or not absolute) and a directory in `/tmp` is
-    /// used instead; the XDG specification asks for a warning then.
+    /// Whether `XDG_RUNTIME_DIR` was missing (or not absolute) and another directory is used
+    /// instead; the XDG specification asks for a warning then.
     public let isFallback: Bool
     /// The user who must own the directory.
     public let ownerID: uid_t
@@ -23,10 +26,21 @@ public struct RuntimeDirectory: Hashable, Sendable {
         self.ownerID = ownerID
     }
 
-    /// Finds the directory from `environment` (`XDG_RUNTIME_DIR`, else `TMPDIR`) for `userID`.
-    public static func resolve(environment: [String: String], userID: uid_t = geteuid()) -> RuntimeDirectory {
+    /// Where logind makes each user's runtime directory (`/run/user/<uid>`).
+    public static let userRuntimeRoot = "/run/user"
+
+    /// Finds the directory from `environment` (`XDG_RUNTIME_DIR`, else the user's directory under
+    /// `userRuntimeRoot`, else `TMPDIR`) for `userID`.
+    public static func resolve(environment: [String: String], userID: uid_t = geteuid(), userRuntimeRoot: String = userRuntimeRoot) -> RuntimeDirectory {
         if let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/") {
             return RuntimeDirectory(path: trimmingTrailingSlashes(base) + "/chime", ownerID: userID)
+        }
+        // What XDG_RUNTIME_DIR would have been in a login session (ssh without pam_systemd's
+        // variables, a cron job): only a real directory of the user's own will do.
+        let own = trimmingTrailingSlashes(userRuntimeRoot) + "/\(userID)"
+        var status = stat()
+        if lstat(own, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == userID {
+            return RuntimeDirectory(path: own + "/chime", isFallback: true, ownerID: userID)
         }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         return RuntimeDirectory(
@@ -108,7 +122,12 @@ public struct RuntimeDirectory: Hashable, Sendable {
             try valueOrErrno("fstat") { fstat(raw, pointer) }
         }
         guard status.st_uid == ownerID else {
-            throw RuntimeError(.unsafeRuntimeDirectory, .runtimeOtherOwner, ["path": path, "owner": "\(status.st_uid)", "user": "\(ownerID)"])
+            // Without XDG_RUNTIME_DIR the directory sits in a shared place, where another user can
+            // make it first and the user cannot remove it.
+            throw RuntimeError(
+                .unsafeRuntimeDirectory, isFallback ? .runtimeTakenByOtherUser : .runtimeOtherOwner,
+                ["path": path, "owner": "\(status.st_uid)", "user": "\(ownerID)"]
+            )
         }
         return directory
     }

@@ -4,7 +4,8 @@ package enum CoreText: String, TextCatalog {
     case invalidDuration, invalidDurationWithSuggestion
     case durationEmpty, durationNegative, durationSigned, durationFraction, durationNumberFirst, durationUnitOrder
     case durationNeedsUnit, durationTooLong, durationZero, durationUnknownUnit
-    case invalidPlan, planHoursRange, planFastingPart, planEatingPart, planOneColon
+    case invalidPlan, planHoursRange, planFastingPart, planEatingPart, planOneColon, planBareHoursShort
+    case fastDaysOnlyScheduled, fastDaysRule, fastDaysCount
     case invalidTimeOfDay, unknownTimeZone
     case textHasNUL, textEmpty, textTooLong
     case invalidAmount, amountNotNumber, amountOutOfRange, notDays
@@ -47,6 +48,10 @@ package enum CoreText: String, TextCatalog {
         case .planHoursRange: return ("hours must be between 1 and {maximum}", "小时数必须在 1 到 {maximum} 之间")
         case .planFastingPart: return ("the fasting part \"{part}\": {reason}", "禁食部分“{part}”：{reason}")
         case .planEatingPart: return ("the eating part \"{part}\": {reason}", "进食部分“{part}”：{reason}")
+        case .planBareHoursShort: return ("\"{text}\" would be a {fasting}-hour fast: write {fasting}h:{eating}h for hours, or 5:2, 4:3 or adf for fast days", "“{text}”会是 {fasting} 小时的禁食：按小时请写 {fasting}h:{eating}h；按禁食日请用 5:2、4:3 或 adf")
+        case .fastDaysOnlyScheduled: return ("{plan} is a plan of whole fast days, set on the days it names: chime fast schedule {plan} {example}", "{plan} 是按整天禁食的方案，要在指定的日子上设置：chime fast schedule {plan} {example}")
+        case .fastDaysRule: return ("{plan} takes the fast days, not \"{rule}\": name the weekdays, e.g. {example}", "{plan} 需要的是禁食日，而不是“{rule}”：请写出星期几，如 {example}")
+        case .fastDaysCount: return ("{plan} has {count} fast days a week, and \"{rule}\" names {named}: name {count}, e.g. {example}", "{plan} 每周有 {count} 个禁食日，而“{rule}”写了 {named} 个：请写 {count} 个，如 {example}")
         case .planOneColon: return ("write at most one \":\" between fasting and eating time", "禁食和进食时间之间最多只能有一个“:”")
         case .invalidTimeOfDay: return ("invalid time of day \"{text}\": use HH:MM on the 24-hour clock (09:00, 21:30), or 9:30pm, 9pm, 21h, noon or midnight", "无效的时刻“{text}”：请用 24 小时制的 HH:MM（09:00、21:30），或 9:30pm、9pm、21h、noon、midnight、下午3点")
         case .unknownTimeZone: return ("unknown time zone \"{zone}\" in TZ: use a name such as Europe/Berlin (see /usr/share/zoneinfo), or unset TZ", "TZ 中的时区“{zone}”未知：请用 Asia/Shanghai 这样的名称（见 /usr/share/zoneinfo），或取消设置 TZ")

@@ -52,6 +52,74 @@ public struct FastSchedule: Hashable, Sendable {
         self.init(id: id, plan: plan, ruleText: ruleText, rule: rule, start: start, tag: tag, remindBefore: remindBefore)
     }
 
+    /// The rule of a plan of fast days: for `5:2` and `4:3` the weekdays `days` names
+    /// (`mon,thu`), for `adf` every other day; each fast day from midnight, or from `evening`
+    /// the day before. Returns the rule and the text that describes it.
+    ///
+    /// - Throws: `DomainError` when `days` does not name as many weekdays as the plan has fast
+    ///   days, or names more than weekdays.
+    public static func fastDayRule(for plan: FastingPlan, days: String?, evening: WallClockTime?) throws(DomainError) -> (rule: RecurrenceRule, text: String) {
+        guard let fastDays = plan.fastDays else {
+            throw DomainError(.invalidPlan, .fastDaysRule, ["plan": plan.description, "rule": days ?? "", "example": "\"mon,thu\""])
+        }
+        let time = evening ?? WallClockTime(hour: 0, minute: 0)!
+        var rule: RecurrenceRule
+        var text: String
+        switch fastDays {
+        case .weekly(_, let count):
+            let example = count == 2 ? "\"mon,thu\"" : "\"mon,wed,fri\""
+            guard let days, let named = try? RecurrencePhrase.rule(from: days + " 00:00"),
+                  named.frequency == .weekly, named.interval == 1, named.byDay.allSatisfy({ $0.ordinal == nil }), !named.byDay.isEmpty,
+                  named.byMonth.isEmpty, named.byMonthDay.isEmpty, named.bySetPosition.isEmpty, named.count == nil, named.until == nil
+            else {
+                throw DomainError(.invalidRule, .fastDaysRule, ["plan": plan.description, "rule": days ?? "", "example": example])
+            }
+            guard named.byDay.count == count else {
+                throw DomainError(.invalidRule, .fastDaysCount, [
+                    "plan": plan.description, "count": "\(count)", "rule": days, "named": "\(named.byDay.count)", "example": example,
+                ])
+            }
+            rule = named
+            if evening != nil {
+                // The evening before each fast day.
+                rule.byDay = named.byDay.map { day in
+                    RecurrenceRule.WeekdayOccurrence(RecurrenceRule.Weekday(rawValue: (day.weekday.rawValue + 6) % 7)!)
+                }.sorted()
+            }
+            text = days
+        case .alternate:
+            rule = RecurrenceRule(frequency: .daily, interval: 2)
+            text = "every other day"
+        }
+        rule.byHour = [time.hour]
+        rule.byMinute = [time.minute]
+        rule.bySecond = [0]
+        if let evening { text += " (from \(evening) the evening before)" }
+        return (rule, text)
+    }
+
+    /// The days a fast-day rule names, as people write them: `mon,thu`, `every other day`, with
+    /// `(from 20:00 the evening before)` when its fast days start then.
+    public static func fastDayText(of rule: RecurrenceRule) -> String {
+        let time = WallClockTime(hour: rule.byHour.first ?? 0, minute: rule.byMinute.first ?? 0) ?? WallClockTime(hour: 0, minute: 0)!
+        let evening = time != WallClockTime(hour: 0, minute: 0)!
+        var text: String
+        if rule.frequency == .daily {
+            text = "every other day"
+        } else {
+            let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+            text = rule.byDay.map { names[(($0.weekday.rawValue + (evening ? 1 : 0)) % 7)] }.sorted { names.firstIndex(of: $0)! < names.firstIndex(of: $1)! }.joined(separator: ",")
+        }
+        if evening { text += " (from \(time) the evening before)" }
+        return text
+    }
+
+    /// How long before `instant` an instance starting then may still run: its cycle (a fast day
+    /// from the evening before lasts up to two calendar days) and a daylight-saving hour.
+    public var instanceReach: TimeInterval {
+        max(plan.cycleLength, plan.fastDays == nil ? 0 : 2 * 86_400) + 2 * 3600
+    }
+
     /// Whether the schedule is on at `instant`: made, and not ended by then.
     public func isOn(at instant: Date) -> Bool {
         endedAt.map { instant < $0 } ?? true
@@ -112,6 +180,18 @@ public struct FastSchedule: Hashable, Sendable {
     /// the local start (`fs-3k9.20270328-2000`), its ends are wall-clock readings.
     public func session(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession {
         let key = Self.instanceKey(startingAt: fastStart, timeZone: timeZone, calendar: calendar)
+        if plan.fastDays != nil {
+            // A fast day ends at the midnight that ends it: a day after a start at midnight, the
+            // night after the next day for a start the evening before.
+            let wall = LocalTimeResolver.wallClock(of: fastStart, in: timeZone, calendar: calendar)
+            let days = wall.time == WallClockTime(hour: 0, minute: 0)! ? 1 : 2
+            let end = LocalTimeResolver.instant(ofSecond: 0, on: wall.date.adding(days: days, calendar: calendar), in: timeZone)
+            return FastingSession(
+                id: instanceID(key: key), plan: plan, start: fastStart, tag: tag, mode: .single,
+                remindBefore: remindBefore, scheduleID: id,
+                localEnds: FastingSession.LocalEnds(fastEnd: end, eatingEnd: end), instanceKey: key
+            )
+        }
         let fastEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds, in: timeZone)
         let wallEatingEnd = Self.wallClockInstant(after: fastStart, by: plan.fasting.seconds + (plan.eating?.seconds ?? 0), in: timeZone)
         // The eating window closes when the next fast starts, at the latest: a start the clocks

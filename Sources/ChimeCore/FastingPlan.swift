@@ -1,11 +1,39 @@
 import Foundation
 
-/// How long to fast and, optionally, how long the eating window that follows lasts.
+/// How long to fast and, optionally, how long the eating window that follows lasts; or a plan of
+/// whole fast days (`5:2`, `4:3`, `adf`).
 public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible {
-    /// The fasting part of the plan.
+    /// The fasting part of the plan (a fast day's is a day).
     public let fasting: TimeSpan
-    /// The eating window after the fast; `nil` for a fast without one (`36h`).
+    /// The eating window after the fast; `nil` for a fast without one (`36h`, a fast day).
     public let eating: TimeSpan?
+    /// For a plan of fast days, which: `nil` for a plan of hours.
+    public let fastDays: FastDays?
+
+    /// Plans of whole fast days, each from midnight to midnight (or from the evening before),
+    /// set as a fast schedule on the days they name: on a fast day one eats little (about 500
+    /// kcal, 600 for men) or nothing.
+    public enum FastDays: Hashable, Sendable {
+        /// `5:2`, `4:3`: so many eating days and so many fast days a week.
+        case weekly(eatingDays: Int, fastDays: Int)
+        /// `adf`: every other day a fast day.
+        case alternate
+
+        /// How the plan is written.
+        public var name: String {
+            switch self {
+            case .weekly(let eating, let fasting): return "\(eating):\(fasting)"
+            case .alternate: return "adf"
+            }
+        }
+    }
+
+    /// A plan of fast days (`5:2`).
+    public init(fastDays: FastDays) {
+        self.fasting = .hours(24)
+        self.eating = nil
+        self.fastDays = fastDays
+    }
 
     /// A named plan offered by name in help and accepted as a shortcut.
     public struct Preset: Sendable {
@@ -34,18 +62,26 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         Preset(name: "23:1", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "one meal a day, also \"omad\""),
         Preset(name: "omad", plan: FastingPlan(hours: 23, eatingHours: 1), summary: "same as 23:1"),
         Preset(name: "36h", plan: FastingPlan(fasting: .hours(36), eating: nil), summary: "a long fast without eating window"),
+        Preset(name: "5:2", plan: FastingPlan(fastDays: .weekly(eatingDays: 5, fastDays: 2)), summary: "two fast days a week (fast schedule only)"),
+        Preset(name: "4:3", plan: FastingPlan(fastDays: .weekly(eatingDays: 4, fastDays: 3)), summary: "three fast days a week (fast schedule only)"),
+        Preset(name: "adf", plan: FastingPlan(fastDays: .alternate), summary: "a fast day every other day (fast schedule only)"),
     ]
+
+    /// The shortest fast a bare `F:E` (hours without units) may mean: below it `5:2` would be
+    /// a 5-hour fast, which nobody means; units say so (`5h:2h`).
+    public static let bareHoursMinimum: Int64 = 8
 
     /// The plan used when none is given or configured.
     public static let standard = FastingPlan(hours: 16, eatingHours: 8)
 
     /// Examples shown in every error message about plans.
-    public static let validForms = "16:8, 18:6, 20:4, 14:10, 23:1, omad, 36h, 16h:8h, 90m:30m"
+    public static let validForms = "16:8, 18:6, 20:4, 14:10, 23:1, omad, 36h, 16h:8h, 90m:30m, 5:2, 4:3, adf"
 
     /// Makes a plan from its two parts.
     public init(fasting: TimeSpan, eating: TimeSpan?) {
         self.fasting = fasting
         self.eating = eating
+        self.fastDays = nil
     }
 
     private init(hours: Int64, eatingHours: Int64) {
@@ -81,6 +117,10 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
         case 2:
             let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
             let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
+            // `6:1` in bare hours would be a 6-hour fast: surely not what was meant.
+            if let hours = Int64(fastingPart), (1..<Self.bareHoursMinimum).contains(hours), eatingPart.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw DomainError(.invalidPlan, CoreText.planBareHoursShort, ["text": trimmed, "fasting": fastingPart, "eating": eatingPart])
+            }
             switch (Self.part(fastingPart), Self.part(eatingPart)) {
             case (.success(let fasting), .success(let eating)):
                 self.init(fasting: fasting, eating: eating)
@@ -118,14 +158,44 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// The spelling people use, which reads back to this plan: `16:8`, `36h`, `1h30m:30m`.
     public var description: String {
+        if let fastDays { return fastDays.name }
         // Long fasts are counted in hours (`36h`, not `1d12h`), as the preset names do.
         guard let eating else {
             return fasting.seconds % 3600 == 0 ? "\(fasting.seconds / 3600)h" : fasting.description
         }
-        if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0 {
+        // Bare hours only where they read back as hours: a short fast keeps its units (`5h:2h`).
+        if fasting.seconds % 3600 == 0, eating.seconds % 3600 == 0, fasting.seconds / 3600 >= Self.bareHoursMinimum {
             return "\(fasting.seconds / 3600):\(eating.seconds / 3600)"
         }
         return "\(fasting):\(eating)"
+    }
+
+    /// How the store keeps the plan: its ``description``, except a plan of fast days, kept as
+    /// `5:2 days` (`adf` as it is), so that a store written before they existed, where `5:2`
+    /// was a 5-hour fast, still reads as it was written.
+    public var storedText: String {
+        guard let fastDays else { return description }
+        return fastDays == .alternate ? fastDays.name : fastDays.name + " days"
+    }
+
+    /// Reads a plan the store kept (``storedText``): `5:2 days` and `adf` are fast days, and a
+    /// bare `F:E` is hours whatever F (a store of an earlier Chime may hold `5:2` or `1:8`).
+    public init(storedText text: String) throws(DomainError) {
+        if text == FastDays.alternate.name {
+            self.init(fastDays: .alternate)
+            return
+        }
+        if text.hasSuffix(" days"), let preset = Self.presets.first(where: { $0.name == String(text.dropLast(5)) }), preset.plan.fastDays != nil {
+            self = preset.plan
+            return
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2, let fasting = Int64(parts[0]), let eating = Int64(parts[1]),
+           let fastingSpan = TimeSpan(seconds: fasting * 3600), let eatingSpan = TimeSpan(seconds: eating * 3600) {
+            self.init(fasting: fastingSpan, eating: eatingSpan)
+            return
+        }
+        try self.init(parsing: text)
     }
 
     /// Decodes a plan from its spelling (`"16:8"`), through the same parser as user input.

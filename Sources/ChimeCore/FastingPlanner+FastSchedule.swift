@@ -24,3 +24,28 @@ extension FastingPlanner {
         }
     }
 }
+
+extension FastingPlanner {
+    /// The schedules among `others` whose fasts (with their eating windows) would overlap one of
+    /// `schedule` in the coming `weeks`: they cannot stay on beside it, so it replaces them.
+    /// Schedules whose fasts never meet stay on together (18:6 on weekdays, 14:10 at weekends).
+    public func overlapping(
+        _ schedule: FastSchedule, among others: [FastSchedule], from now: Date, timeZone: TimeZone, calendar: Calendar, weeks: Int = 8
+    ) -> [FastSchedule] {
+        let horizon = now.addingTimeInterval(TimeInterval(weeks) * 7 * 86_400)
+        func spans(of schedule: FastSchedule) -> [(Date, Date)] {
+            var found: [(Date, Date)] = []
+            schedule.forEachStart(from: now.addingTimeInterval(-schedule.instanceReach), in: timeZone) { start in
+                guard start < horizon else { return false }
+                let cycle = schedule.session(startingAt: start, timeZone: timeZone, calendar: calendar).cycle(0)
+                found.append((cycle.fastStart, cycle.eatingEnd))
+                return found.count < 400
+            }
+            return found
+        }
+        let mine = spans(of: schedule)
+        return others.filter { other in
+            spans(of: other).contains { theirs in mine.contains { $0.0 < theirs.1 && theirs.0 < $0.1 } }
+        }
+    }
+}

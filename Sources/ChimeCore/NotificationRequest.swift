@@ -163,6 +163,9 @@ public enum ContentArgument {
     public static let nagRound = "nag-round"
     /// The due time of the occurrence a nagging request shows, ISO 8601 (a nag is due later).
     public static let occurrence = "occurrence"
+    /// The plan of fast days a fast day belongs to (`5:2`), for a fast day only: its start
+    /// says how a fast day is kept.
+    public static let fastDay = "fast_day"
     /// The fast schedule a fast's requests belong to (its id), for a fast of a schedule: its
     /// start offers to skip it.
     public static let schedule = "schedule"

@@ -26,6 +26,7 @@ public struct RequestPlanner: Sendable {
         var arguments = [ContentArgument.plan: session.plan.description, ContentArgument.tag: session.tag]
         if let hours = FastSchedule.realHours(of: session) { arguments[ContentArgument.realHours] = hours }
         if let scheduleID = session.scheduleID { arguments[ContentArgument.schedule] = scheduleID }
+        if let fastDays = session.plan.fastDays { arguments[ContentArgument.fastDay] = fastDays.name }
 
         if session.start > now {
             arguments[ContentArgument.endsAt] = Self.iso(session.cycle(0).fastEnd)

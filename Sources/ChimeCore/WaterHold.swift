@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Water reminders are passive: piled up unseen, they would all come at once later, stale ones
 /// included. So while a reason holds they are recorded as missed (one summary comes when the
-/// last reason ends); fast notifications and reminders are time-sensitive and always go out.
+/// last reason ends); fast notifications and reminders are time-sensitive and go out, except
+/// to a server that would lose them (``defers(_:isCritical:serverDiscardsBubbles:)``).
 /// Pure: the caller says what it observed and passes the store's settings, read at each wake.
 public struct WaterHold: Hashable, Sendable {
     /// The setting that makes the server's do-not-disturb mode count (`on`, the default, or `off`).
@@ -44,6 +45,21 @@ public struct WaterHold: Hashable, Sendable {
     /// and every other kind go out.
     public func holds(_ request: NotificationRequest) -> Bool {
         isHolding && request.content.template == .waterReminder
+    }
+
+    /// Why a request waits for the end of do-not-disturb (its last error while it waits).
+    public static let waitingForDoNotDisturb = "waiting: do not disturb"
+    /// How often a request waiting for the end of do-not-disturb is looked at again, in case
+    /// that end was not seen (it is sent at once when it is).
+    public static let doNotDisturbRecheck: TimeInterval = 300
+
+    /// Whether `request` waits for do-not-disturb to end instead of going out now: the mode
+    /// holds, and the server discards what it does not show then (xfce4-notifyd draws only
+    /// critical bubbles in the mode and loses the others for good), so every request that is
+    /// not held and not critical would be lost. It goes out when the mode ends, saying how late
+    /// it is. A server that keeps bubbles for later (dunst, GNOME, KDE) gets them at once.
+    public func defers(_ request: NotificationRequest, isCritical: Bool, serverDiscardsBubbles: Bool) -> Bool {
+        doNotDisturb && serverDiscardsBubbles && !isCritical && !holds(request)
     }
 
     /// The missed reason recorded for a reminder held now (away first: the user is not there

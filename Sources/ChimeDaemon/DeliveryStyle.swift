@@ -20,6 +20,12 @@ struct DeliveryStyle {
         waterUnit = WaterUnit.chosen(bySetting: settings[WaterUnit.settingKey])
     }
 
+    /// Whether `request` goes out critical (its own urgency, else its kind's setting, else its
+    /// kind's own).
+    func isCritical(_ request: NotificationRequest) -> Bool {
+        (urgencies.urgency(for: request) ?? NotificationRenderer.urgency(of: request.kind)) == .critical
+    }
+
     /// A delivery of `request` in this style.
     func job(
         _ request: NotificationRequest, now: Date, timeZone: TimeZone,
@@ -27,7 +33,9 @@ struct DeliveryStyle {
     ) -> DeliveryJob {
         DeliveryJob(
             request: request, now: now, timeZone: timeZone, replacesServerID: replacesServerID,
-            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language, waterUnit: waterUnit
+            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language, waterUnit: waterUnit,
+            // Shown again in its place, a bubble keeps its first words.
+            wordsLatenessWhenSent: !showsOnlyInPlace
         )
     }
 }

@@ -31,6 +31,9 @@ enum LogFormat {
         }
     }
 
+    /// Why a delivery waits for room (its last error while it waits).
+    static let serverFull = "the notification server is full: it shows no more bubbles until one closes"
+
     /// What became of a delivery, as a phrase.
     static func describe(_ outcome: DeliveryOutcome) -> String {
         switch outcome {
@@ -38,6 +41,7 @@ enum LogFormat {
         case .serverUnavailable(let reason): return reason.description
         case .serverBusy: return "an earlier call to the notification server is still hanging"
         case .timedOut: return "the notification server did not answer in time"
+        case .serverFull: return serverFull
         case .rejected(let reason): return "rejected: \(reason)"
         case .failed(let message): return message
         }

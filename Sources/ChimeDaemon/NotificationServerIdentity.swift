@@ -25,6 +25,9 @@ final class NotificationServerIdentity {
     private(set) var state = NotificationServerState.unknown
     /// Whether a probe's answer is still to come.
     private(set) var isProbing = false
+    /// Whether the server loses the bubbles it does not show during do-not-disturb (the last
+    /// probe's word: xfce4-notifyd), so they must wait for the mode to end.
+    private(set) var discardsBubblesInDoNotDisturb = false
 
     /// Identifies the server through `notifier`, recording in `store`; `post` hands a probe's
     /// answer to the scheduler's thread.
@@ -94,6 +97,9 @@ final class NotificationServerIdentity {
 
     private func note(_ probe: ServerProbe) {
         state = NotificationServerState(probe: probe)
+        if probe.server != nil {
+            discardsBubblesInDoNotDisturb = probe.doNotDisturb?.discardsBubbles ?? false
+        }
         log.info("notification server: \(state.rawValue)\(probe.server.map { " (\($0.name) \($0.version))" } ?? "")")
     }
 

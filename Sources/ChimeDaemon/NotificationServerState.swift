@@ -21,7 +21,7 @@ public enum NotificationServerState: String, Hashable, Sendable, CaseIterable {
     /// (a rejected text).
     init?(outcome: DeliveryOutcome) {
         switch outcome {
-        case .shown: self = .available
+        case .shown, .serverFull: self = .available
         case .serverUnavailable(let reason): self.init(unavailability: reason)
         case .serverBusy, .timedOut: self = .notResponding
         case .failed: self = .failing

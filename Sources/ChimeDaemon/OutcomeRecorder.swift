@@ -115,6 +115,13 @@ final class OutcomeRecorder {
             let followUp = try Self.storeErrors { try desk.followUp(of: request, now: now, dropped: true) }
             try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
             log.warning("cannot show \(request.identifier): \(reason)")
+        case .serverFull:
+            // One state of the server, said once by ``ServerCapacity``: the request waits for a
+            // bubble to close, and is tried again after the longest backoff in case that close
+            // goes unseen (another application's bubble, on a server that tells only its owner).
+            let retryAt = now.addingTimeInterval(retryBackoff.maximum)
+            try store.retryDelivery(rowID: stored.rowID, retryAt: retryAt, error: LogFormat.serverFull)
+            log.debug("\(request.identifier) waits for room on the notification server")
         case .serverUnavailable, .serverBusy, .timedOut, .failed:
             let delay = retryBackoff.delay(afterAttempt: stored.attempts)
             let description = LogFormat.describe(outcome)

@@ -82,12 +82,20 @@ public final class Scheduler {
     private let outcomes: OutcomeRecorder
     /// The reload after a failed store call.
     private let recovery: StoreRecovery
+    /// The requests waiting for do-not-disturb to end on a server that would lose them.
+    private let deferral: DoNotDisturbDeferral
+    /// Bubbles the server showed after chimed stopped waiting for its answer.
+    private let lateBubbles: LateAnswerReconciler
+    /// Whether the server has room for another bubble, and what waits for it.
+    private let capacity: ServerCapacity
 
     private var queue = PendingQueue<Int64>()
     /// Rows whose bubbles the notifier is closing.
     private var closing: Set<Int64> = []
     /// Rows whose bubbles are being shown again at start.
     private var reshowing: Set<Int64> = []
+    /// Bubbles still to be shown again at start, sent one at a time (``reshowNext()``).
+    private var reshowQueue: [(stored: StoredRequest, job: DeliveryJob)] = []
     /// Water reminders held while the server was in do-not-disturb mode (recorded as missed),
     /// and the latest of them (its schedule and progress go into the summary).
     private var held: (count: Int, latest: NotificationRequest)?
@@ -113,6 +121,8 @@ public final class Scheduler {
     /// How many water reminders were held (do-not-disturb, a locked session) and wait for their
     /// summary.
     public var heldCount: Int { held?.count ?? 0 }
+    /// How many notifications wait for room on a full server (``ServerCapacity``).
+    public var waitingForRoom: Int { capacity.waitingCount }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
     /// `clock` and `timeZones`, and keeps `timer` armed for the next wake.
@@ -141,6 +151,9 @@ public final class Scheduler {
         server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
         outcomes = OutcomeRecorder(store: store, desk: desk, retryBackoff: configuration.retryBackoff, log: log)
         recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
+        deferral = DoNotDisturbDeferral(store: store, log: log)
+        lateBubbles = LateAnswerReconciler(store: store, notifier: notifier, log: log)
+        capacity = ServerCapacity(log: log)
         notifier.setEventHandler { event in post(.notifier(event)) }
     }
 
@@ -157,7 +170,7 @@ public final class Scheduler {
     public var deliveriesInFlight: Int { outcomes.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        outcomes.awaitedCount + closing.count + reshowing.count + (server.isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
+        outcomes.awaitedCount + closing.count + reshowing.count + reshowQueue.count + (server.isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
     public var isRecovering: Bool { recovery.reloadAt != nil }
@@ -167,7 +180,7 @@ public final class Scheduler {
         DaemonStatus(
             armedDeadline: timer.armedDeadline, pendingCount: queue.count,
             notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
-            doNotDisturb: doNotDisturb, heldCount: heldCount, away: away
+            doNotDisturb: doNotDisturb, heldCount: heldCount, away: away, waitingForRoom: waitingForRoom
         )
     }
 
@@ -353,6 +366,8 @@ public final class Scheduler {
             log.error("deriving what recurs failed: \(error)")
         }
         queue = PendingQueue()
+        // The queue is refilled from the store, parked requests included.
+        capacity.reset()
         let sequence = try store.forEachPending { entry in
             queue.add(entry.rowID, due: entry.effectiveDue, deadline: entry.deadline)
         }
@@ -394,7 +409,8 @@ public final class Scheduler {
     /// those to the notifier and records the others as missed.
     private func takeDue(now: Date, adding resumed: [StoredRequest]) throws(StoreError) {
         var due: [Int64] = []
-        for entry in queue.popDue(at: now) {
+        // While the server is full, what falls due waits for room instead of being refused.
+        for entry in capacity.admit(queue.popDue(at: now)) {
             if outcomes.isInFlight(entry.id) {
                 // Replaced while its previous showing is still on its way: wait for that
                 // answer, so one row never has two attempts in flight.
@@ -436,13 +452,21 @@ public final class Scheduler {
         let style = DeliveryStyle(settings: settings)
         // Deliveries first: the notifier works while the drops are written.
         var holding: [StoredRequest] = []
+        var waiting: [StoredRequest] = []
         for delivery in decision.deliveries {
             guard let stored = byIdentifier[delivery.request.identifier] else { continue }
             if hold.holds(stored.request) {
                 holding.append(stored)
                 continue
             }
+            if hold.defers(stored.request, isCritical: style.isCritical(stored.request), serverDiscardsBubbles: server.discardsBubblesInDoNotDisturb) {
+                waiting.append(stored)
+                continue
+            }
             send(stored, now: now, timeZone: zone, style: style)
+        }
+        for stored in waiting {
+            try deferral.wait(stored, now: now)
         }
         for stored in holding {
             // Passive: a reminder to drink, piled up unseen, would all come at once when the
@@ -512,6 +536,12 @@ public final class Scheduler {
         server.note(outcome)
         do {
             try outcomes.record(outcome, rowID: rowID, at: clock.now)
+            if case .shown(let serverID) = outcome {
+                _ = try lateBubbles.recorded(serverID, of: stored.request.identifier)
+            }
+            if let next = capacity.delivered(rowID: rowID, outcome) {
+                try release(next)
+            }
             try syncChanges()
         } catch {
             fail(error, while: "recording the outcome of \(stored.request.identifier)")
@@ -524,18 +554,36 @@ public final class Scheduler {
         switch event {
         case .actionInvoked(let identifier, let action):
             perform(action, on: identifier)
+        case .actionOnClosedBubble(let identifier, let action):
+            // Said as for any stale bubble, with the request's own reason when there is one.
+            let reason = ((try? store.request(identifier: identifier)) ?? nil)?.staleBubbleReason ?? "its bubble was closed"
+            log.notice("action \(action.rawValue) on \(identifier) ignored: \(reason)")
         case .closed(let identifier, let serverID, let reason):
             log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
             // Gone from the screen: never shown again at a restart, never closed again.
             do {
-                try store.forgetClosedBubble(identifier: identifier, serverID: serverID)
+                let forgotten = try store.forgetClosedBubble(identifier: identifier, serverID: serverID)
+                lateBubbles.closed(serverID, of: identifier, forgotten: forgotten)
                 try syncChanges()
             } catch {
                 fail(error, while: "recording that bubble \(serverID) of \(identifier) closed")
             }
+        case .answeredLate(let request, let serverID):
+            do {
+                if try lateBubbles.answeredLate(request, serverID: serverID, at: clock.now) { try syncChanges() }
+            } catch {
+                fail(error, while: "recording bubble \(serverID) of \(request.identifier), shown late")
+            }
+        case .roomMade:
+            makeRoom()
         case .serverChanged:
+            for entry in capacity.reset() {
+                queue.add(entry.id, due: entry.due, deadline: entry.deadline)
+            }
             do {
                 try server.serverChanged()
+                // The new server may show them; if it is in the mode too, they wait again.
+                try deferral.release(at: clock.now)
                 try syncChanges()
             } catch {
                 fail(error, while: "forgetting the old server's bubble ids")
@@ -545,14 +593,30 @@ public final class Scheduler {
         case .doNotDisturbChanged(let on):
             guard on != doNotDisturb else { return }
             doNotDisturb = on
-            log.notice(on
-                ? "the notification server is in do-not-disturb mode: holding water reminders"
-                : "do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
-            if !on { sendHeldSummary() }
+            if on {
+                log.notice(settingIsOn(WaterHold.doNotDisturbSetting)
+                    ? "the notification server is in do-not-disturb mode: holding water reminders"
+                    : "the notification server is in do-not-disturb mode; notify.dnd is off, so water reminders are shown anyway")
+            } else {
+                log.notice("do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
+                do {
+                    try deferral.release(at: clock.now)
+                    try syncChanges()
+                } catch {
+                    fail(error, while: "sending the notifications that waited for do-not-disturb to end")
+                }
+                sendHeldSummary()
+            }
         case .awayChanged(let locked):
             guard locked != away else { return }
             away = locked
-            log.notice(locked ? "the session is locked: holding water reminders" : "the session is unlocked")
+            if locked {
+                log.notice(settingIsOn(WaterHold.awaySetting)
+                    ? "the session is locked: holding water reminders"
+                    : "the session is locked; notify.away is off, so water reminders are shown anyway")
+            } else {
+                log.notice("the session is unlocked")
+            }
             if !locked {
                 restartWaterAfterReturn()
                 sendHeldSummary()
@@ -567,6 +631,31 @@ public final class Scheduler {
                 fail(error, while: "retrying the notifications waiting for a server")
             }
         }
+    }
+
+    /// A bubble closed on the server: a full one takes the next request waiting for room.
+    private func makeRoom() {
+        guard let next = capacity.roomMade() else { return }
+        do {
+            try release(next)
+            try syncChanges()
+        } catch {
+            fail(error, while: "sending a notification that waited for room")
+        }
+    }
+
+    /// Sends a request that waited for room: due now.
+    private func release(_ waiting: ServerCapacity.Release) throws(StoreError) {
+        switch waiting {
+        case .queue(let entry): queue.add(entry.id, due: entry.due, deadline: entry.deadline)
+        case .retryNow(let rowID): try store.expediteRetry(rowID: rowID, at: clock.now)
+        }
+    }
+
+    /// Whether the setting `key` (`notify.dnd`, `notify.away`) leaves its behaviour on; on when it
+    /// cannot be read (the default), which only words a log line.
+    private func settingIsOn(_ key: String) -> Bool {
+        WaterHold.isOn((try? store.setting(key)) ?? nil)
     }
 
     /// Applies the change a button asks for, or, on a bubble that no longer shows its request
@@ -704,22 +793,45 @@ public final class Scheduler {
             return
         }
         let style = DeliveryStyle(settings: settings)
-        let post = post
         for stored in bubbles {
             guard let previousID = stored.serverID else { continue }
-            reshowing.insert(stored.rowID)
             // Worded as when it was first shown (its due time), not as late.
             let job = style.job(stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
+            reshowQueue.append((stored, job))
+        }
+        reshowNext()
+    }
+
+    /// Sends the next bubble to show again, once the one before it was answered: a request that
+    /// falls due meanwhile then waits for at most one of them in the notifier's queue, not for all
+    /// (121 bubbles on screen made a reminder due 3 s after a restart come 4.5 s late). One whose
+    /// request changed since (cancelled, its bubble closed) is skipped.
+    private func reshowNext() {
+        guard reshowing.isEmpty, !isStopping else { return }
+        while !reshowQueue.isEmpty {
+            let (stored, job) = reshowQueue.removeFirst()
+            do {
+                guard let current = try store.request(rowID: stored.rowID), current.isOnScreen, current.serverID == stored.serverID else { continue }
+            } catch {
+                fail(error, while: "reading a bubble to show again")
+                reshowQueue.removeAll()
+                return
+            }
+            guard let previousID = stored.serverID else { continue }
+            reshowing.insert(stored.rowID)
+            let post = post
             let rowID = stored.rowID
             let identifier = stored.request.identifier
             notifier.deliver(job) { outcome in
                 post(.reshown(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome))
             }
+            return
         }
     }
 
     private func finishReshowing(rowID: Int64, identifier: String, previousID: UInt32, outcome: DeliveryOutcome) {
         reshowing.remove(rowID)
+        defer { reshowNext() }
         switch outcome {
         case .shown(let serverID) where serverID == previousID:
             log.info("bubble \(serverID) of \(identifier) shown again: its buttons work")
@@ -742,8 +854,12 @@ public final class Scheduler {
             } catch {
                 fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
             }
+        case .timedOut, .serverBusy:
+            // A slow server may still replace it: its late answer comes as `answeredLate`.
+            log.notice("bubble \(previousID) of \(identifier) is being shown again, but the server has not answered yet (\(LogFormat.describe(outcome))); its buttons work once it has")
         default:
-            log.notice("could not show bubble \(previousID) of \(identifier) again: \(LogFormat.describe(outcome)); its buttons stay with the process that showed it")
+            // The process that showed it is gone: its clicks reach nobody.
+            log.notice("could not show bubble \(previousID) of \(identifier) again: \(LogFormat.describe(outcome)); its buttons do nothing until it is dismissed")
         }
     }
 
@@ -768,8 +884,11 @@ public final class Scheduler {
         for change in changeSet.changes {
             if let entry = change.pendingEntry {
                 queue.add(entry.rowID, due: entry.effectiveDue, deadline: entry.deadline)
+                // A parked request moved by someone else waits in the queue again, at its new time.
+                capacity.unpark(change.rowID)
             } else {
                 queue.remove(change.rowID)
+                if !change.state.isLive { capacity.forget(change.rowID) }
             }
             if change.closeRequested, let serverID = change.serverID, !closing.contains(change.rowID) {
                 closes.append(ShownNotification(rowID: change.rowID, serverID: serverID))

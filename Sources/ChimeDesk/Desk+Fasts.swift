@@ -74,12 +74,18 @@ extension Desk {
             id: id, plan: intent.plan, start: intent.start, tag: intent.tag,
             mode: intent.repeating ? .rolling : .single, remindBefore: intent.remindBefore
         )
-        let oldSchedule = timeline.schedules.last { $0.endedAt == nil }
+        let onSchedules = timeline.schedules.filter { $0.endedAt == nil }
         var plan = ChangePlan()
+        // A plan of fast days runs by its days only: `fast schedule 5:2 "mon,thu"`.
+        if let fastDays = intent.plan.fastDays {
+            throw DomainError(.invalidPlan, LocalizedText(CoreText.fastDaysOnlyScheduled, [
+                "plan": fastDays.name, "example": fastDays == .alternate ? "" : "\"mon,thu\"",
+            ]))
+        }
         // A repeating plan of exactly a day repeats on the local clock, as a fast schedule.
         var newSchedule: FastSchedule?
         if intent.repeating, FastSchedule.isDaily(intent.plan) {
-            if let oldSchedule, !intent.replace { throw DeskRefusal.fastScheduleIsSet(oldSchedule) }
+            if let oldSchedule = onSchedules.first, !intent.replace { throw DeskRefusal.fastScheduleIsSet(oldSchedule) }
             let schedule = try FastSchedule(
                 id: try generateID(prefix: "fs", now: now), plan: intent.plan,
                 ruleText: FastSchedule.dailyRuleText(at: intent.start, timeZone: timeZone, calendar: calendar),
@@ -89,7 +95,7 @@ extension Desk {
             first.id = id
             session = first
             newSchedule = schedule
-            if var oldSchedule {
+            for var oldSchedule in onSchedules {
                 oldSchedule.endedAt = now
                 plan.fastSchedules.append(oldSchedule)
             }
@@ -141,9 +147,9 @@ extension Desk {
             !skipped.contains { $0.id == old.id } && !discarded.contains { $0.id == old.id } && !old.wasCancelledBeforeStart
         }.map(\.id)
         var next: FastingSession?
-        if !skipped.isEmpty, newSchedule == nil, let oldSchedule {
+        if !skipped.isEmpty, newSchedule == nil {
             let after = fastTimeline(timeline, after: plan)
-            next = after.nextInstance(of: oldSchedule, after: now)
+            next = onSchedules.compactMap { after.nextInstance(of: $0, after: now) }.min { $0.start < $1.start }
         }
         return Decision(plan, FastStarted(
             session: session, ended: ended, discarded: discarded, schedule: newSchedule, tookPlaceOf: skipped, nextScheduled: next

@@ -113,7 +113,7 @@ public final class Desk {
         let derivation = FastScheduleDerivation(planner: planner.requests)
         for schedule in timeline.schedules where schedule.endedAt.map({ $0 > now.addingTimeInterval(-Self.endedScheduleReach(schedule)) }) ?? true {
             let through = try store.fastScheduleDerivedThrough(id: schedule.id)
-            let since = (through ?? schedule.start).addingTimeInterval(-schedule.plan.cycleLength - 2 * 3600)
+            let since = (through ?? schedule.start).addingTimeInterval(-schedule.instanceReach)
             let stored = try store.requests(inGroupsPrefixed: schedule.id + ".", dueSince: since).map { row in
                 FastScheduleDerivation.StoredNotification(
                     identifier: row.stored.request.identifier, group: row.stored.request.group, due: row.stored.request.due,
@@ -127,7 +127,7 @@ public final class Desk {
 
     /// How long after it ended a schedule may still have a fast running: one cycle and a day.
     private static func endedScheduleReach(_ schedule: FastSchedule) -> TimeInterval {
-        schedule.plan.cycleLength + 86_400
+        schedule.instanceReach + 86_400
     }
 
     // MARK: Reading

@@ -25,12 +25,18 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The unit water amounts are written in (the `water.unit` setting); the request's
     /// arguments stay millilitres.
     public var waterUnit: WaterUnit
+    /// Whether the texts say how late the request is as of the moment its call goes to the
+    /// server (``sent(afterWaiting:)``) rather than as of ``now``: a burst is worked through one call at a
+    /// time, so the 300th of a burst can go out a minute and a half after its wake, and says so
+    /// (`(due at 07:05, 1 min ago)`). Off for a bubble shown again in its own place, which keeps
+    /// the words of its first showing.
+    public var wordsLatenessWhenSent: Bool
 
     /// Makes a job.
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
         urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil,
-        waterUnit: WaterUnit = .millilitres
+        waterUnit: WaterUnit = .millilitres, wordsLatenessWhenSent: Bool = true
     ) {
         self.waterUnit = waterUnit
         self.request = request
@@ -40,6 +46,17 @@ public struct DeliveryJob: Hashable, Sendable {
         self.urgency = urgency
         self.showsOnlyInPlace = showsOnlyInPlace
         self.language = language
+        self.wordsLatenessWhenSent = wordsLatenessWhenSent
+    }
+
+    /// The job as its call goes to the server, `waited` seconds after it was handed over: its
+    /// lateness taken then (when ``wordsLatenessWhenSent``). Counted from ``now`` on the
+    /// notifier's own steady clock, so a caller's clock (a test's manual one) stays the base.
+    public func sent(afterWaiting waited: TimeInterval) -> DeliveryJob {
+        guard wordsLatenessWhenSent, waited > 0 else { return self }
+        var sent = self
+        sent.now = now.addingTimeInterval(waited)
+        return sent
     }
 
     /// How long after its due time the request is being shown (never negative).

@@ -9,6 +9,10 @@ public enum DeliveryOutcome: Hashable, Sendable {
     case serverBusy
     /// The server did not answer within the watchdog time; it may still show the bubble later.
     case timedOut
+    /// The server shows as many bubbles as it takes and refused this one
+    /// (`org.freedesktop.Notifications.Error.MaxNotificationsExceeded`: notification-daemon keeps
+    /// at most 20); it has room again once one of its bubbles closes.
+    case serverFull
     /// The request's text cannot be shown (a NUL in a tag, say); retrying will not help.
     case rejected(reason: String)
     /// The server or the bus answered with an error.
@@ -19,7 +23,7 @@ public enum DeliveryOutcome: Hashable, Sendable {
     public var isRetryable: Bool {
         switch self {
         case .shown, .rejected: return false
-        case .serverUnavailable, .serverBusy, .timedOut, .failed: return true
+        case .serverUnavailable, .serverBusy, .timedOut, .serverFull, .failed: return true
         }
     }
 }

@@ -52,6 +52,13 @@ struct GLibError: Error, Hashable, Sendable, CustomStringConvertible {
         return remoteName.split(separator: ".").last == "InvalidId"
     }
 
+    /// The server shows as many bubbles as it takes: notification-daemon answers a Notify beyond
+    /// its 20 with `org.freedesktop.Notifications.Error.MaxNotificationsExceeded`.
+    var meansServerFull: Bool {
+        guard let remoteName else { return false }
+        return remoteName.split(separator: ".").last == "MaxNotificationsExceeded"
+    }
+
     /// The bus connection is closed.
     var meansConnectionClosed: Bool {
         domain == Self.ioDomain && code == Int32(G_IO_ERROR_CLOSED.rawValue)

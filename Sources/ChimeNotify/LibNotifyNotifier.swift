@@ -17,7 +17,12 @@ import Synchronization
 ///
 /// A delivery answered as ``DeliveryOutcome/timedOut`` whose bubble the server shows after all
 /// is not lost: its late server id is kept, and the retry of the same request is answered with
-/// it, without a second Notify (no second bubble, and none brought back after a dismissal).
+/// it, without a second Notify (no second bubble, and none brought back after a dismissal). That
+/// holds for an answer later than libnotify's own 25 s too, caught on the bus by
+/// ``NotifyCallTracker``; until it comes the request is not sent again, and it is reported as
+/// ``NotifierEvent/answeredLate(request:serverID:)``. A server that refuses a bubble for want of
+/// room answers ``DeliveryOutcome/serverFull``, and every bubble it announces closing is
+/// ``NotifierEvent/roomMade``.
 ///
 /// libnotify keeps process-wide state (its proxy, its list of notifications), so only one
 /// instance may run in a process at a time; ``init(configuration:)`` refuses a second one.
@@ -88,6 +93,8 @@ public final class LibNotifyNotifier: Notifier {
     private let isShutDown = Mutex(false)
     private let session: ConfinedSession
     private let loop: MainLoopThread
+    /// Hands an event to the current handler, on the callback queue.
+    private let emit: @Sendable (NotifierEvent) -> Void
 
     private static let instanceRunning = Mutex(false)
     /// How long ``shutdown()`` waits for the GLib thread to tear libnotify down.
@@ -118,11 +125,18 @@ public final class LibNotifyNotifier: Notifier {
         let emit: @Sendable (NotifierEvent) -> Void = { event in
             callbacks.async { eventHandler.current?(event) }
         }
+        self.emit = emit
+        // Late answers are noticed on GDBus's worker thread and handed to the loop thread ahead
+        // of the signals that follow them (the server's NotificationClosed for that bubble).
+        let relay = LoopRelay()
+        let tracker = NotifyCallTracker { token, result in
+            relay.loop.withLock { $0 }?.perform(aheadOfSignals: true) { session.value?.lateAnswer(token, result) }
+        }
         loop = MainLoopThread(
             name: Self.threadName,
             setUp: {
                 _ = notify_init(configuration.appName)
-                session.value = NotificationServerSession(configuration: configuration, emit: emit)
+                session.value = NotificationServerSession(configuration: configuration, tracker: tracker, emit: emit)
                 if configuration.followsPresence {
                     session.presence = PresenceMonitor(
                         sessionBusAddress: SessionBus.address(environment: ProcessInfo.processInfo.environment),
@@ -140,6 +154,7 @@ public final class LibNotifyNotifier: Notifier {
                 LibNotifyNotifier.instanceRunning.withLock { $0 = false }
             }
         )
+        relay.loop.withLock { [loop] in $0 = loop }
         gate.setPing { [loop, gate] in
             loop.perform { gate.threadResponded() }
         }
@@ -149,20 +164,35 @@ public final class LibNotifyNotifier: Notifier {
         shutdown()
     }
 
+    /// Sets the receiver of events, and reports to it the state found before it was set: a
+    /// session already locked when the notifier started (``Configuration/followsPresence``), a
+    /// server already in do-not-disturb mode. Those readings were reported when nobody listened.
     public func setEventHandler(_ handler: @escaping @Sendable (NotifierEvent) -> Void) {
         eventHandler.current = handler
+        let emit = emit
+        loop.perform { [session] in
+            if session.presence?.isLocked == true { emit(.awayChanged(true)) }
+            if session.value?.doNotDisturb == true { emit(.doNotDisturbChanged(true)) }
+        }
     }
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
-        let notification: RenderedNotification
-        do {
-            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
-        } catch {
-            callbacks.async { completion(.rejected(reason: error.message)) }
-            return
-        }
+        let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        let handedOver = ContinuousClock.now
         call(
-            completion: completion, { session in session.deliver(notification, for: job) },
+            completion: completion,
+            { session in
+                // Worded as of the moment the call goes out, not when it was queued: the last of a
+                // burst may be well past its tolerance by then.
+                let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
+                let notification: RenderedNotification
+                do throws(TextRejection) {
+                    notification = try renderer.render(sent)
+                } catch {
+                    return .rejected(reason: error.message)
+                }
+                return session.deliver(notification, for: sent)
+            },
             late: { session, outcome in
                 if case .shown(let serverID) = outcome { session.rememberLateAnswer(serverID: serverID, for: job) }
             }
@@ -232,6 +262,11 @@ public final class LibNotifyNotifier: Notifier {
         // A healthy tear-down takes milliseconds; a long wait here would only delay the
         // daemon's exit past systemd's stop timeout (it already waited for its deliveries).
         _ = loop.stop(timeout: Self.tearDownWait)
+    }
+
+    /// The loop thread, for a closure made before it exists (set once, right after).
+    private final class LoopRelay: Sendable {
+        let loop = Mutex<MainLoopThread?>(nil)
     }
 
     /// The session, touched only on the main-loop thread (hence unchecked).

@@ -45,10 +45,15 @@ final class MainLoopThread: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop thread, after the work handed over before it. Returns at once.
-    func perform(_ work: @escaping () -> Void) {
+    ///
+    /// With `aheadOfSignals`, it runs at the priority GDBus dispatches signals with, so before
+    /// any signal that arrives after this call (a late Notify answer must reach the bubble
+    /// before the server's `NotificationClosed` for it); otherwise at idle priority, after them.
+    func perform(aheadOfSignals: Bool = false, _ work: @escaping () -> Void) {
         // An idle source rather than g_main_context_invoke: invoke runs the function right in the
         // calling thread when it can acquire the context, and that must never happen here.
         let source = g_idle_source_new()!
+        if aheadOfSignals { g_source_set_priority(source, 0) }  // G_PRIORITY_DEFAULT
         let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
         g_source_set_callback(source, { userData in
             Unmanaged<WorkBox>.fromOpaque(userData!).takeUnretainedValue().work()

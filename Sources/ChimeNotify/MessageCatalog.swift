@@ -21,6 +21,7 @@ enum MessageCatalog {
         case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
         case actionDone, actionSkipFast
         case unitMillilitres, unitOunces
+        case fastDayNote
     }
 
     /// The template of `message` in `language`.
@@ -56,6 +57,7 @@ enum MessageCatalog {
         case .waterProgress: return ("{consumed} of {goal} {unit} today.", "今天已喝 {consumed}/{goal} {unit}。")
         case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙的时候，有 {*count} 次喝水提醒没有打扰你。")
         case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙的时候，有 1 次喝水提醒没有打扰你。")
+        case .fastDayNote: return ("A fast day: eat little (about 500 kcal, 600 for men) or nothing until it ends.", "今天是禁食日：结束前少吃（约 500 千卡，男性约 600 千卡）或不吃。")
         case .actionSkipFast: return ("Skip this fast", "跳过这次禁食")
         case .reminderTitle: return ("Reminder", "提醒")
         case .reminderRepeatTitle: return ("{nth} reminder", "第 {nth} 次提醒")

@@ -103,6 +103,14 @@ final class NotificationBubble {
         return serverID
     }
 
+    /// Takes `serverID` as this bubble's id: the server showed it, but its answer came after
+    /// libnotify had given up waiting. libnotify then matches the server's `NotificationClosed`
+    /// and `ActionInvoked` for that id to this bubble, and showing it again replaces it.
+    func adopt(serverID: UInt32) {
+        guard serverID > 0, serverID <= UInt32(Int32.max) else { return }
+        chime_notification_set_id(notification, Int32(serverID))
+    }
+
     /// Asks the server to close this bubble (it answers with a `closed` signal, reason 3).
     func close() throws(GLibError) {
         let closed = try GLibError.check { error in notify_notification_close(notification, error) }

@@ -67,6 +67,11 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .fastStarted:
             title = text(.fastStartedTitle, values)
             body = segments(ended ? .fastStartedEndedBody : late ? .fastStartedLateBody : .fastStartedBody, values)
+            // A fast day of 5:2, 4:3 or adf: little food, not none, is what most follow.
+            if arguments[ContentArgument.fastDay] != nil, !ended {
+                body.append(.text("\n"))
+                body += segments(.fastDayNote, values)
+            }
         case .fastComplete:
             title = text(.fastCompleteTitle, values)
             body = segments(late ? .fastCompleteLateBody : .fastCompleteBody, values)

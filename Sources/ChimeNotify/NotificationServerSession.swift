@@ -26,28 +26,39 @@ final class NotificationServerSession {
     /// What the current server is sent, from its name and `capabilities`.
     private var profile: ServerProfile?
     /// Whether the server is in do-not-disturb mode, as last reported.
-    private var doNotDisturb = false
+    private(set) var doNotDisturb = false
     /// Follows the do-not-disturb mode of the current server process, where it tells.
     private var doNotDisturbWatch: DoNotDisturbWatch?
+    /// Follows the current server process's own signals beside libnotify (closings, clicks on
+    /// bubbles it reported closed).
+    private var signalWatch: ServerSignalWatch?
     private var bubbles: [String: NotificationBubble] = [:]
     private var bubbleOrder: [String] = []
-    /// Deliveries the server answered only after their watchdog (the daemon was told they
-    /// timed out and will retry): the request and the id it got, by identifier.
-    private var lateAnswers: [String: (request: NotificationRequest, serverID: UInt32)] = [:]
+    /// Notify calls answered late: the retry of a request the server showed late is answered
+    /// with its id, and one whose answer may still come is not sent again meanwhile.
+    private let late = LateAnswerBook(limit: NotificationServerSession.bubbleLimit)
+    /// Notices the answers to Notify calls libnotify gave up on.
+    private let tracker: NotifyCallTracker
 
-    /// Makes a session; `emit` reports events (on the main-loop thread).
-    init(configuration: LibNotifyNotifier.Configuration, emit: @escaping (NotifierEvent) -> Void) {
+    /// Makes a session; `emit` reports events (on the main-loop thread), `tracker` catches the
+    /// answers libnotify gives up on (its late answers must come to ``lateAnswer(_:_:)``).
+    init(configuration: LibNotifyNotifier.Configuration, tracker: NotifyCallTracker, emit: @escaping (NotifierEvent) -> Void) {
         self.configuration = configuration
+        self.tracker = tracker
         self.emit = emit
     }
 
     /// Shows `notification` for `job`, replacing the bubble its identifier already has.
     func deliver(_ notification: RenderedNotification, for job: DeliveryJob) -> DeliveryOutcome {
         let identifier = job.request.identifier
-        if let late = lateAnswers.removeValue(forKey: identifier), late.request == job.request {
+        if let serverID = late.takeAnswer(for: job.request) {
             // The retry of a delivery the server answered late: it is on screen already (or the
             // user dismissed it since); showing it again would add or bring back a bubble.
-            return .shown(serverID: late.serverID)
+            return .shown(serverID: serverID)
+        }
+        if late.isWaiting(for: identifier) {
+            // The server may still show the earlier call's bubble: sending again would add one.
+            return .serverBusy
         }
         let server: ServerState
         switch connectToServer() {
@@ -73,24 +84,56 @@ final class NotificationServerSession {
             actions: profile.actions ? notification.actions : [],
             stackTag: profile.stackTag.map { (hint: $0, value: identifier) }
         )
+        let token = tracker.expectNotify()
         do throws(GLibError) {
             let serverID = try bubble.show(content)
+            _ = tracker.finish(token, gaveUp: false)
             remember(bubble)
             return .shown(serverID: serverID)
         } catch {
             // Whatever went wrong, the next call asks the bus again who serves notifications.
             ownerTracked = false
+            if error.meansTimeout {
+                // libnotify gave up waiting; the server may still show the bubble.
+                if case .shown(let serverID) = tracker.finish(token, gaveUp: true) {
+                    // Its answer came just as libnotify gave up.
+                    bubble.adopt(serverID: serverID)
+                    remember(bubble)
+                    return .shown(serverID: serverID)
+                }
+                if tracker.isAwaitingLateAnswer(token) {
+                    late.gaveUp(token, request: job.request, bubble: bubble)
+                }
+            } else {
+                _ = tracker.finish(token, gaveUp: false)
+            }
             return ServerProblem(error).deliveryOutcome
         }
+    }
+
+    /// The server answered the Notify call of `token`, which libnotify had given up on, with
+    /// `result`: a bubble it showed is adopted (its buttons work, a retry is answered with its id,
+    /// a change replaces it) and reported as ``NotifierEvent/answeredLate(request:serverID:)``;
+    /// one made surplus by a later call is closed.
+    func lateAnswer(_ token: NotifyCallTracker.Token, _ result: NotifyCallTracker.LateResult) {
+        guard let waiting = late.answered(token), case .shown(let serverID) = result else { return }
+        let identifier = waiting.request.identifier
+        waiting.bubble.adopt(serverID: serverID)
+        if waiting.superseded || (bubbles[identifier].map { $0 !== waiting.bubble && $0.serverID != 0 } ?? false) {
+            // Another call shows the request already.
+            try? waiting.bubble.close()
+            return
+        }
+        remember(waiting.bubble)
+        late.remember(waiting.request, shownAs: serverID)
+        emit(.answeredLate(request: waiting.request, serverID: serverID))
     }
 
     /// Notes that the server showed `job`'s request as `serverID` after the delivery had been
     /// answered as timed out: its retry is answered with this id instead of being shown again.
     func rememberLateAnswer(serverID: UInt32, for job: DeliveryJob) {
-        if lateAnswers.count >= Self.bubbleLimit, let any = lateAnswers.keys.first {
-            lateAnswers[any] = nil
-        }
-        lateAnswers[job.request.identifier] = (job.request, serverID)
+        late.remember(job.request, shownAs: serverID)
+        emit(.answeredLate(request: job.request, serverID: serverID))
     }
 
     /// Asks the server to close the bubbles with `serverIDs`, each in turn: one that fails does
@@ -119,7 +162,7 @@ final class NotificationServerSession {
                 // No server, or one that hangs: the other ids would fare the same (each
                 // blocking this thread for libnotify's 25 s).
                 case .unavailable, .timedOut: break ids
-                case .failed: continue
+                case .full, .failed: continue
                 }
             }
         }
@@ -144,7 +187,15 @@ final class NotificationServerSession {
                     name: reply.child(0).string, vendor: reply.child(1).string, version: reply.child(2).string,
                     specificationVersion: reply.child(3).string, busName: server.busName, busGUID: bus!.guid
                 )
-                return ServerProbe(status: .ready, busAddress: address, server: information, capabilities: server.capabilities)
+                let doNotDisturb = doNotDisturbWatch.map { watch in
+                    DoNotDisturbReading(
+                        source: watch.source, isReadable: watch.isReadable, isOn: self.doNotDisturb,
+                        discardsBubbles: server.profile.discardsBubblesInDoNotDisturb
+                    )
+                }
+                return ServerProbe(
+                    status: .ready, busAddress: address, server: information, capabilities: server.capabilities, doNotDisturb: doNotDisturb
+                )
             } catch {
                 return ServerProblem(error).probe(busAddress: address)
             }
@@ -153,8 +204,47 @@ final class NotificationServerSession {
 
     /// Forgets every bubble and drops the bus connection; then libnotify can be shut down.
     func tearDown() {
+        reconnect = (nil, PresenceMonitor.reconnectWaits.first)
         forgetBubbles()
         bus = nil
+    }
+
+    // MARK: The bus going away
+
+    /// The pending attempt to reach the bus again after it went away, and the wait before the next.
+    private var reconnect: (timer: ContextTimer?, wait: Double) = (nil, PresenceMonitor.reconnectWaits.first)
+
+    /// Drops everything tied to a bus that went away (a new login session, a restarted bus),
+    /// libnotify's cached proxy included (only notify_uninit drops it): GIO makes a new shared
+    /// connection only once nobody holds the closed one.
+    private func dropClosedBus() {
+        forgetBubbles()
+        signalWatch = nil
+        bus = nil
+        ownerTracked = false
+        doNotDisturbWatch = nil
+        if serverPresent == true { serverPresent = false }
+        notify_uninit()
+        _ = notify_init(configuration.appName)
+    }
+
+    /// The bus closed under a live connection: tries to reach it again by itself (1 s, 2 s, ...
+    /// 60 s), so the server's do-not-disturb mode is read again as soon as the bus is back, and
+    /// deliveries waiting for a server hear that one appeared, without waiting for a call.
+    private func busClosed() {
+        dropClosedBus()
+        let wait = reconnect.wait
+        reconnect = (ContextTimer(after: wait) { [weak self] in self?.reconnectToBus() }, wait)
+    }
+
+    private func reconnectToBus() {
+        reconnect.timer = nil
+        if case .failure(.unavailable(let reason)) = connectToServer(), reason != .noServer {
+            let wait = min(reconnect.wait * 2, PresenceMonitor.reconnectWaits.longest)
+            reconnect = (ContextTimer(after: wait) { [weak self] in self?.reconnectToBus() }, wait)
+        } else {
+            reconnect.wait = PresenceMonitor.reconnectWaits.first
+        }
     }
 
     // MARK: Server state
@@ -169,10 +259,13 @@ final class NotificationServerSession {
     private enum ServerProblem: Error {
         case unavailable(ServerUnavailability)
         case timedOut
+        case full
         case failed(String)
 
         init(_ error: GLibError) {
-            if error.meansNoServer {
+            if error.meansServerFull {
+                self = .full
+            } else if error.meansNoServer {
                 self = .unavailable(.noServer)
             } else if error.meansConnectionClosed {
                 self = .unavailable(.busUnreachable(error.message))
@@ -187,6 +280,7 @@ final class NotificationServerSession {
             switch self {
             case .unavailable(let reason): return .serverUnavailable(reason)
             case .timedOut: return .timedOut
+            case .full: return .serverFull
             case .failed(let message): return .failed(message: message)
             }
         }
@@ -195,12 +289,16 @@ final class NotificationServerSession {
             switch self {
             case .unavailable(let reason): return .serverUnavailable(reason)
             case .timedOut: return .timedOut
+            case .full: return .failed(message: Self.fullMessage)
             case .failed(let message): return .failed(message: message)
             }
         }
 
+        static let fullMessage = "the notification server shows as many notifications as it takes"
+
         func probe(busAddress: String?) -> ServerProbe {
             switch self {
+            case .full: return ServerProbe(status: .failed, busAddress: busAddress, detail: Self.fullMessage)
             case .unavailable(let reason): return ServerProbe(status: .unavailable(reason), busAddress: busAddress, detail: reason.description)
             case .timedOut: return ServerProbe(status: .timedOut, busAddress: busAddress, detail: "the notification server did not answer in time")
             case .failed(let message): return ServerProbe(status: .failed, busAddress: busAddress, detail: message)
@@ -212,14 +310,8 @@ final class NotificationServerSession {
     /// bus first if needed. Nothing here can start a server.
     private func connectToServer() -> Result<ServerState, ServerProblem> {
         if let current = bus, current.isClosed {
-            // The bus went away (a new login session): everything tied to it is stale, including
-            // libnotify's cached proxy, which only notify_uninit drops.
-            forgetBubbles()
-            bus = nil
-            ownerTracked = false
-            doNotDisturbWatch = nil
-            notify_uninit()
-            _ = notify_init(configuration.appName)
+            // The bus went away (a new login session) before its `closed` signal was handled.
+            dropClosedBus()
         }
         if bus == nil {
             guard let address = SessionBus.address(environment: ProcessInfo.processInfo.environment) else {
@@ -230,6 +322,8 @@ final class NotificationServerSession {
                 connected.observeOwner(of: SessionBus.notificationsName) { [weak self] owner in
                     self?.serverOwnerChanged(to: owner)
                 }
+                connected.onClosed { [weak self] in self?.busClosed() }
+                tracker.install(on: connected)
                 bus = connected
             } catch {
                 return .failure(.unavailable(.busUnreachable(error.message)))
@@ -269,6 +363,7 @@ final class NotificationServerSession {
                 let newProfile = ServerProfile(name: information.child(0).string, capabilities: found)
                 profile = newProfile
                 followDoNotDisturb(of: owner, profile: newProfile)
+                followSignals(of: owner)
             }
             return .success(ServerState(busName: owner, capabilities: capabilities ?? [], profile: profile!))
         } catch {
@@ -283,6 +378,9 @@ final class NotificationServerSession {
             capabilities = nil
             profile = nil
             serverPresent = false
+            // A server gone answers nothing more.
+            late.forgetUnanswered()
+            tracker.forgetAll()
             doNotDisturbWatch = nil
             setDoNotDisturb(false)
             return
@@ -331,6 +429,18 @@ final class NotificationServerSession {
         }
     }
 
+    /// Follows the server `owner`'s own signals, once per server process (``ServerSignalWatch``).
+    private func followSignals(of owner: String) {
+        guard signalWatch?.owner != owner, let bus else { return }
+        signalWatch = nil
+        signalWatch = ServerSignalWatch(
+            owner: owner, bus: bus, limit: Self.bubbleLimit,
+            // A live bubble's clicks reach it through libnotify.
+            isLive: { [weak self] id in self?.bubbles.values.contains { $0.serverID == id } ?? false },
+            emit: emit
+        )
+    }
+
     private func setDoNotDisturb(_ on: Bool) {
         guard on != doNotDisturb else { return }
         doNotDisturb = on
@@ -353,6 +463,7 @@ final class NotificationServerSession {
 
     private func bubbleClosed(identifier: String, serverID: UInt32, reason: CloseReason) {
         emit(.closed(identifier: identifier, serverID: serverID, reason: reason))
+        signalWatch?.noteClosed(serverID, of: identifier)
         // A closed bubble cannot be replaced any more; the next show of the identifier adds one.
         if bubbles[identifier]?.serverID == serverID || bubbles[identifier]?.serverID == 0 {
             bubbles[identifier] = nil
@@ -373,6 +484,7 @@ final class NotificationServerSession {
     private func forgetBubbles() {
         bubbles.removeAll()
         bubbleOrder.removeAll()
-        lateAnswers.removeAll()
+        late.forgetAll()
+        tracker.forgetAll()
     }
 }

@@ -1,9 +1,23 @@
+import ChimeCore
+
 /// Something the notification server reported without being asked.
 public enum NotifierEvent: Hashable, Sendable {
     /// The user picked `action` on the bubble of the request `identifier`.
     case actionInvoked(identifier: String, action: ActionKey)
+    /// The user picked `action` on a bubble of the request `identifier` that the server had
+    /// reported closed but left on screen (notification-daemon does, with live buttons): a
+    /// button of a closed bubble changes nothing.
+    case actionOnClosedBubble(identifier: String, action: ActionKey)
     /// The bubble of the request `identifier`, shown under `serverID`, went away.
     case closed(identifier: String, serverID: UInt32, reason: CloseReason)
+    /// The server showed `request` as `serverID` after its delivery had been answered as timed
+    /// out (or busy): its answer came late, even after libnotify's own 25 s. The retry of the
+    /// same request is answered with this id without a second bubble; a request cancelled or
+    /// changed meanwhile should have the bubble closed.
+    case answeredLate(request: NotificationRequest, serverID: UInt32)
+    /// The server closed a bubble, Chime's or another application's (as far as it announces
+    /// those): a server that was full (``DeliveryOutcome/serverFull``) has room again.
+    case roomMade
     /// A different process now owns `org.freedesktop.Notifications` (the server restarted):
     /// every stored server id is stale, since a new server reuses small ids for other bubbles.
     case serverChanged

@@ -24,14 +24,21 @@ public struct ServerProbe: Hashable, Sendable {
     public var capabilities: [String]
     /// One sentence about what went wrong, when something did.
     public var detail: String?
+    /// Where the server keeps its do-not-disturb mode and what was read there; `nil` for a
+    /// server without a mode chimed can see (everything is shown there).
+    public var doNotDisturb: DoNotDisturbReading?
 
     /// Makes a probe result.
-    public init(status: Status, busAddress: String? = nil, server: ServerInformation? = nil, capabilities: [String] = [], detail: String? = nil) {
+    public init(
+        status: Status, busAddress: String? = nil, server: ServerInformation? = nil, capabilities: [String] = [], detail: String? = nil,
+        doNotDisturb: DoNotDisturbReading? = nil
+    ) {
         self.status = status
         self.busAddress = busAddress
         self.server = server
         self.capabilities = capabilities
         self.detail = detail
+        self.doNotDisturb = doNotDisturb
     }
 
     /// Whether the session bus answered (whatever became of the server).

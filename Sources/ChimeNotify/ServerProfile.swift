@@ -12,27 +12,19 @@ struct ServerProfile: Hashable, Sendable {
         case persistentBubbleBecomesDialog
         /// Actions turn the bubble into such a dialog, whatever the capabilities say.
         case actionsBecomeDialog
+        /// In do-not-disturb mode it answers every Notify but draws only critical bubbles, and
+        /// the others are gone for good (xfce4-notifyd 0.7: nothing shows, even after the mode).
+        case discardsBubblesInDoNotDisturb
     }
 
     /// The servers whose behaviour differs from what their capabilities promise, by name.
     static let quirks: [String: Set<Quirk>] = [
         "notify-osd": [.persistentBubbleBecomesDialog, .actionsBecomeDialog],
+        xfceName: [.discardsBubblesInDoNotDisturb],
     ]
 
-    /// Where a server tells whether it holds back bubbles (do not disturb), and how to read it.
-    enum DoNotDisturbSource: Hashable, Sendable {
-        /// A Boolean property of `interface` on `/org/freedesktop/Notifications`, announced with
-        /// `PropertiesChanged`: dunst's `paused` (`dunstctl set-paused`), KDE Plasma's `Inhibited`.
-        case property(interface: String, name: String)
-        /// mako's `Modes` (an array of strings) of `fr.emersion.Mako` on `/fr/emersion/Mako`:
-        /// on while it contains `mode`. mako announces a change by `PropertiesChanged` naming
-        /// `Modes` as invalidated, without the value, so it is read again then.
-        case modes(mode: String)
-        /// A Boolean GSettings key that says whether banners are shown: GNOME Shell's
-        /// `org.gnome.desktop.notifications show-banners`, false in do-not-disturb mode. Read
-        /// only when the schema is installed.
-        case bannerSetting(schema: String, key: String)
-    }
+    /// The name xfce4-notifyd reports.
+    static let xfceName = "Xfce Notify Daemon"
 
     /// Where each server tells whether it is in do-not-disturb mode, by the name it reports.
     static let doNotDisturbSources: [String: DoNotDisturbSource] = [
@@ -40,6 +32,7 @@ struct ServerProfile: Hashable, Sendable {
         "Plasma": .property(interface: "org.freedesktop.Notifications", name: "Inhibited"),
         "mako": .modes(mode: "do-not-disturb"),
         "gnome-shell": .bannerSetting(schema: "org.gnome.desktop.notifications", key: "show-banners"),
+        xfceName: .xfconf(channel: "xfce4-notifyd", property: "/do-not-disturb"),
     ]
 
     /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
@@ -59,6 +52,9 @@ struct ServerProfile: Hashable, Sendable {
     /// Whether the server lists the bubbles it closed (dunst's `NotificationListHistory`), so
     /// one dismissed while chimed was not running is not shown again in its place.
     var listsClosedBubbles: Bool
+    /// Whether bubbles other than critical ones sent during do-not-disturb are lost
+    /// (``Quirk/discardsBubblesInDoNotDisturb``): they must wait for the mode to end.
+    var discardsBubblesInDoNotDisturb: Bool
 
     /// The profile of the server called `name` with `capabilities`.
     init(name: String, capabilities: [String]) {
@@ -69,6 +65,7 @@ struct ServerProfile: Hashable, Sendable {
         stackTag = capabilities.contains(Self.stackTagHint) ? Self.stackTagHint : nil
         doNotDisturb = Self.doNotDisturbSources[name]
         listsClosedBubbles = name == "dunst"
+        discardsBubblesInDoNotDisturb = quirks.contains(.discardsBubblesInDoNotDisturb)
     }
 
     /// The `expire_timeout` to send for `expiry`.

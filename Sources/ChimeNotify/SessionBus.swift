@@ -21,6 +21,8 @@ final class SessionBus {
     let address: String
     private let connection: OpaquePointer
     private var subscriptions: [guint] = []
+    private var filters: [guint] = []
+    private var closedHandlerID: gulong = 0
 
     /// Connects (or reuses GIO's existing connection) to the session bus at `address`.
     convenience init(address: String) throws(GLibError) {
@@ -54,7 +56,39 @@ final class SessionBus {
         for subscription in subscriptions {
             g_dbus_connection_signal_unsubscribe(connection, subscription)
         }
+        for filter in filters {
+            g_dbus_connection_remove_filter(connection, filter)
+        }
+        // The shared connection outlives this owner when others hold it.
+        if closedHandlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandlerID) }
         g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// Runs `filter` on GDBus's worker thread for every message sent or received on this
+    /// connection, until this owner is released; `destroy` frees `userData` once no filter call
+    /// can use it any more (GDBus may still be running one when the filter is removed).
+    func addFilter(_ filter: GDBusMessageFilterFunction, userData: UnsafeMutableRawPointer, destroy: GDestroyNotify) {
+        filters.append(g_dbus_connection_add_filter(connection, filter, userData, destroy))
+    }
+
+    /// Calls `handler` (on the main-loop thread that asked) once the connection closes: the bus
+    /// went away. The owner must then drop this object: GIO hands its closed shared connection to
+    /// every later caller for as long as anyone holds it, so no new one could be made.
+    func onClosed(_ handler: @escaping () -> Void) {
+        if closedHandlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandlerID) }
+        let box = Unmanaged.passRetained(ClosedHandler(handler)).toOpaque()
+        closedHandlerID = chime_connection_connect_closed(
+            connection,
+            { _, _, _, userData in
+                guard let userData else { return }
+                Unmanaged<ClosedHandler>.fromOpaque(userData).takeUnretainedValue().handler()
+            },
+            box,
+            { userData, _ in
+                guard let userData else { return }
+                Unmanaged<ClosedHandler>.fromOpaque(userData).release()
+            }
+        )
     }
 
     /// The bus's GUID, which a bus started anew never repeats (its unique names do recur).
@@ -104,7 +138,8 @@ final class SessionBus {
 
     /// Calls `handler` with the new owner (`nil`: none) whenever the owner of `name` changes.
     /// The handler runs on the main-loop thread that subscribed.
-    func observeOwner(of name: String, handler: @escaping (String?) -> Void) {
+    @discardableResult
+    func observeOwner(of name: String, handler: @escaping (String?) -> Void) -> guint {
         let box = Unmanaged.passRetained(OwnerChangeHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
@@ -118,13 +153,15 @@ final class SessionBus {
             { userData in Unmanaged<OwnerChangeHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
     }
 
     /// Calls `handler` with the changed properties (`a{sv}`) and the names of those invalidated
     /// (changed, value not sent) whenever `sender` reports, by `PropertiesChanged` on `path`, a
     /// change of properties of `interface`. The handler runs on the main-loop thread that
     /// subscribed.
-    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) {
+    @discardableResult
+    func observeProperties(of sender: String, path: String, interface: String, handler: @escaping (GVariantValue, [String]) -> Void) -> guint {
         let box = Unmanaged.passRetained(PropertiesHandler(handler)).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
             connection, sender, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, interface, G_DBUS_SIGNAL_FLAGS_NONE,
@@ -138,14 +175,17 @@ final class SessionBus {
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
     }
 
-    /// Calls `handler` with the arguments (a tuple) of every signal `member` of `interface`, from
-    /// any sender and object. The handler runs on the main-loop thread that subscribed.
-    func observeSignal(interface: String, member: String, handler: @escaping (GVariantValue) -> Void) {
+    /// Calls `handler` with the arguments (a tuple) of every signal `member` of `interface` from
+    /// `sender` (a unique or well-known name; any when `nil`), on any object. The handler runs on
+    /// the main-loop thread that subscribed.
+    @discardableResult
+    func observeSignal(sender: String? = nil, interface: String, member: String, handler: @escaping (GVariantValue) -> Void) -> guint {
         let box = Unmanaged.passRetained(PropertiesHandler { arguments, _ in handler(arguments) }).toOpaque()
         let subscription = g_dbus_connection_signal_subscribe(
-            connection, nil, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            connection, sender, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, userData in
                 guard let parameters, let userData else { return }
                 let arguments = GVariantValue(owning: g_variant_ref(parameters))
@@ -155,6 +195,15 @@ final class SessionBus {
             { userData in Unmanaged<PropertiesHandler>.fromOpaque(userData!).release() }
         )
         subscriptions.append(subscription)
+        return subscription
+    }
+
+    /// Ends the subscription `subscription` (returned by an `observe` method) before the bus
+    /// goes: for followers that live shorter than the connection.
+    func unsubscribe(_ subscription: guint) {
+        guard let index = subscriptions.firstIndex(of: subscription) else { return }
+        subscriptions.remove(at: index)
+        g_dbus_connection_signal_unsubscribe(connection, subscription)
     }
 
     /// The value of property `name` of `interface` of the object at `path` of `destination`.
@@ -173,6 +222,11 @@ final class SessionBus {
     private final class PropertiesHandler {
         let handler: (GVariantValue, [String]) -> Void
         init(_ handler: @escaping (GVariantValue, [String]) -> Void) { self.handler = handler }
+    }
+
+    private final class ClosedHandler {
+        let handler: () -> Void
+        init(_ handler: @escaping () -> Void) { self.handler = handler }
     }
 
     private final class OwnerChangeHandler {

@@ -49,9 +49,10 @@ public final class StdoutNotifier: Notifier {
     }
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
-        let notification: RenderedNotification
+        let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        let handedOver = ContinuousClock.now
         do {
-            notification = try (job.language.map(NotificationRenderer.init(language:)) ?? renderer).render(job)
+            _ = try renderer.render(job)
         } catch {
             writes.async { completion(.rejected(reason: error.message)) }
             return
@@ -69,12 +70,20 @@ public final class StdoutNotifier: Notifier {
             return
         }
         writes.async { [self] in
+            // Worded as of the moment it is written, as a server's bubble is as of its call.
+            let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
+            let notification: RenderedNotification
+            do throws(TextRejection) {
+                notification = try renderer.render(sent)
+            } catch {
+                return completion(.rejected(reason: error.message))
+            }
             let line = Line(
                 event: "shown", identifier: job.request.identifier, serverID: serverID,
                 title: notification.title, body: notification.plainBody,
                 urgency: notification.urgency.description, category: notification.category.rawValue,
                 actions: notification.actions.map(\.key.rawValue),
-                due: Self.timestamp(job.request.due), at: Self.timestamp(Date()), late: job.isLate
+                due: Self.timestamp(job.request.due), at: Self.timestamp(Date()), late: sent.isLate
             )
             if let problem = write(line) {
                 completion(.failed(message: problem))

@@ -184,7 +184,7 @@ enum RowCoding {
         let id = row.text(0)
         func bad(_ what: String) -> StoreError { badData(path: path, what: "fast \"\(id)\"", problem: what) }
         let plan: FastingPlan
-        do { plan = try FastingPlan(parsing: row.text(1)) } catch { throw bad("an unreadable plan \"\(row.text(1))\"") }
+        do { plan = try FastingPlan(storedText: row.text(1)) } catch { throw bad("an unreadable plan \"\(row.text(1))\"") }
         guard let mode = FastingSession.Mode(rawValue: row.text(4)) else { throw bad("an unknown mode \"\(row.text(4))\"") }
         var remindBefore: [TimeSpan] = []
         for part in row.text(6).split(separator: ",") {
@@ -207,7 +207,7 @@ enum RowCoding {
     /// The values bound for ``sessionColumns`` of `session`.
     static func sessionValues(_ session: FastingSession) -> [SQLiteValue] {
         [
-            .text(session.id), .text(session.plan.description), .date(session.start), .text(session.tag),
+            .text(session.id), .text(session.plan.storedText), .date(session.start), .text(session.tag),
             .text(session.mode.rawValue), .date(session.stoppedAt),
             .text(session.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
             .integer(session.fastExtension?.cycle), .integer(session.fastExtension?.seconds),
@@ -233,9 +233,11 @@ enum RowCoding {
             remindBefore.append(span)
         }
         do {
-            let plan = try FastingPlan(parsing: row.text(1))
+            let plan = try FastingPlan(storedText: row.text(1))
             var schedule = try FastSchedule(id: id, plan: plan, ruleText: row.text(2), start: row.date(3), tag: row.text(4), remindBefore: remindBefore)
             schedule.endedAt = row.optionalDate(6)
+            // A plan of fast days keeps its rule as RRULE; its days are said from it.
+            if plan.fastDays != nil { schedule.ruleText = FastSchedule.fastDayText(of: schedule.rule) }
             return schedule
         } catch {
             throw bad("an unreadable plan or rule (\(error.message))")
@@ -245,7 +247,8 @@ enum RowCoding {
     /// The values bound for ``fastScheduleColumns`` of `schedule`.
     static func fastScheduleValues(_ schedule: FastSchedule) -> [SQLiteValue] {
         [
-            .text(schedule.id), .text(schedule.plan.description), .text(schedule.ruleText), .date(schedule.start),
+            .text(schedule.id), .text(schedule.plan.storedText),
+            .text(schedule.plan.fastDays == nil ? schedule.ruleText : schedule.rule.rruleText), .date(schedule.start),
             .text(schedule.tag), .text(schedule.remindBefore.map { String($0.seconds) }.joined(separator: ",")),
             .date(schedule.endedAt),
         ]

@@ -219,6 +219,36 @@ extension Store {
         }
     }
 
+    /// Moves forward to `now` the waiting retries whose last error is `reason` (requests that
+    /// waited for do-not-disturb to end, or for room on a full server): what they waited for
+    /// came.
+    ///
+    /// - Returns: how many requests were waiting.
+    @discardableResult
+    public func expediteRetries(at now: Date, waitingFor reason: String) throws(StoreError) -> Int {
+        try write { (connection, sequence) throws(StoreError) -> Int in
+            try connection.run(
+                "UPDATE requests SET retry_at = ?, change_sequence = ? WHERE state = 'pending' AND retry_at > ? AND last_error = ?",
+                [.date(now), .integer(sequence), .date(now), .text(reason)]
+            )
+            return connection.changedRowCount
+        }
+    }
+
+    /// Moves forward to `now` the waiting retry of the row `rowID`, if it waits for one.
+    ///
+    /// - Returns: whether it did.
+    @discardableResult
+    public func expediteRetry(rowID: Int64, at now: Date) throws(StoreError) -> Bool {
+        try write { (connection, sequence) throws(StoreError) -> Bool in
+            try connection.run(
+                "UPDATE requests SET retry_at = ?, change_sequence = ? WHERE row_id = ? AND state = 'pending' AND retry_at > ?",
+                [.date(now), .integer(sequence), .integer(rowID), .date(now)]
+            )
+            return connection.changedRowCount > 0
+        }
+    }
+
     /// Records that the request at `rowID` will not be shown, and why (a misfire drop reason such
     /// as `expired`), with a history entry, and applies `followUp` (the next water reminder, the
     /// next rolling occurrence) in the same transaction. Only a `pending` or `delivering` row

@@ -236,7 +236,8 @@ enum StoreSchema {
     /// with what happened to its instances recorded, and its occurrences derived from both.
     ///
     /// - A fast schedule is never deleted: turning it off or replacing it ends it (`ended_at`),
-    ///   so the fasts it gave stay in the history; only one is on at a time. `derived_through`
+    ///   so the fasts it gave stay in the history; several may be on when their fasts never
+    ///   overlap (a plan for weekdays and one for weekends), a rule the desk keeps. `derived_through`
     ///   is how far its notifications have been derived (catch-up starts there).
     /// - A session of a schedule is what happened to one instance (started, stopped, extended,
     ///   skipped), under the instance's key (`instance_key`, its local start `20270328-2000`,
@@ -254,7 +255,6 @@ enum StoreSchema {
         ALTER TABLE fast_schedules ADD COLUMN derived_through REAL;
         UPDATE fast_schedules SET derived_through = (julianday('now') - julianday('2001-01-01')) * 86400.0;
         DROP INDEX fast_schedules_one_at_a_time;
-        CREATE UNIQUE INDEX fast_schedules_one_on ON fast_schedules ((0)) WHERE ended_at IS NULL;
         ALTER TABLE sessions ADD COLUMN instance_key TEXT;
         UPDATE sessions SET instance_key = substr(id, length(schedule_id) + 2)
             WHERE schedule_id IS NOT NULL AND substr(id, 1, length(schedule_id) + 1) = schedule_id || '.';

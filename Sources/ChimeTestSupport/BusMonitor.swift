@@ -22,6 +22,8 @@ public final class BusMonitor: Sendable {
         public var hints: [String: String]
         /// The expiry timeout in milliseconds (-1: server default, 0: never).
         public var timeout: Int
+        /// When the bus passed the call on.
+        public var sentAt: Date?
 
         /// The action keys only.
         public var actionKeys: [String] {
@@ -259,7 +261,8 @@ public final class BusMonitor: Sendable {
             body: data[4] as? String ?? "",
             actions: data[5] as? [String] ?? [],
             hints: hints,
-            timeout: data[7] as? Int ?? -1
+            timeout: data[7] as? Int ?? -1,
+            sentAt: (message["timestamp-realtime"] as? Int).map { Date(timeIntervalSince1970: Double($0) / 1e6) }
         )
     }
 

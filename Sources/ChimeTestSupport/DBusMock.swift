@@ -28,11 +28,15 @@ public final class DBusMock: Sendable {
     private let mock: ChildProcess
     private let stopped = Mutex(false)
 
-    /// logind (`org.freedesktop.login1`, the `logind` template) on a private system bus.
-    public static func logind() throws -> DBusMock {
-        let directory = try TemporaryDirectory(prefix: "chime-logind")
+    /// logind (`org.freedesktop.login1`, the `logind` template) on a private system bus; with
+    /// `directory` (the ``directory`` of one stopped before), on the same socket as that one: the
+    /// system bus restarted, as its clients see it.
+    public static func logind(in directory: TemporaryDirectory? = nil) throws -> DBusMock {
+        let directory = try directory ?? TemporaryDirectory(prefix: "chime-logind")
         let config = directory.appending("system.conf")
         let socket = directory.appending("system_bus")
+        // A bus killed before leaves its socket file behind.
+        try? FileManager.default.removeItem(atPath: socket)
         try """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

@@ -65,13 +65,21 @@ public final class NotificationServerEnvironment: Sendable {
         /// The same script answering as GNOME Shell, whose do-not-disturb is the GSettings key
         /// `org.gnome.desktop.notifications show-banners` (set in the client's environment).
         case gnomeShell = "gnome-shell"
+        /// Xfce's xfce4-notifyd with an xfconfd of its own: its do-not-disturb is the xfconf
+        /// property `/do-not-disturb` of the channel `xfce4-notifyd` (``setXfceDoNotDisturb(_:)``);
+        /// while it is on, only critical bubbles are drawn, the others are lost.
+        case xfce4Notifyd = "xfce4-notifyd"
+        /// The script answering as "Chime scripted server", each Notify answered only after the
+        /// environment's notify delay (a server too slow for libnotify's 25 s); its test
+        /// interface lists every bubble it made (``scriptedBubbles()``) and clicks buttons.
+        case scripted
 
         /// The server the end-to-end tests run against: `NOTIFY_ENV_SERVER` in `environment`
         /// (`make test` runs them once more with notification-daemon), dunst when it is unset.
         public static func selected(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Server {
             guard let name = environment["NOTIFY_ENV_SERVER"], !name.isEmpty else { return .dunst }
             guard let server = Server(rawValue: name) else {
-                throw Failure(description: "NOTIFY_ENV_SERVER=\(name) is not a server the tests know: use dunst, notification-daemon, notify-osd, plasma, mako or gnome-shell")
+                throw Failure(description: "NOTIFY_ENV_SERVER=\(name) is not a server the tests know: use dunst, notification-daemon, notify-osd, plasma, mako, gnome-shell, xfce4-notifyd or scripted")
             }
             return server
         }
@@ -85,6 +93,8 @@ public final class NotificationServerEnvironment: Sendable {
             case .plasma: return "Plasma"
             case .mako: return "mako"
             case .gnomeShell: return "gnome-shell"
+            case .xfce4Notifyd: return "Xfce Notify Daemon"
+            case .scripted: return "Chime scripted server"
             }
         }
 
@@ -98,12 +108,13 @@ public final class NotificationServerEnvironment: Sendable {
     }
 
     /// Starts a new environment; `label` names its directory (for debugging leftovers). With
-    /// `bodyMarkup` false, dunst parses no markup and does not advertise `body-markup`.
-    public static func start(label: String, bodyMarkup: Bool = true, server: Server = .dunst) throws -> NotificationServerEnvironment {
+    /// `bodyMarkup` false, dunst parses no markup and does not advertise `body-markup`;
+    /// `notifyDelay` is how long the ``Server/scripted`` server takes to answer each Notify.
+    public static func start(label: String, bodyMarkup: Bool = true, server: Server = .dunst, notifyDelay: TimeInterval = 0) throws -> NotificationServerEnvironment {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("chime-notify-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         let output = try runScript(["start"], directory: directory, extra: [
-            "NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no", "NOTIFY_ENV_SERVER": server.rawValue,
+            "NOTIFY_ENV_MARKUP": bodyMarkup ? "full" : "no", "NOTIFY_ENV_SERVER": server.rawValue, "NOTIFY_ENV_NOTIFY_DELAY": "\(notifyDelay)",
         ])
         var exports: [String: String] = [:]
         for line in output.split(separator: "\n") where line.hasPrefix("export ") {
@@ -177,6 +188,47 @@ public final class NotificationServerEnvironment: Sendable {
         try run("gdbus", [
             "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/fr/emersion/Mako",
             "--method", "fr.emersion.Mako.SetModes", "[" + modes.map { "'\($0)'" }.joined(separator: ", ") + "]",
+        ])
+    }
+
+    /// Turns xfce4-notifyd's do-not-disturb on or off (``Server/xfce4Notifyd``), as its settings
+    /// dialog does: the xfconf property `/do-not-disturb` of the channel `xfce4-notifyd`.
+    public func setXfceDoNotDisturb(_ on: Bool) throws {
+        try run("xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", on ? "true" : "false"])
+    }
+
+    /// One bubble the ``Server/scripted`` server made.
+    public struct ScriptedBubble: Hashable, Sendable {
+        /// The id it answered with.
+        public var id: UInt32
+        /// The latest summary and body shown under that id.
+        public var summary: String
+        public var body: String
+        /// Whether it is still on screen.
+        public var isOpen: Bool
+    }
+
+    /// Every bubble the ``Server/scripted`` server made, open or closed, by id.
+    public func scriptedBubbles() throws -> [ScriptedBubble] {
+        let output = try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.chime.ScriptedServer.Bubbles",
+        ])
+        // ([(uint32 1, 'Reminder', 'tea', true), ...],): the strings are the tests' own, without quotes inside.
+        let pattern = try NSRegularExpression(pattern: #"\((?:uint32 )?(\d+), '([^']*)', '([^']*)', (true|false)\)"#)
+        let range = NSRange(output.startIndex..., in: output)
+        return pattern.matches(in: output, range: range).map { match in
+            func group(_ index: Int) -> String { String(output[Range(match.range(at: index), in: output)!]) }
+            return ScriptedBubble(id: UInt32(group(1)) ?? 0, summary: group(2), body: group(3), isOpen: group(4) == "true")
+        }
+    }
+
+    /// Clicks the button `key` of the ``Server/scripted`` server's bubble `id`: the server sends
+    /// `ActionInvoked`, as for a user's click.
+    public func invokeScriptedAction(id: UInt32, key: String) throws {
+        try run("gdbus", [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.chime.ScriptedServer.InvokeAction", String(id), key,
         ])
     }
 

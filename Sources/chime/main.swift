@@ -10,7 +10,7 @@ let status: Int32 = {
     let runner = CommandRunner(environment: .live())
     switch CommandParser.parseProcessArguments() {
     case .failure(let error):
-        FileDescriptorOutput.standardError().write(error.line(in: runner.language) + "\n")
+        BidiBalancingOutput(FileDescriptorOutput.standardError()).write(error.line(in: runner.language) + "\n")
         return error.exitCode.rawValue
     case .success(let command):
         return runner.run(command).rawValue

@@ -274,11 +274,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (DaemonAnswer?.some(.answered(Fixture.daemonStatus)), #""daemon_running":true,"daemon_answers":true,"do_not_disturb":false,"away":false,"held":0}"#),
-        (.some(.notAnswering(reason: "it did not answer within 1 s")), #""daemon_running":true,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null}"#),
-        (.some(.notRunning), #""daemon_running":false,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null}"#),
-        (.some(.unreachable(reason: "unsafe runtime directory")), #""daemon_running":null,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null}"#),
-        (nil, #""daemon_running":null,"daemon_answers":null,"do_not_disturb":null,"away":null,"held":null}"#),
+        (DaemonAnswer?.some(.answered(Fixture.daemonStatus)), #""daemon_running":true,"daemon_answers":true,"do_not_disturb":false,"away":false,"held":0,"waiting_for_room":0}"#),
+        (.some(.notAnswering(reason: "it did not answer within 1 s")), #""daemon_running":true,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null,"waiting_for_room":null}"#),
+        (.some(.notRunning), #""daemon_running":false,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null,"waiting_for_room":null}"#),
+        (.some(.unreachable(reason: "unsafe runtime directory")), #""daemon_running":null,"daemon_answers":false,"do_not_disturb":null,"away":null,"held":null,"waiting_for_room":null}"#),
+        (nil, #""daemon_running":null,"daemon_answers":null,"do_not_disturb":null,"away":null,"held":null,"waiting_for_room":null}"#),
     ])
     func jsonSaysWhetherChimedRunsAndAnswers(_ daemon: DaemonAnswer?, _ ending: String) throws {
         let report = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemon: daemon),
@@ -290,7 +290,7 @@ import Testing
         let report = StatusReport(snapshot: StatusSnapshot(fast: nil, water: nil, upcoming: [], daemon: .answered(Fixture.daemonStatus)),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         #expect(try OrderedJSONEncoder().encode(report.json)
-            == #"{"fast":{"id":null,"phase":"none","plan":null,"started_at":null,"ends_at":null,"remaining_seconds":0,"progress":0},"water":null,"next":null,"daemon_running":true,"daemon_answers":true,"do_not_disturb":false,"away":false,"held":0}"#)
+            == #"{"fast":{"id":null,"phase":"none","plan":null,"started_at":null,"ends_at":null,"remaining_seconds":0,"progress":0},"water":null,"next":null,"daemon_running":true,"daemon_answers":true,"do_not_disturb":false,"away":false,"held":0,"waiting_for_room":0}"#)
     }
 }
 

@@ -38,6 +38,40 @@ struct RunnerDoctorConfigTests {
         })
     }
 
+    static func probe(_ name: String, _ reading: DoNotDisturbReading?) -> ServerProbe {
+        ServerProbe(
+            status: .ready, busAddress: "unix:path=/x",
+            server: ServerInformation(name: name, vendor: "v", version: "1", specificationVersion: "1.2", busName: ":1.2"),
+            capabilities: ["actions", "body"], doNotDisturb: reading
+        )
+    }
+
+    @Test("doctor names the do-not-disturb source it follows on the running desktop, in both languages", arguments: [
+        (probe("Xfce Notify Daemon", DoNotDisturbReading(source: .xfconf(channel: "xfce4-notifyd", property: "/do-not-disturb"), isReadable: true, isOn: true, discardsBubbles: true)),
+         "ok", "followed: the xfconf property /do-not-disturb of the channel xfce4-notifyd (xfconfd), now on; in the mode it discards all but critical bubbles, so chimed keeps other notifications back until the mode ends"),
+        (probe("Xfce Notify Daemon", DoNotDisturbReading(source: .xfconf(channel: "xfce4-notifyd", property: "/do-not-disturb"), isReadable: false, isOn: false, discardsBubbles: true)),
+         "warning", "the xfconf property /do-not-disturb of the channel xfce4-notifyd cannot be read: xfconfd does not answer on the session bus, so do not disturb counts as off"),
+        (probe("dunst", DoNotDisturbReading(source: .property(interface: "org.dunstproject.cmd0", name: "paused"), isReadable: true, isOn: false, discardsBubbles: false)),
+         "ok", "followed: the server's paused property (org.dunstproject.cmd0), now off"),
+        (probe("mako", DoNotDisturbReading(source: .modes(mode: "do-not-disturb"), isReadable: true, isOn: false, discardsBubbles: false)),
+         "ok", "followed: mako's mode do-not-disturb (Modes of fr.emersion.Mako), now off"),
+        (probe("gnome-shell", DoNotDisturbReading(source: .bannerSetting(schema: "org.gnome.desktop.notifications", key: "show-banners"), isReadable: false, isOn: false, discardsBubbles: false)),
+         "warning", "the GSettings key org.gnome.desktop.notifications show-banners cannot be read: its schema is not installed, so do not disturb is not followed"),
+        (probe("Notification Daemon", nil), "ok", "Notification Daemon has no do-not-disturb mode chimed can see: everything is shown as usual"),
+    ])
+    func doctorDoNotDisturbSource(_ probe: ServerProbe, _ outcome: String, _ detail: String) {
+        let harness = RunnerHarness()
+        harness.probe = probe
+        let result = harness.run("doctor")
+        let line = result.output.split(separator: "\n").map(String.init).first { $0.contains("do not disturb") && !$0.contains("dunst holds") }
+        #expect(line?.hasPrefix(outcome) == true, "\(result.output)")
+        #expect(line?.hasSuffix(detail) == true, "\(result.output)")
+        #expect(result.exitCode == .success)
+        harness.succeed("config", "set", "language", "zh")
+        let chinese = harness.run("doctor").output
+        #expect(chinese.contains("勿扰模式"), "\(chinese)")
+    }
+
     @Test("doctor exits 69 without a session bus or a notification server, and warns about a server without buttons", arguments: [
         (ServerProbe(status: .unavailable(.noSessionBus)), "problem", "problem"),
         (ServerProbe(status: .unavailable(.busUnreachable("connection refused")), busAddress: "unix:path=/x"), "problem", "problem"),

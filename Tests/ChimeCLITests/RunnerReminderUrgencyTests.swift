@@ -59,7 +59,10 @@ struct RunnerReminderUrgencyTests {
         harness.probe = ServerProbe(
             status: .ready, busAddress: "unix:path=/x",
             server: ServerInformation(name: name, vendor: "v", version: version, specificationVersion: "1.2", busName: ":1.2"),
-            capabilities: ["actions", "body"]
+            capabilities: ["actions", "body"],
+            doNotDisturb: name == "dunst"
+                ? DoNotDisturbReading(source: .property(interface: "org.dunstproject.cmd0", name: "paused"), isReadable: true, isOn: false, discardsBubbles: false)
+                : nil
         )
         return harness.run("doctor").output.split(separator: "\n").map(String.init)
     }
@@ -67,7 +70,7 @@ struct RunnerReminderUrgencyTests {
     @Test("doctor prints the dunst rule that lets critical ones through a pause, saying dunst 1.9 needs 1.10 for it")
     func doctorDunstRule() throws {
         let old = doctorLines(server: "dunst", version: "1.9.0 (2022-06-27)")
-        let line = try #require(old.firstIndex { $0.hasPrefix("ok") && $0.contains("do not disturb") })
+        let line = try #require(old.firstIndex { $0.hasPrefix("ok") && $0.contains("do not disturb") && $0.contains("paused,") })
         #expect(old[line].contains("dunst 1.9.0 holds every notification while paused, critical ones too; dunst 1.10 or later"))
         let rule = old[(line + 1)...].prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(rule == ["[chime-critical]", "appname = Chime", "msg_urgency = critical", "override_pause_level = 100"])
@@ -76,7 +79,9 @@ struct RunnerReminderUrgencyTests {
         #expect(new.contains { $0.contains("do not disturb") && $0.contains("add this rule to ~/.config/dunst/dunstrc") })
         #expect(new.contains { $0.hasSuffix("override_pause_level = 100") })
 
-        #expect(!doctorLines(server: "Notification Daemon", version: "3.20.0").contains { $0.contains("do not disturb") || $0.contains("override_pause_level") })
+        let other = doctorLines(server: "Notification Daemon", version: "3.20.0")
+        #expect(!other.contains { $0.contains("override_pause_level") || $0.contains("dunstrc") })
+        #expect(other.contains { $0.contains("do not disturb") && $0.hasSuffix("has no do-not-disturb mode chimed can see: everything is shown as usual") })
     }
 
     @Test func dunstVersions() {

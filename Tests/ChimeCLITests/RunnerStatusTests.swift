@@ -54,7 +54,7 @@ struct RunnerStatusTests {
         harness.succeed("fast", "start", "--id", "f-abc", "--ago", "4h")
         let json = harness.succeed("status", "--format", "json")
         #expect(json.split(separator: "\n").count == 1)
-        #expect(orderedKeys(ofObject: json) == ["fast", "water", "next", "daemon_running", "daemon_answers", "do_not_disturb", "away", "held"])
+        #expect(orderedKeys(ofObject: json) == ["fast", "water", "next", "daemon_running", "daemon_answers", "do_not_disturb", "away", "held", "waiting_for_room"])
         let object = try #require(jsonObject(json))
         #expect((object["fast"] as? [String: Any])?["phase"] as? String == "fasting")
         #expect(object["water"] is NSNull)

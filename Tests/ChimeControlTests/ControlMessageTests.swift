@@ -71,7 +71,7 @@ struct ControlMessageTests {
         let status = ControlResponse.status(DaemonStatus(
             armedDeadline: Date(timeIntervalSince1970: 1_800_000_000.5), pendingCount: 2,
             notificationServer: "available", lastAppliedSequence: 9, daemon: daemon))
-        #expect(try json(status) == #"{"armedDeadline":1800000000.5,"away":false,"daemon":{"pid":7,"version":"0.1.0"},"doNotDisturb":false,"heldCount":0,"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2,"type":"status"}"#)
+        #expect(try json(status) == #"{"armedDeadline":1800000000.5,"away":false,"daemon":{"pid":7,"version":"0.1.0"},"doNotDisturb":false,"heldCount":0,"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2,"type":"status","waitingForRoom":0}"#)
         // A daemon from before do-not-disturb did not send those fields.
         let old = try JSONDecoder().decode(DaemonStatus.self, from: Data(#"{"armedDeadline":null,"daemon":{"pid":7,"version":"0.1.0"},"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2}"#.utf8))
         #expect(!old.doNotDisturb && old.heldCount == 0 && !old.away)

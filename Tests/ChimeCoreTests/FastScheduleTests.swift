@@ -138,6 +138,17 @@ struct FastScheduleTests {
         #expect(afterOff.runningInstance(of: ended, at: at("2027-03-28T08:00:00+02:00"))?.id == "fs-1.20270327-2000")
     }
 
+    @Test("a fast of a schedule no longer stored (an earlier Chime deleted a schedule it turned off) is a fast of its own")
+    func orphanedInstance() throws {
+        let start = at("2027-03-20T20:00:00+01:00")
+        var orphan = FastingSession(id: "fs-gone.20270320-2000", plan: .standard, start: start, scheduleID: "fs-gone", instanceKey: "20270320-2000")
+        orphan.stoppedAt = at("2027-03-21T10:00:00+01:00")
+        let timeline = FastTimeline(recorded: [orphan], schedules: [], timeZone: Self.berlin)
+        let now = at("2027-03-27T12:00:00+01:00")
+        #expect(timeline.sessions(fastingSince: .distantPast, now: now).map(\.id) == ["fs-gone.20270320-2000"])
+        #expect(timeline.current(at: now)?.id == "fs-gone.20270320-2000")
+    }
+
     @Test("a 24 h plan is daily; others are not", arguments: [("16:8", true), ("18:6", true), ("23:1", true), ("20:5", false), ("36h", false)])
     func daily(plan: String, daily: Bool) throws {
         #expect(FastSchedule.isDaily(try FastingPlan(parsing: plan)) == daily)

@@ -28,7 +28,7 @@ struct FastingPlanTests {
     @Test("presets are listed by name for help, each with a summary")
     func presetList() {
         let names = FastingPlan.presets.map(\.name)
-        #expect(names == ["14:10", "16:8", "18:6", "20:4", "23:1", "omad", "36h"])
+        #expect(names == ["14:10", "16:8", "18:6", "20:4", "23:1", "omad", "36h", "5:2", "4:3", "adf"])
         #expect(FastingPlan.presets.allSatisfy { !$0.summary.isEmpty })
         for preset in FastingPlan.presets {
             #expect((try? FastingPlan(parsing: preset.name)) == preset.plan)

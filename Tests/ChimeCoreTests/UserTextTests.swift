@@ -34,4 +34,35 @@ struct UserTextTests {
             #expect(try UserText.validate(text, field: "tag") == UserText.cleaned(text))
         }
     }
+
+    @Test("an unpaired bidirectional control is removed: pay \u{202E}evil cannot turn the rest around")
+    func unpairedBidiRemoved() throws {
+        #expect(UserText.balancingBidiControls("pay \u{202E}evil") == "pay evil")
+        #expect(UserText.cleaned("pay \u{202E}evil") == "pay evil")
+        #expect(try UserText.validate("pay \u{202E}evil", field: "reminder text") == "pay evil")
+        // Every opener of its kind, and closers with nothing to close.
+        for opener in ["\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}"] {
+            #expect(UserText.balancingBidiControls("a\(opener)b") == "ab", "\(opener.unicodeScalars.first!.value)")
+        }
+        #expect(UserText.balancingBidiControls("a\u{202C}b\u{2069}c") == "abc")
+        // Marks are not scopes: they stay.
+        #expect(UserText.balancingBidiControls("a\u{200F}b\u{200E}") == "a\u{200F}b\u{200E}")
+    }
+
+    @Test("complete pairs stay, as UAX #9 pairs them; a line break ends every scope")
+    func pairsKept() {
+        let embedded = "a\u{202B}b\u{202C}c"
+        #expect(UserText.balancingBidiControls(embedded) == embedded)
+        let isolated = "x \u{2067}\u{5E9}\u{5DC}\u{5D5}\u{5DD}\u{2069} y"
+        #expect(UserText.balancingBidiControls(isolated) == isolated)
+        // Nested pairs.
+        #expect(UserText.balancingBidiControls("\u{202B}a\u{202A}b\u{202C}c\u{202C}") == "\u{202B}a\u{202A}b\u{202C}c\u{202C}")
+        // A closing isolate closes the overrides opened inside it: those openers go.
+        #expect(UserText.balancingBidiControls("\u{2067}x\u{202E}y\u{2069}z") == "\u{2067}xy\u{2069}z")
+        // A PDF inside an isolate cannot close an embedding outside it.
+        #expect(UserText.balancingBidiControls("\u{202B}a\u{2066}b\u{202C}\u{2069}c") == "a\u{2066}b\u{2069}c")
+        // A pair across a line break is none.
+        #expect(UserText.balancingBidiControls("\u{202E}a\nb\u{202C}") == "a\nb")
+        #expect(UserText.balancingBidiControls("plain text") == "plain text")
+    }
 }

@@ -19,12 +19,59 @@ struct RuntimeDirectoryTests {
 
     @Test("without an absolute XDG_RUNTIME_DIR, falls back to a per-user directory in TMPDIR or /tmp")
     func fallsBack() {
-        let bare = RuntimeDirectory.resolve(environment: [:], userID: 1000)
+        let bare = RuntimeDirectory.resolve(environment: [:], userID: 1000, userRuntimeRoot: "/nonexistent-chime-run-user")
         #expect(bare.path == "/tmp/chime-1000")
         #expect(bare.isFallback)
-        let relative = RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": "run", "TMPDIR": "/var/tmp"], userID: 7)
+        let relative = RuntimeDirectory.resolve(
+            environment: ["XDG_RUNTIME_DIR": "run", "TMPDIR": "/var/tmp"], userID: 7, userRuntimeRoot: "/nonexistent-chime-run-user"
+        )
         #expect(relative.path == "/var/tmp/chime-7")
         #expect(relative.isFallback)
+    }
+
+    @Test("without XDG_RUNTIME_DIR, the user's own /run/user/UID is preferred to a place in /tmp another user could take")
+    func prefersUserRuntimeDirectory() throws {
+        let root = try TemporaryDirectory()
+        let me = geteuid()
+        // Missing: /tmp.
+        #expect(RuntimeDirectory.resolve(environment: [:], userID: me, userRuntimeRoot: root.path).path == "/tmp/chime-\(me)")
+        // The user's own directory: used, still a fallback (chimed warns that the variable is unset).
+        #expect(mkdir(root.appending("\(me)"), 0o700) == 0)
+        let own = RuntimeDirectory.resolve(environment: [:], userID: me, userRuntimeRoot: root.path + "/")
+        #expect(own.path == root.appending("\(me)/chime"))
+        #expect(own.isFallback)
+        try own.prepare()
+        #expect(fileStatus(own.path)?.mode == 0o700)
+        // Another user's directory of that name is not ours to use.
+        #expect(RuntimeDirectory.resolve(environment: [:], userID: me &+ 1, userRuntimeRoot: root.path).path == "/tmp/chime-\(me &+ 1)")
+        // Nor a symbolic link or a file in its place.
+        let other = try TemporaryDirectory()
+        #expect(symlink(root.appending("\(me)"), other.appending("\(me)")) == 0)
+        #expect(RuntimeDirectory.resolve(environment: [:], userID: me, userRuntimeRoot: other.path).path == "/tmp/chime-\(me)")
+        let third = try TemporaryDirectory()
+        try Data().write(to: URL(fileURLWithPath: third.appending("\(me)")))
+        #expect(RuntimeDirectory.resolve(environment: [:], userID: me, userRuntimeRoot: third.path).path == "/tmp/chime-\(me)")
+        // XDG_RUNTIME_DIR still wins.
+        #expect(RuntimeDirectory.resolve(environment: ["XDG_RUNTIME_DIR": "/x"], userID: me, userRuntimeRoot: root.path).path == "/x/chime")
+    }
+
+    /// Through the `ownerID:` seam, as ``refusesForeignOwner()``.
+    @Test("a fallback directory another user made first is refused, saying what to do")
+    func fallbackTakenByAnotherUser() throws {
+        let base = try TemporaryDirectory()
+        let directory = RuntimeDirectory(path: base.appending("chime-1000"), isFallback: true, ownerID: geteuid() &+ 1)
+        #expect(mkdir(directory.path, 0o700) == 0)
+        do {
+            try directory.prepare()
+            Issue.record("prepare accepted another user's directory")
+        } catch let error as RuntimeError {
+            #expect(error.kind == .unsafeRuntimeDirectory)
+            #expect(error.exitCode == .unavailable)
+            #expect(error.message.contains("another user created it first"), "\(error.message)")
+            #expect(error.message.contains("set XDG_RUNTIME_DIR to a private directory of yours"), "\(error.message)")
+            #expect(error.message.contains("/run/user/\(geteuid() &+ 1)"), "\(error.message)")
+        }
+        #expect(fileStatus(directory.path)?.owner == geteuid(), "and left as it was")
     }
 
     @Test("prepare creates the directory with mode 0700")

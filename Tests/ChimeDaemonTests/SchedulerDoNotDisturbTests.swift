@@ -101,4 +101,76 @@ struct SchedulerDoNotDisturbTests {
         #expect(try harness.stored("water/w/2")?.lastError == "held: do not disturb")
         #expect(harness.scheduler.heldCount == 1)
     }
+
+    /// What xfce4-notifyd's probe says: in do-not-disturb it discards all but critical bubbles.
+    static let discardingServer = ServerProbe(
+        status: .ready,
+        server: ServerInformation(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.7.3", specificationVersion: "1.2", busName: ":xfce"),
+        capabilities: ["actions", "body", "body-markup"],
+        doNotDisturb: DoNotDisturbReading(source: .xfconf(channel: "xfce4-notifyd", property: "/do-not-disturb"), isReadable: true, isOn: false, discardsBubbles: true)
+    )
+
+    @Test("on a server that discards bubbles in do-not-disturb, what is not critical waits for the end of the mode and goes out then, late; water is held and summarized")
+    func waitsOnDiscardingServer() throws {
+        let harness = try SchedulerHarness()
+        harness.notifier.probeResult = Self.discardingServer
+        var plan = ChangePlan()
+        plan.schedules = [WaterSchedule(
+            id: "w", interval: .hours(4),
+            window: DailyWindow(from: WallClockTime(hour: 0, minute: 0)!, until: WallClockTime(hour: 23, minute: 59)!)
+        )]
+        var critical = Requests.reminder("train", due: start.addingTimeInterval(90))
+        critical.content.arguments[ContentArgument.urgency] = "critical"
+        plan.requests = [water("1", due: start.addingTimeInterval(60)), Requests.reminder("tea", due: start.addingTimeInterval(90)), critical]
+        try harness.store.apply(plan, now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.receive(1)
+
+        harness.advance(to: start.addingTimeInterval(100))
+        #expect(harness.notifier.deliveries.map(\.request.identifier) == ["remind/train"], "only the critical one passes the mode")
+        #expect(try harness.stored("remind/tea")?.state == .pending)
+        #expect(try harness.stored("remind/tea")?.lastError == WaterHold.waitingForDoNotDisturb)
+        #expect(try harness.stored("water/w/1")?.lastError == "held: do not disturb")
+        // Looked at again while the mode lasts: it keeps waiting, logged once.
+        harness.advance(to: start.addingTimeInterval(90 + 2 * WaterHold.doNotDisturbRecheck + 10))
+        #expect(harness.notifier.deliveries.count == 1)
+        #expect(harness.logLines.value.filter { $0.contains("remind/tea waits for do-not-disturb to end") }.count == 1)
+
+        harness.notifier.send(.doNotDisturbChanged(false))
+        harness.receive(1)
+        harness.advance(by: 0)
+        let sent = harness.notifier.deliveries.dropFirst().map(\.request.identifier)
+        #expect(Set(sent) == ["remind/tea", "water/w/held"], "\(sent)")
+        let tea = try #require(harness.notifier.deliveries.first { $0.request.identifier == "remind/tea" })
+        #expect(tea.isLate, "it says when it was due")
+        #expect(try harness.stored("remind/tea")?.state == .delivered)
+        #expect(try harness.isInSync())
+    }
+
+    @Test("on a server that keeps bubbles for later (dunst), nothing waits: reminders go out during the mode")
+    func nothingWaitsOnKeepingServer() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.apply(Requests.plan(Requests.reminder("tea", due: start.addingTimeInterval(90))), now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.receive(1)
+        harness.advance(to: start.addingTimeInterval(100))
+        #expect(harness.notifier.deliveries.map(\.request.identifier) == ["remind/tea"])
+    }
+
+    @Test("the log says water reminders are shown anyway when notify.dnd or notify.away is off")
+    func logLinesFollowTheSettings() throws {
+        let harness = try SchedulerHarness()
+        try harness.store.setSetting(WaterHold.doNotDisturbSetting, to: "off", now: start)
+        try harness.store.setSetting(WaterHold.awaySetting, to: "off", now: start)
+        try harness.start()
+        harness.notifier.send(.doNotDisturbChanged(true))
+        harness.notifier.send(.awayChanged(true))
+        harness.receive(2)
+        let lines = harness.logLines.value
+        #expect(!lines.contains { $0.contains("holding water reminders") }, "\(lines)")
+        #expect(lines.contains { $0.contains("do-not-disturb mode; notify.dnd is off, so water reminders are shown anyway") })
+        #expect(lines.contains { $0.contains("locked; notify.away is off, so water reminders are shown anyway") })
+    }
 }

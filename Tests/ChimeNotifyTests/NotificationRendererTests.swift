@@ -224,6 +224,14 @@ struct NotificationRendererTests {
             == "给妈妈打电话（原定 12:00，2 小时 30 分钟前）")
     }
 
+    @Test("an unpaired bidirectional override in the user's text cannot turn the bubble's late text around")
+    func bidiOverrideNeutralised() throws {
+        let late = try english.render(job(Fixtures.reminder(text: "pay \u{202E}evil"), late: 150 * 60))
+        #expect(late.plainBody == "pay evil (due at 12:00, 2 h 30 min ago)")
+        let paired = try english.render(job(Fixtures.reminder(text: "pay \u{2067}evil\u{2069}")))
+        #expect(paired.plainBody == "pay \u{2067}evil\u{2069}")
+    }
+
     @Test func markupAttackInATagStaysText() throws {
         let attack = #"<b>bold</b> & <a href="file:///etc/passwd">x</a>"#
         let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))

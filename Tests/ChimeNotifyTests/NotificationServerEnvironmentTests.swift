@@ -12,13 +12,15 @@ struct NotificationServerEnvironmentTests {
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "notification-daemon"]) == .notificationDaemon)
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "plasma"]) == .plasma)
         #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "gnome-shell"]) == .gnomeShell)
+        #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "xfce4-notifyd"]) == .xfce4Notifyd)
+        #expect(try Server.selected(environment: ["NOTIFY_ENV_SERVER": "scripted"]) == .scripted)
     }
 
     @Test func anUnknownServerIsAnErrorNamingTheChoices() {
         let failure = #expect(throws: NotificationServerEnvironment.Failure.self) {
-            try Server.selected(environment: ["NOTIFY_ENV_SERVER": "xfce4-notifyd"])
+            try Server.selected(environment: ["NOTIFY_ENV_SERVER": "lxqt-notificationd"])
         }
-        #expect(failure?.description.contains("NOTIFY_ENV_SERVER=xfce4-notifyd") == true)
+        #expect(failure?.description.contains("NOTIFY_ENV_SERVER=lxqt-notificationd") == true)
         #expect(failure?.description.contains("notification-daemon") == true)
     }
 }

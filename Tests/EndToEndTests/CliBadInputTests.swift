@@ -46,6 +46,20 @@ struct CliBadInputTests {
         #expect(await sandbox.dump() == before)
     }
 
+    @Test("an argument carrying an unpaired right-to-left override is echoed in the error line without it")
+    func bidiOverrideInAnError() async {
+        let sandbox = CliSandbox()
+        let outcome = await sandbox.run(CliBinaries.path("chime"), ["fast", "start", "16:8\u{202E}x"])
+        #expect(outcome.status == 64 || outcome.status == 65, "\(outcome.errors)")
+        #expect(outcome.errors.hasPrefix("chime: "))
+        #expect(outcome.errors.contains("16:8x"), "\(outcome.errors)")
+        #expect(!outcome.errors.unicodeScalars.contains("\u{202E}"), "\(outcome.errors)")
+        let added = await sandbox.run(CliBinaries.path("chime"), ["remind", "in", "10m", "pay \u{202E}evil"])
+        #expect(added.status == 0)
+        #expect(added.output.contains("pay evil"), "\(added.output)")
+        #expect(!added.output.unicodeScalars.contains("\u{202E}"))
+    }
+
     @Test("cancelling an unknown id says so and cancels nothing else")
     func cancelUnknown() async {
         let sandbox = await Self.populated()

@@ -80,6 +80,76 @@ struct DaemonAwayTests {
         }
     }
 
+    @Test("chimed started while logind says the session is locked follows the lock from the start", .timeLimit(.minutes(1)))
+    func lockedBeforeStart() async throws {
+        let logind = try DBusMock.logind()
+        defer { logind.stop() }
+        try logind.addSession("c1", uid: getuid())
+        try logind.setLocked(true, session: "c1")
+        let bed = try await DaemonTestBed(
+            dunst: "locked-start", environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.systemBusAddress!, "XDG_SESSION_ID": "c1"]
+        )
+        defer { bed.stop() }
+        // Nothing changes after the start: the lock is known from reading it.
+        try await heldWhileLockedThenSummarized(bed) { locked in
+            if !locked { try logind.setLocked(false, session: "c1") }
+        }
+    }
+
+    @Test("chimed started while a screen saver is already active follows it from the start", .timeLimit(.minutes(1)))
+    func screenSaverActiveBeforeStart() async throws {
+        var saver: DBusMock?
+        let bed = try await DaemonTestBed(dunst: "saver-start") { server in
+            let mock = try DBusMock.session(
+                name: "org.freedesktop.ScreenSaver", path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver",
+                sessionBusAddress: try #require(server).busAddress
+            )
+            try mock.call("/org/freedesktop/ScreenSaver", "org.freedesktop.DBus.Mock.AddMethod", [
+                "org.freedesktop.ScreenSaver", "GetActive", "", "b", "ret = True",
+            ])
+            saver = mock
+        }
+        defer { bed.stop() }
+        let mock = try #require(saver)
+        defer { mock.stop() }
+        try await heldWhileLockedThenSummarized(bed) { active in
+            guard !active else { return }
+            try mock.call("/org/freedesktop/ScreenSaver", "org.freedesktop.DBus.Mock.EmitSignal", [
+                "org.freedesktop.ScreenSaver", "ActiveChanged", "b", "[<false>]",
+            ])
+        }
+    }
+
+    @Test("the system bus going away and coming back with the session locked: the lock is read again", .timeLimit(.minutes(1)))
+    func systemBusReturnsLocked() async throws {
+        let first = try DBusMock.logind()
+        try first.addSession("c1", uid: getuid())
+        let bed = try await DaemonTestBed(
+            dunst: "bus-returns", environment: ["DBUS_SYSTEM_BUS_ADDRESS": first.systemBusAddress!, "XDG_SESSION_ID": "c1"]
+        )
+        defer { bed.stop() }
+        guard case .status(let before) = try bed.sandbox.ask(.status) else { throw DaemonTestFailure("no status") }
+        #expect(!before.away)
+        // The bus and logind go away together, and come back on the same socket with the
+        // session locked meanwhile: no change is ever announced to chimed.
+        first.stop()
+        let second = try DBusMock.logind(in: first.directory)
+        defer { second.stop() }
+        try second.addSession("c1", uid: getuid())
+        try second.setLocked(true, session: "c1")
+        #expect(try await bed.sandbox.waitUntil(timeout: 20) {
+            guard case .status(let status) = try bed.sandbox.ask(.status) else { return false }
+            return status.away
+        }, "\(bed.daemon.errors)")
+        try second.setLocked(false, session: "c1")
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) {
+            guard case .status(let status) = try bed.sandbox.ask(.status) else { return false }
+            return !status.away
+        }, "\(bed.daemon.errors)")
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
+    }
+
     func heldWhileLockedThenSummarized(_ bed: DaemonTestBed, setLocked: (Bool) throws -> Void) async throws {
         let store = bed.store
         let monitor = try BusMonitor(environment: try bed.dunst())
@@ -95,7 +165,7 @@ struct DaemonAwayTests {
         #expect(try store.request(identifier: "water/w/away")?.lastError == "held: away")
         #expect(!monitor.notifyCalls.contains { $0.summary == "Time to drink water" })
         let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
-        #expect(json.contains(#""away":true,"held":1}"#), "\(json)")
+        #expect(json.contains(#""away":true,"held":1,"waiting_for_room":0}"#), "\(json)")
 
         let unlocked = Date()
         try setLocked(false)

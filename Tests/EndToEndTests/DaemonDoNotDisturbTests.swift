@@ -62,6 +62,54 @@ struct DaemonDoNotDisturbTests {
         #expect(await bed.daemon.waitForExit() == 0)
     }
 
+    @Test(
+        "xfce4-notifyd's do-not-disturb (xfconf, with the real xfconfd): water held and summarized, a reminder waits for the end and comes then saying it is late, a critical one passes; doctor names the source",
+        .timeLimit(.minutes(1))
+    )
+    func xfceDoNotDisturb() async throws {
+        let bed = try await DaemonTestBed(dunst: "xfce-dnd", server: .xfce4Notifyd)
+        defer { bed.stop() }
+        let store = bed.store
+        let server = try bed.notificationServer()
+        let monitor = try BusMonitor(environment: server)
+        defer { monitor.stop() }
+        try server.setXfceDoNotDisturb(true)
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { bed.daemon.errors.contains("do-not-disturb mode") }, "\(bed.daemon.errors)")
+        let doctor = try? ChildProcess.run(DaemonBinaries.path("chime"), ["doctor"], environment: bed.sandbox.environment).output
+        #expect(doctor?.contains("followed: the xfconf property /do-not-disturb of the channel xfce4-notifyd (xfconfd), now on") == true, "\(doctor ?? "")")
+
+        let now = Date()
+        var plan = waterPlan(due: now.addingTimeInterval(0.5))
+        // Due a little before: shown any time after the mode, it is past its tolerance.
+        plan.merge(DaemonRequests.reminder("dnd", text: "time-sensitive", due: now.addingTimeInterval(-3)))
+        var critical = DaemonRequests.reminder("critical", text: "leave for the train", due: now.addingTimeInterval(0.5))
+        critical.requests[0].content.arguments[ContentArgument.urgency] = "critical"
+        plan.merge(critical)
+        try bed.write(plan)
+
+        // The critical one is drawn in the mode; the water reminder is held; the other waits:
+        // sent now, xfce4-notifyd would drop it for good.
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/critical")?.state == .delivered }, "\(bed.daemon.errors)")
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "water/w/dnd")?.state == .missed }, "\(bed.daemon.errors)")
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { try store.request(identifier: "remind/dnd")?.lastError == WaterHold.waitingForDoNotDisturb })
+        #expect(try store.request(identifier: "remind/dnd")?.state == .pending)
+        #expect(try store.request(identifier: "water/w/dnd")?.lastError == "held: do not disturb")
+        #expect(!monitor.notifyCalls.contains { $0.summary == "Time to drink water" || $0.body.contains("time-sensitive") })
+        let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
+        #expect(json.contains(#""do_not_disturb":true,"away":false,"held":1"#), "\(json)")
+
+        try server.setXfceDoNotDisturb(false)
+        #expect(await monitor.waitUntil(timeout: 5) { calls in
+            calls.notifyCalls.contains { $0.summary == "Time to drink water" } && calls.notifyCalls.contains { $0.body.contains("time-sensitive") }
+        }, "\(bed.daemon.errors)")
+        #expect(monitor.notifyCalls.filter { $0.summary == "Time to drink water" }.map(\.body) == ["A water reminder while you were busy.\n750 of 2000 ml today."])
+        let late = try #require(monitor.notifyCalls.first { $0.body.contains("time-sensitive") })
+        #expect(late.body.contains("(due at "), "\(late.body)")
+        #expect(try await bed.sandbox.waitUntil(timeout: 5) { try store.request(identifier: "remind/dnd")?.state == .delivered })
+        bed.daemon.send(SIGTERM)
+        #expect(await bed.daemon.waitForExit() == 0)
+    }
+
     func waterIsHeldAndSummarized(
         on program: NotificationServerEnvironment.Server,
         setDoNotDisturb: (NotificationServerEnvironment, DaemonTestBed, Bool) throws -> Void
@@ -97,7 +145,7 @@ struct DaemonDoNotDisturbTests {
         #expect(status.heldCount == 1)
         // As `chime status` shows it.
         let json = try ChildProcess.run(DaemonBinaries.path("chime"), ["status", "--format", "json"], environment: bed.sandbox.environment).output
-        #expect(json.contains(#""do_not_disturb":true,"away":false,"held":1}"#), "\(json)")
+        #expect(json.contains(#""do_not_disturb":true,"away":false,"held":1,"waiting_for_room":0}"#), "\(json)")
 
         try setDoNotDisturb(dunst, bed, false)
         let resumed = Date()

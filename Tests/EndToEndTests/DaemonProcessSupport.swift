@@ -120,18 +120,24 @@ final class DaemonTestBed {
 
     /// With a `dunst` label, starts a private notification server (`program`; by default the
     /// one `NOTIFY_ENV_SERVER` names, dunst when unset) and `chimed --notifier libnotify` on it;
-    /// without, `chimed --notifier stdout` and no bus. `environment` adds to the sandbox's.
+    /// without, `chimed --notifier stdout` and no bus. `environment` adds to the sandbox's;
+    /// `notifyDelay` is how long a ``NotificationServerEnvironment/Server/scripted`` server
+    /// takes to answer each Notify;
+    /// `beforeDaemon` runs once the server is up, before chimed starts (a desk locked already).
     /// Records an issue (at the caller) when the daemon does not report readiness.
     init(
         dunst label: String? = nil, server program: NotificationServerEnvironment.Server? = nil,
         environment extra: [String: String] = [:],
+        notifyDelay: TimeInterval = 0,
+        beforeDaemon: (NotificationServerEnvironment?) throws -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let chosen = try program ?? .selected()
-        server = try label.map { try NotificationServerEnvironment.start(label: $0, server: chosen) }
+        server = try label.map { try NotificationServerEnvironment.start(label: $0, server: chosen, notifyDelay: notifyDelay) }
         monitor = try server.map { try BusMonitor(environment: $0) }
         sandbox = try DaemonSandbox(bus: server)
         sandbox.environment.merge(extra) { _, new in new }
+        try beforeDaemon(server)
         daemonArguments = ["--notifier", server == nil ? "stdout" : "libnotify"]
         daemon = try await Self.startReady(in: sandbox, daemonArguments, sourceLocation: sourceLocation)
         store = try sandbox.openStore()

@@ -243,6 +243,32 @@ struct DaemonProcessTests {
         #expect(await first.waitForExit() == 0)
     }
 
+    /// Root can hand a directory to another user; `/run/user/UID` must be absent, or chimed would
+    /// (rightly) use it instead of the temporary directory.
+    static let canGiveTemporaryDirectoryAway = geteuid() == 0
+        && !FileManager.default.fileExists(atPath: RuntimeDirectory.userRuntimeRoot + "/\(geteuid())")
+
+    @Test(
+        "without XDG_RUNTIME_DIR, a temporary runtime directory another user made first stops chimed with 69 and says what to do",
+        .enabled(if: canGiveTemporaryDirectoryAway, "needs root (to give the directory away) and no /run/user/UID")
+    )
+    func temporaryRuntimeDirectoryTaken() async throws {
+        let sandbox = try DaemonSandbox()
+        let temporary = sandbox.root + "/tmp"
+        #expect(mkdir(temporary, 0o1777) == 0)
+        let taken = temporary + "/chime-\(geteuid())"
+        #expect(mkdir(taken, 0o700) == 0)
+        #expect(chown(taken, 65_534, 65_534) == 0)
+        sandbox.environment["XDG_RUNTIME_DIR"] = nil
+        sandbox.environment["TMPDIR"] = temporary
+        let daemon = try sandbox.startDaemon()
+        #expect(await daemon.waitForExit() == 69)
+        #expect(daemon.errors.contains("the runtime directory \(taken) belongs to uid 65534: another user created it first"), "\(daemon.errors)")
+        #expect(daemon.errors.contains("set XDG_RUNTIME_DIR to a private directory of yours"), "\(daemon.errors)")
+        // Nothing of chimed's was left in the other user's directory.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: taken)) == [])
+    }
+
     @Test("one directory as both XDG_DATA_HOME and XDG_RUNTIME_DIR: the two locks do not collide")
     func sameDirectoryForDataAndRuntime() async throws {
         let sandbox = try DaemonSandbox()

@@ -61,7 +61,7 @@ public struct FastScheduleDerivation: Sendable {
         var plan = ChangePlan()
         var wanted: [NotificationRequest] = []
         var liveGroups = Set<String>()
-        let lookback = schedule.plan.cycleLength + 2 * 3600
+        let lookback = schedule.instanceReach
         timeline.forEachInstance(of: schedule, from: from.addingTimeInterval(-lookback), limit: 400) { session, state in
             guard state == .fast else { return true }
             let cycle = session.cycle(0)

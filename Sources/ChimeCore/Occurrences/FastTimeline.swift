@@ -27,6 +27,9 @@ public struct FastTimeline: Sendable {
     private let overrides: [String: [String: FastingSession]]
     /// Recorded instances by schedule id, then by start, for records kept before instances had keys.
     private let overridesByStart: [String: [Date: FastingSession]]
+    /// The recorded fasts that stand on their own: those started by hand, and those of a schedule
+    /// no longer stored (an earlier Chime deleted a schedule it turned off; its fasts remain).
+    private let standalone: [FastingSession]
 
     /// Makes the timeline of `recorded` fasts and `schedules` on the wall clock of `timeZone`.
     public init(recorded: [FastingSession], schedules: [FastSchedule], timeZone: TimeZone) {
@@ -43,6 +46,8 @@ public struct FastTimeline: Sendable {
         }
         self.overrides = overrides
         self.overridesByStart = byStart
+        let scheduleIDs = Set(schedules.map(\.id))
+        self.standalone = recorded.filter { $0.scheduleID.map { !scheduleIDs.contains($0) } ?? true }
     }
 
     /// The schedule that is on at `now`, if any.
@@ -137,7 +142,7 @@ public struct FastTimeline: Sendable {
     /// How far back an instance may have started and still not be over: its whole cycle (a
     /// schedule's fast and eating window end by the next start) and a daylight-saving hour.
     private func lookback(of schedule: FastSchedule) -> TimeInterval {
-        schedule.plan.cycleLength + 2 * 3600
+        schedule.instanceReach
     }
 
     /// The fast of `schedule` not ended at `now` that started last (fasting or in its eating
@@ -162,7 +167,7 @@ public struct FastTimeline: Sendable {
     /// scheduled, fasting or in their eating window, and of each schedule its fast running and
     /// its next one.
     public func sessions(notEndedAt now: Date) -> [FastingSession] {
-        var found = recorded.filter { $0.scheduleID == nil && $0.status(at: now).phase != .ended }
+        var found = standalone.filter { $0.status(at: now).phase != .ended && !$0.wasCancelledBeforeStart }
         var ids = Set(found.map(\.id))
         for schedule in schedules {
             let running = runningInstance(of: schedule, at: now)
@@ -178,9 +183,8 @@ public struct FastTimeline: Sendable {
     /// started by hand and the schedules' instances (not skipped or taken over), oldest first.
     /// What history, statistics and export turn into records.
     public func sessions(fastingSince since: Date, now: Date) -> [FastingSession] {
-        var found = recorded.filter { session in
+        var found = standalone.filter { session in
             guard session.start < now, !session.wasCancelledBeforeStart else { return false }
-            if session.scheduleID != nil { return false }
             return session.fastedUntil(now: now).map { $0 > since } ?? false
         }
         for schedule in schedules {
