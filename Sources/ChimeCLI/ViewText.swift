@@ -38,7 +38,7 @@ enum ViewText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<ViewText> = [.daysSeparator, .amountOfGoal, .glassNumber]
+    static let sameInEveryLanguage: Set<ViewText> = [.amountOfGoal, .glassNumber, .goalOnDays, .goalLine]
 
     private var entry: (String, String) {
         switch self {

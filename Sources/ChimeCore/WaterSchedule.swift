@@ -18,7 +18,8 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
     /// The weekdays whose goal differs from ``goalML`` (`chime water goal weekends 1500`).
     public var weekdayGoals: WeekdayGoals
 
-    /// The most millilitres accepted for one glass or a daily goal.
+    /// The most millilitres accepted for one glass or a daily goal (``WaterQuantity`` checks
+    /// what is typed against it).
     public static let maximumML = 20_000
 
     /// Makes a schedule.
@@ -45,21 +46,6 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
     public func goal(ofWaterDayHolding instant: Date, timeZone: TimeZone, calendar: Calendar) -> Int? {
         let day = waterDay(containing: instant, timeZone: timeZone, calendar: calendar)
         return goal(on: LocalDate(of: day.start, in: timeZone, calendar: calendar))
-    }
-
-    /// Checks an amount of millilitres typed by the user.
-    public static func validateAmount(_ ml: Int, field: String) throws(DomainError) -> Int {
-        try validateAmount(ml, field: LocalizedText(verbatim: field))
-    }
-
-    /// ``validateAmount(_:field:)`` with the field named in every language.
-    public static func validateAmount(_ ml: Int, field: LocalizedText) throws(DomainError) -> Int {
-        guard (1...maximumML).contains(ml) else {
-            throw DomainError(.invalidAmount, LocalizedText(CoreText.invalidAmount, localized: [
-                "field": field, "ml": LocalizedText(verbatim: "\(ml)"), "maximum": LocalizedText(verbatim: "\(maximumML)"),
-            ]))
-        }
-        return ml
     }
 
     /// The water day of this schedule's active hours that holds `instant` (see ``WaterDay``).
