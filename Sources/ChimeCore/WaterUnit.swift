@@ -94,12 +94,11 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The amount with its unit, as a setting keeps it: `250ml`, `8.5oz` (litres as millilitres).
+    /// The amount with its unit, as a setting keeps it: `250ml`, `8.25oz` (litres as millilitres).
     public var canonicalText: String {
         switch unit {
         case .ounces?:
-            let tenths = (value * 10).rounded()
-            return (tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)) + "oz"
+            return (value.rounded() == value ? String(Int(value)) : String(value)) + "oz"
         case .litres?: return "\(WaterUnit.millilitres.millilitres(value * 1000))ml"
         case .millilitres?, nil: return "\(WaterUnit.millilitres.millilitres(value))ml"
         }

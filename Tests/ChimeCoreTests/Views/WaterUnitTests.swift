@@ -54,6 +54,7 @@ struct WaterUnitTests {
         #expect(try WaterQuantity.typed("300", field: field) != WaterQuantity(millilitres: 300))
         #expect(try WaterQuantity.typed("8oz", field: field).canonicalText == "8oz")
         #expect(try WaterQuantity.typed("8.50 oz", field: field).canonicalText == "8.5oz")
+        #expect(try WaterQuantity.typed("8.25oz", field: field).canonicalText == "8.25oz")
         #expect(try WaterQuantity.typed("1.5l", field: field).canonicalText == "1500ml")
     }
 
