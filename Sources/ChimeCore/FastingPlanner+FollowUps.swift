@@ -75,7 +75,7 @@ extension FastingPlanner {
     /// occurrence, with the occurrence's record.
     public func nextOccurrence(
         of request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar, dropped: Bool = false,
-        isHandled: (String) -> Bool = { _ in false }
+        isHandled: (NotificationRequest) -> Bool = { _ in false }
     ) -> ChangePlan? {
         if let showing = ReminderNag.Showing(request: request) {
             let next = records.recurringReminder.flatMap {
@@ -110,18 +110,18 @@ extension FastingPlanner {
     /// ago that was: after downtime each occurrence that came due is derived in turn, so
     /// chimed's catch-up shows it late or records it missed (README's rule) and none falls
     /// between. Occurrences older than the grace would only be recorded missed and are passed
-    /// over, and so is an occurrence whose identifier was handled already (`isHandled`: the
-    /// zone moved west and the same local time comes again), so the reminder goes on. `nil`
-    /// once the rule or the reminder has ended.
+    /// over, and so is an occurrence handled already (`isHandled`: the zone moved west and the
+    /// same local time comes again), so the reminder goes on. `nil` once the rule or the
+    /// reminder has ended.
     public func nextOccurrence(
         of reminder: RecurringReminder, after occurrenceDue: Date, now: Date, timeZone: TimeZone, calendar: Calendar,
-        isHandled: (String) -> Bool = { _ in false }
+        isHandled: (NotificationRequest) -> Bool = { _ in false }
     ) -> NotificationRequest? {
         var after = max(occurrenceDue, now.addingTimeInterval(-requests.grace))
         // A handful of repeated local times at most (one per zone change).
         for _ in 0..<16 {
             guard let next = requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) else { return nil }
-            guard isHandled(next.identifier) else { return next }
+            guard isHandled(next) else { return next }
             after = next.due
         }
         return nil

@@ -141,7 +141,12 @@ public final class Desk {
 
     /// The timeline with every fast recorded from `since` on (and those that may still run).
     public func fastTimeline(since: Date) throws -> FastTimeline {
-        FastTimeline(recorded: try store.sessions(relevantFrom: since), schedules: try store.fastSchedules(), timeZone: timeZone)
+        let schedules = try store.fastSchedules()
+        // A schedule's fast recorded just before `since` (skipped, stopped, or begun at another
+        // instant before the zone moved, up to a day away) still stands for its day inside the
+        // window, where the rule would otherwise give it again.
+        let reach = (schedules.map(\.plan.cycleLength).max() ?? 0) + 2 * 3600 + 86_400
+        return FastTimeline(recorded: try store.sessions(relevantFrom: since.addingTimeInterval(-reach)), schedules: schedules, timeZone: timeZone)
     }
 
     /// The timeline after `plan` is applied to `timeline`: what a decision's lines say comes next.
