@@ -91,7 +91,7 @@ extension CommandRunner {
         case .water:
             let intakes = try store().intakes(since: .distantPast).map { LoggedWater(scheduleID: $0.scheduleID, intake: $0.intake) }
             let window = try store().waterSchedules().first?.window
-            write(try ExportDocument.water(intakes, window: window, format: format, timeZone: zone))
+            write(try ExportDocument.water(intakes, window: window, format: format, timeZone: zone, unit: waterUnit))
         case .pending:
             write(try ExportDocument.pending(try pendingNotifications(inGroup: nil, now: now), format: format, timeZone: zone))
         }
@@ -113,7 +113,7 @@ extension CommandRunner {
     /// Title and body of `request` as its bubble will show them: rendered by chimed's renderer
     /// as of its due time (or of `now` once overdue, in the late wording it would then get).
     func renderedText(of request: NotificationRequest, now: Date, renderer: NotificationRenderer? = nil) -> (title: String, body: String) {
-        let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone)
+        let job = DeliveryJob(request: request, now: max(now, request.due), timeZone: environment.timeZone, waterUnit: waterUnit)
         do {
             let rendered = try (renderer ?? NotificationRenderer(language: notificationLanguage())).render(job)
             return (rendered.title, rendered.plainBody)

@@ -30,6 +30,11 @@ public struct ChangePlan: Hashable, Sendable {
     /// Logged glasses to delete, by the record number the store gave them; deleting one that
     /// is no longer there fails the whole plan.
     public var deletedIntakes: [Int64] = []
+    /// Logged glasses changed in place (amount, time), by the record number the store gave
+    /// them, which they keep; changing one that is no longer there fails the whole plan.
+    public var editedIntakes: [EditedIntake] = []
+    /// Snoozes to record, as what happened to the requests they moved (`chime remind history`).
+    public var snoozes: [RequestSnooze] = []
     /// Groups whose pending requests are all cancelled (and closed, when one has a bubble on
     /// screen: a nag between its showings).
     public var cancelledGroups: [String] = []
@@ -92,6 +97,20 @@ public struct ChangePlan: Hashable, Sendable {
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool { self == ChangePlan() }
+
+    /// A logged glass changed in place: its record number and what it now says.
+    public struct EditedIntake: Hashable, Sendable {
+        /// The record number the store gave the glass.
+        public var record: Int64
+        /// The glass as it now is.
+        public var intake: WaterIntake
+
+        /// Makes a change.
+        public init(record: Int64, intake: WaterIntake) {
+            self.record = record
+            self.intake = intake
+        }
+    }
 
     /// One intake record and the schedule it belongs to.
     public struct LoggedIntake: Hashable, Sendable {

@@ -131,18 +131,31 @@ extension FastingPlanner {
     /// Snooze button: ``snooze(_:by:now:reminder:)``, or for water
     /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``; `nil` for a water reminder
     /// whose schedule was turned off meanwhile (it stays off).
+    ///
+    /// The snooze is recorded as what happened (``ChangePlan/snoozes``), and a reminder moved by
+    /// it carries its occurrence's first due time (``ContentArgument/occurrence``), so its
+    /// showings and later snoozes are known to be of that occurrence.
     public func snooze(
         _ request: NotificationRequest, by span: TimeSpan, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar
     ) -> ChangePlan? {
+        var plan: ChangePlan
         switch request.kind {
         case .water:
             guard let schedule = records.schedule else { return nil }
-            return snooze(request, by: span, now: now, schedule: schedule, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
+            plan = snooze(request, by: span, now: now, schedule: schedule, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
         case .reminder:
-            return snooze(request, by: span, now: now, reminder: records.reminder)
+            plan = snooze(request, by: span, now: now, reminder: records.reminder)
+            if plan.requests[0].content.arguments[ContentArgument.occurrence] == nil {
+                plan.requests[0].content.arguments[ContentArgument.occurrence] = RequestPlanner.iso(request.due)
+            }
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
-            return snooze(request, by: span, now: now)
+            plan = snooze(request, by: span, now: now)
         }
+        plan.snoozes = [RequestSnooze(
+            identifier: request.identifier, group: request.group, kind: request.kind, occurrenceDue: request.occurrenceDue,
+            at: now, from: request.due, until: plan.requests[0].due
+        )]
+        return plan
     }
 
     /// A rolling request's identifier split into the part every cycle shares and the cycle

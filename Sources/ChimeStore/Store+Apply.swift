@@ -9,7 +9,7 @@ extension Store {
     /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
     ///
     /// Order: records (deleted sessions, sessions, deleted schedules, schedules, reminders,
-    /// intake, deleted intake), then
+    /// intake, deleted and edited intake, occurrences, snoozes), then
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
     ///   keeps its row id and server id and becomes `pending` with the new content.
@@ -169,6 +169,15 @@ extension Store {
                 throw StoreError(.notFound, .glassGone)
             }
         }
+        for edited in plan.editedIntakes {
+            try connection.run(
+                "UPDATE water_intake SET instant = ?, amount_ml = ? WHERE id = ?",
+                [.date(edited.intake.instant), .integer(Int64(edited.intake.amountML)), .integer(edited.record)]
+            )
+            guard connection.changedRowCount > 0 else {
+                throw StoreError(.notFound, .glassGone)
+            }
+        }
         for occurrence in plan.reminderOccurrences {
             try recordOccurrence(occurrence, connection)
         }
@@ -178,6 +187,14 @@ extension Store {
             } else {
                 try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
             }
+        }
+        for snooze in plan.snoozes {
+            try connection.run("""
+                INSERT INTO snoozes (identifier, group_id, kind, occurrence_due, at, from_due, until_due) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [
+                .text(snooze.identifier), .text(snooze.group), .text(snooze.kind.rawValue), .date(snooze.occurrenceDue),
+                .date(snooze.at), .date(snooze.from), .date(snooze.until),
+            ])
         }
         try afterStep?(.records)
 

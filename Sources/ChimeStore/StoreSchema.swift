@@ -17,13 +17,14 @@ enum StoreSchema {
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
     /// versions 4 to 6 only add constraints, an index and the nagging record (read as empty when
-    /// missing); version 7 adds the columns of scheduled fasts, and version 8 the columns of
-    /// rules and their instances, which every query of sessions and schedules reads.
-    static let readableWithoutMigration = 8
+    /// missing); version 7 adds the columns of scheduled fasts, version 8 the columns of
+    /// rules and their instances, which every query of sessions and schedules reads, and version
+    /// 9 the goals by weekday, which every query of water schedules reads.
+    static let readableWithoutMigration = 9
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules,
+        version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules, version9Views,
     ]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
@@ -293,6 +294,46 @@ enum StoreSchema {
         CREATE TRIGGER recurring_reminder_id_not_a_water_schedule BEFORE INSERT ON recurring_reminders
             WHEN EXISTS (SELECT 1 FROM water_schedules WHERE id = NEW.id)
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
+        """
+
+    /// Version 9 (the views people look for): what the histories and the water views need.
+    ///
+    /// - A water schedule's goals by weekday (`chime water goal weekends 1500`), as
+    ///   ``WeekdayGoals/storedText`` (empty: every day takes `goal_ml`).
+    /// - Logged glasses are numbered for good (`chime water log`, `water undo N`, `water edit N`):
+    ///   AUTOINCREMENT, so the number of a glass undone is never given to another one. The
+    ///   table is copied with its numbers, as SQLite cannot add AUTOINCREMENT in place.
+    /// - Each snooze is recorded (`snoozes`): the request only keeps its latest time.
+    /// - A showing in the delivery history names its occurrence's first due time
+    ///   (`occurrence_due`, not known for the rows before): a snoozed or nagging reminder is
+    ///   shown later than its occurrence was due.
+    ///
+    /// Self-contained: it adds columns and a table, and copies one table as it is.
+    static let version9Views = """
+        ALTER TABLE water_schedules ADD COLUMN weekday_goals TEXT NOT NULL DEFAULT '';
+        CREATE TABLE water_intake_numbered (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            schedule_id TEXT,
+            instant REAL NOT NULL,
+            amount_ml INTEGER NOT NULL
+        );
+        INSERT INTO water_intake_numbered (id, schedule_id, instant, amount_ml)
+            SELECT id, schedule_id, instant, amount_ml FROM water_intake ORDER BY id;
+        DROP TABLE water_intake;
+        ALTER TABLE water_intake_numbered RENAME TO water_intake;
+        CREATE INDEX water_intake_by_instant ON water_intake (instant);
+        CREATE TABLE snoozes (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL,
+            group_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            occurrence_due REAL NOT NULL,
+            at REAL NOT NULL,
+            from_due REAL NOT NULL,
+            until_due REAL NOT NULL
+        );
+        CREATE INDEX snoozes_by_time ON snoozes (at);
+        ALTER TABLE delivery_history ADD COLUMN occurrence_due REAL;
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per
