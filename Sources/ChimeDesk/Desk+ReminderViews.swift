@@ -118,7 +118,7 @@ extension Desk {
     }
 
     /// `row`'s request saying `text`, where and as it stands (its time, nag and snooze kept).
-    private func reworded(_ row: (stored: StoredRequest, snoozedFrom: Date?), text: String) -> ChangePlan {
+    private func reworded(_ row: RequestRecord, text: String) -> ChangePlan {
         var plan = ChangePlan()
         var request = row.stored.request
         request.content.arguments[ContentArgument.text] = text
