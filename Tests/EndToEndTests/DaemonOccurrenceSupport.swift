@@ -90,7 +90,7 @@ final class SandboxDaemon {
 
     /// Waits until chimed's control socket answers `chime status`; throws (with its log) when it
     /// does not within `seconds`.
-    func waitUntilAnswering(within seconds: TimeInterval = 20, etc: PrivateEtc? = nil) async throws {
+    func waitUntilAnswering(within seconds: TimeInterval = 60, etc: PrivateEtc? = nil) async throws {
         let answering = await waitUntil(within: seconds) {
             let outcome: CliOutcome
             if let etc {
