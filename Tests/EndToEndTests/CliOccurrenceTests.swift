@@ -114,6 +114,18 @@ struct CliOccurrenceTests {
         // Yesterday's fast, never touched by any process, is history: completed.
         let history = await sandbox.succeed(at: at("2026-12-02T21:00:03Z"), "fast", "history", "--json").output
         #expect(Occurrences.historyFast(history, id: "\(id).20261201-2000")?["completed"] as? Bool == true)
+
+        // What is pending is what chimed would hold by now: yesterday's end (shown late within
+        // its day of grace), today's end and tomorrow's fast, not today's start (its hour of
+        // grace is over); and reading wrote nothing.
+        let before = await sandbox.dump()
+        #expect(await sandbox.pendingIdentifiers(at: at("2026-12-02T21:00:04Z")) == [
+            "fast/\(id).20261201-2000/end", "fast/\(today)/end", "fast/\(id).20261203-2000/start", "fast/\(id).20261203-2000/end",
+        ])
+        let next = cliJSONObject(await sandbox.succeed(at: at("2026-12-02T21:00:05Z"), "status", "--format", "json").output)
+        #expect((next?["next"] as? [String: Any])?["id"] as? String == "fast/\(id).20261201-2000/end")
+        #expect(await sandbox.succeed(at: at("2026-12-02T21:00:06Z"), "list").output.contains("fast/\(today)/end"))
+        #expect(await sandbox.dump() == before)
     }
 
     @Test("fast start 16:8 --ago 17h --repeat, its first fast already over: the schedule's next fast is pending at once")
