@@ -7,10 +7,17 @@ import Foundation
 public struct ChangeMessage: Sendable {
     /// Where and when times are shown.
     public let display: TimeDisplay
+    /// How water amounts are written (`water.unit`).
+    public let water: WaterAmountText
+    /// Whether lines say a fast was stopped short or early; off (`fast.streaks off`), a fast
+    /// that ended before its goal is said to have ended.
+    public let judgesFasts: Bool
 
-    /// Makes the messages for `display`, in its language.
-    public init(display: TimeDisplay) {
+    /// Makes the messages for `display`, in its language, water in `waterUnit`.
+    public init(display: TimeDisplay, waterUnit: WaterUnit = .millilitres, judgesFasts: Bool = true) {
         self.display = display
+        self.water = WaterAmountText(unit: waterUnit, language: display.language)
+        self.judgesFasts = judgesFasts
     }
 
     /// The language of the lines.
@@ -96,6 +103,9 @@ public struct ChangeMessage: Sendable {
         case .discarded(let session, let following):
             line = fastDiscarded(session)
             next = following
+        case .stoppedAt(let session, let instant, let completed):
+            line = fastStopped(session, at: instant, completed: completed)
+            next = nil
         }
         guard let next else { return [line] }
         return [line, say(.nextScheduledFast, ["id": next.id, "start": display.clock(next.start)])]
@@ -121,10 +131,33 @@ public struct ChangeMessage: Sendable {
         say(.fastDeleted, ["id": session.id, "plan": session.plan.displayName, "start": display.clock(session.start)])
     }
 
-    /// `Removed the 250 ml logged for 09:12: 1000 of 2000 ml today; next reminder 10:00 (in 48 min)`.
-    public func waterUndone(_ intake: WaterIntake, summary: WaterSummary) -> String {
-        let line = say(.waterUndone, ["ml": "\(intake.amountML)", "time": display.clock(intake.instant), "intake": summary.intakeText(in: language)])
+    /// `Removed glass #12, 250 ml at 09:12: 1000 of 2000 ml today; next reminder 10:00 (in 48 min)`.
+    public func waterUndone(_ intake: WaterIntake, number: Int64, summary: WaterSummary) -> String {
+        let line = ViewText.glassUndone.text(language, [
+            "number": "\(number)", "amount": water.amount(intake.amountML), "time": display.clock(intake.instant),
+            "intake": summary.intakeText(in: language, water: water),
+        ])
         guard summary.schedule != nil else { return line }
+        return line + say(.clauseSeparator) + next(summary.nextReminder)
+    }
+
+    /// `Glass #12 is now 300 ml at 08:00 (it was 250 ml at 08:05): 1050 of 2000 ml today; next reminder ...`.
+    public func glassEdited(number: Int64, before: WaterIntake, after: WaterIntake, summary: WaterSummary) -> String {
+        let line = ViewText.glassEdited.text(language, [
+            "number": "\(number)", "amount": water.amount(after.amountML), "time": display.clock(after.instant),
+            "before": water.amount(before.amountML), "beforeTime": display.clock(before.instant), "intake": summary.intakeText(in: language, water: water),
+        ])
+        guard summary.schedule != nil else { return line }
+        return line + say(.clauseSeparator) + next(summary.nextReminder)
+    }
+
+    /// `Water w-7kq: goal 2000 ml Mon-Fri, 1500 ml Sat-Sun; today 750 of 1500 ml; next reminder 14:00 (in 32 min)`.
+    public func waterGoalsSet(_ summary: WaterSummary) -> String {
+        guard let schedule = summary.schedule else { return "" }
+        let goals = WaterGoalsText(display: display, water: water).summary(of: schedule) ?? ViewText.noGoal.text(language)
+        var line = ViewText.waterGoalsSet.text(language, ["id": schedule.id, "goals": goals])
+        line += say(.clauseSeparator) + say(.today, ["intake": summary.intakeText(in: language, water: water)])
+        if let goal = summary.goalML, summary.consumedML >= goal { line += say(.goalReached) }
         return line + say(.clauseSeparator) + next(summary.nextReminder)
     }
 
@@ -139,6 +172,9 @@ public struct ChangeMessage: Sendable {
             // Stopped during time added by extending: the plan's fast was done.
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             return say(.fastStoppedExtended, ["id": session.id, "fasted": display.span(fasted), "plan": session.plan.displayName])
+        case .fasting where !judgesFasts:
+            let fasted = display.now.timeIntervalSince(cycle.fastStart)
+            return ViewText.fastEndedAfter.text(language, ["id": session.id, "fasted": display.span(fasted), "plan": session.plan.displayName])
         case .fasting:
             let fasted = display.now.timeIntervalSince(cycle.fastStart)
             let goal = cycle.fastEnd.timeIntervalSince(cycle.fastStart)
@@ -153,6 +189,38 @@ public struct ChangeMessage: Sendable {
         case .ended:
             return say(.fastHadEnded, ["id": session.id])
         }
+    }
+
+    /// What stopping `session` at the earlier `instant` did (`fast stop --at`): `Fast f-3k9
+    /// stopped at 11:30 after 15 h 30 min, 30 min short of 16 h (16:8)`, or completed.
+    public func fastStopped(_ session: FastingSession, at instant: Date, completed: Bool) -> String {
+        let cycle = session.cycle(session.cycleNumber(at: instant))
+        let fasted = min(instant, cycle.fastEnd).timeIntervalSince(cycle.fastStart)
+        var values = ["id": session.id, "time": display.clock(instant), "fasted": display.span(fasted), "plan": session.plan.displayName]
+        if completed { return ViewText.fastStoppedAtCompleted.text(language, values) }
+        guard judgesFasts else { return ViewText.fastEndedAt.text(language, values) }
+        let goal = cycle.plannedFastEnd.timeIntervalSince(cycle.fastStart)
+        values["short"] = display.span(goal - fasted)
+        values["goal"] = display.span(goal)
+        return ViewText.fastStoppedAtShort.text(language, values)
+    }
+
+    /// `Fast f-3k9 now ran from 19:00 to 11:30, 16 h 30 min (16:8), completed`, from the session
+    /// as corrected (`fast edit`); a fast still fasting: `Fast f-3k9 now started 19:00, ends 11:00 (16:8)`.
+    public func fastEdited(_ session: FastingSession) -> String {
+        let cycle = session.cycle(0)
+        let end = min(session.stoppedAt ?? cycle.fastEnd, cycle.fastEnd)
+        guard end <= display.now else {
+            return ViewText.fastEditedRunning.text(language, [
+                "id": session.id, "start": display.clock(cycle.fastStart), "end": display.clockAndRelative(end), "plan": session.plan.displayName,
+            ])
+        }
+        let completed = cycle.isCompleted(endingAt: end)
+        let outcome = completed ? say(.completed) : judgesFasts ? say(.stoppedEarly) : ViewText.ended.text(language)
+        return ViewText.fastEdited.text(language, [
+            "id": session.id, "start": display.clock(cycle.fastStart), "end": display.clock(end), "fasted": display.span(end.timeIntervalSince(cycle.fastStart)),
+            "plan": session.plan.displayName, "outcome": outcome,
+        ])
     }
 
     /// `Fast f-3k9 extended by 1 h, now ends tomorrow 13:00 (in 15 h 2 min)`, from the session
@@ -178,17 +246,18 @@ public struct ChangeMessage: Sendable {
     ///
     /// When today's goal is already met (`consumedToday`), the line says that this is why the
     /// next reminder waits for the next water day.
-    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?, consumedToday: Int = 0) -> String {
+    public func waterConfigured(_ schedule: WaterSchedule, nextReminder: Date?, consumedToday: Int = 0, goalToday: Int? = nil) -> String {
         var window = display.window(schedule.window)
         if schedule.window.until < schedule.window.from {
             window += say(.overnightUntil, ["until": "\(schedule.window.until)"])
         }
         var line = say(.waterConfigured, [
-            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": window, "ml": "\(schedule.amountML)",
+            "id": schedule.id, "interval": display.span(schedule.interval.timeInterval), "window": window,
+            "ml": water.number(schedule.amountML), "unit": water.unitName,
         ])
-        if let goal = schedule.goalML { line += say(.waterGoalPart, ["goal": "\(goal)"]) }
-        if let goal = schedule.goalML, consumedToday >= goal {
-            let intake = say(.intakeOfGoal, ["ml": "\(consumedToday)", "goal": "\(goal)"])
+        if let goals = WaterGoalsText(display: display, water: water).summary(of: schedule) { line += say(.waterGoalPart, ["goal": goals]) }
+        if let goal = goalToday, consumedToday >= goal {
+            let intake = say(.intakeOfGoal, ["ml": water.number(consumedToday), "goal": water.number(goal), "unit": water.unitName])
             let next = nextReminder.map(display.clockAndRelative) ?? say(.noReminderToCome)
             return line + say(.clauseSeparator) + say(.goalMetNextReminder, ["intake": intake, "next": next])
         }
@@ -198,7 +267,10 @@ public struct ChangeMessage: Sendable {
     /// `Logged 250 ml: 1250 of 2000 ml today; next reminder 15:00 (in 1 h)`.
     /// With `at` (a glass logged for earlier): `Logged 250 ml for 07:15: ...`.
     public func waterDrank(_ amountML: Int, at instant: Date? = nil, summary: WaterSummary) -> String {
-        let values = ["ml": "\(amountML)", "time": instant.map(display.clock) ?? "", "intake": summary.intakeText(in: language)]
+        let values = [
+            "ml": water.number(amountML), "unit": water.unitName, "time": instant.map(display.clock) ?? "",
+            "intake": summary.intakeText(in: language, water: water),
+        ]
         var line = say(instant == nil ? .waterLogged : .waterLoggedFor, values)
         if let goal = summary.goalML, summary.consumedML >= goal { line += say(.goalReached) }
         guard summary.schedule != nil else { return line }
@@ -244,8 +316,10 @@ public struct ChangeMessage: Sendable {
     /// tomorrow 08:00 (in 22 h): take the pills`, for a recurring reminder set with the id of
     /// one that went on.
     public func recurringReminderReplaced(_ reminder: RecurringReminder, ruleText: String, next: NotificationRequest) -> String {
-        say(.recurringReminderReplaced, [
-            "id": reminder.id, "rule": ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
+        // As ``recurringReminderSet``: `every hour` reads `replaced: every hour`.
+        let startsWithEvery = display.language == .english && ruleText.lowercased().hasPrefix("every ")
+        return say(.recurringReminderReplaced, [
+            "id": reminder.id, "rule": startsWithEvery ? String(ruleText.dropFirst(6)) : ruleText, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
         ])
     }
 
@@ -318,6 +392,20 @@ public struct ChangeMessage: Sendable {
     /// `fast.plan set to 18:6`.
     public func configSet(_ key: ConfigKey, _ value: ConfigValue) -> String {
         say(.configSet, ["key": key.name, "value": value.storedText])
+    }
+
+    /// `Reminder r-4tx changed: at 15:00 (in 2 h): call mom` (`remind edit`).
+    public func reminderEdited(_ edited: Desk.ReminderEdited) -> String {
+        switch edited {
+        case .oneOff(let reminder, _):
+            return ViewText.reminderEdited.text(language, ["id": reminder.id, "due": display.clockAndRelative(reminder.due), "text": reminder.text])
+        case .recurring(let reminder, let next):
+            let rule = reminder.ruleText ?? reminder.rule.rruleText
+            guard let next else { return ViewText.recurringReminderEditedNoNext.text(language, ["id": reminder.id, "rule": rule, "text": reminder.text]) }
+            return ViewText.recurringReminderEdited.text(language, [
+                "id": reminder.id, "rule": rule, "next": next.identifier, "due": display.clockAndRelative(next.due), "text": reminder.text,
+            ])
+        }
     }
 
     /// `fast.plan unset: back to its default, 16:8`.

@@ -14,8 +14,11 @@ public enum Command: Hashable, Sendable {
 
     /// `chime fast start [PLAN] ...`.
     case fastStart(FastStart)
-    /// `chime fast stop [--id ID]`: stop the given fast, or the running one.
-    case fastStop(id: String?)
+    /// `chime fast stop [--id ID] [--at TIME]`: stop the given fast, or the running one, now or
+    /// at a time that has passed.
+    case fastStop(id: String?, at: TimeSpecification? = nil)
+    /// `chime fast edit ID [--start TIME] [--end TIME]`: correct when a fast began and ended.
+    case fastEdit(id: String, start: TimeSpecification?, end: TimeSpecification?)
     /// `chime fast extend DURATION [--id ID]`: make the given (or running) fast longer.
     case fastExtend(by: TimeSpan, id: String?)
     /// `chime fast status [--id ID] [--json]`.
@@ -40,11 +43,27 @@ public enum Command: Hashable, Sendable {
 
     /// `chime water every DURATION ...`: create or reconfigure the water schedule.
     case waterEvery(WaterEvery)
-    /// `chime water drink [ML] [--at TIME]`; `amountML` `nil`: the schedule's amount, else the
+    /// `chime water drink [AMOUNT] [--at TIME]`; `amount` `nil`: the schedule's amount, else the
     /// `water.amount` setting; `at` `nil`: now (a bare `HH:MM` is the last time the clock showed it).
-    case waterDrink(amountML: Int?, at: TimeSpecification? = nil)
-    /// `chime water undo`: delete the glass logged last.
-    case waterUndo
+    case waterDrink(amount: WaterQuantity?, at: TimeSpecification? = nil)
+    /// `chime water undo [N]`: delete the glass numbered N, else the one logged last.
+    case waterUndo(number: Int64? = nil)
+    /// `chime water edit N [--amount AMOUNT] [--at TIME]`: change a logged glass.
+    case waterEdit(number: Int64, amount: WaterQuantity?, at: TimeSpecification?)
+    /// `chime water log [--days N] [--json]`: the glasses logged, with their numbers.
+    case waterLog(days: Int, json: Bool)
+    /// `chime water history [--days N] [--json]`: what was drunk each water day, against the goal.
+    case waterHistory(days: Int, json: Bool)
+    /// `chime water goal [[DAYS] AMOUNT|none]`: show or set the daily goals.
+    case waterGoal(WaterGoalAction)
+
+    /// What `chime water goal` does.
+    public enum WaterGoalAction: Hashable, Sendable {
+        /// Show the goals, one line per weekday.
+        case show
+        /// Set the goal of `days` (every day when `nil`) to `goal` (none when `nil`).
+        case set(days: WeekdaySet?, goal: WaterQuantity?)
+    }
     /// `chime water pause DURATION`.
     case waterPause(for: TimeSpan)
     /// `chime water resume`.
@@ -63,7 +82,9 @@ public enum Command: Hashable, Sendable {
     case remindEvery(RemindEvery)
     /// `chime explain RULE [--from TIME] [--count N] [--json]`.
     case explain(Explain)
-    /// `chime remind history [ID] [--days N] [--json]`: what became of nagging reminders' occurrences.
+    /// `chime remind edit ID [--text TEXT] [--at TIME] [--rule RULE]`: change a reminder, keeping its history.
+    case remindEdit(RemindEdit)
+    /// `chime remind history [ID] [--days N] [--json]`: what became of reminders' occurrences.
     case remindHistory(id: String?, days: Int, json: Bool)
     /// `chime remind list [--all] [--json]`: recurring reminders with their rules.
     case remindList(all: Bool, json: Bool)
@@ -125,6 +146,33 @@ public enum Command: Hashable, Sendable {
 
     /// Days covered by `fast history` when `--days` is not given.
     public static let defaultHistoryDays = 30
+    /// Water days covered by `water history` when `--days` is not given.
+    public static let defaultWaterHistoryDays = 14
+    /// Water days covered by `water log` when `--days` is not given: the current one.
+    public static let defaultWaterLogDays = 1
+
+    /// The options of `chime remind edit`; at least one of text, time and rule is given.
+    public struct RemindEdit: Hashable, Sendable {
+        /// The reminder's id.
+        public var id: String
+        /// `--text`, cleaned by ``UserText``.
+        public var text: String?
+        /// `--at`: a one-off reminder's new time.
+        public var at: TimeSpecification?
+        /// `--rule`: a recurring reminder's new rule, as written.
+        public var ruleText: String?
+        /// The rule read from ``ruleText``.
+        public var rule: RecurrenceRule?
+
+        /// Options with only the id given.
+        public init(id: String, text: String? = nil, at: TimeSpecification? = nil, ruleText: String? = nil, rule: RecurrenceRule? = nil) {
+            self.id = id
+            self.text = text
+            self.at = at
+            self.ruleText = ruleText
+            self.rule = rule
+        }
+    }
     /// The most days `fast history --days` accepts (ten years).
     public static let maximumHistoryDays = 3660
 
@@ -234,9 +282,9 @@ public enum Command: Hashable, Sendable {
         /// `--until`; `nil`: keep the schedule's, else ``defaultUntil``.
         public var until: WallClockTime?
         /// `--amount`; `nil`: keep the schedule's, else the `water.amount` setting.
-        public var amountML: Int?
-        /// `--goal`; `nil`: keep the schedule's, else the `water.goal` setting.
-        public var goalML: Int?
+        public var amount: WaterQuantity?
+        /// `--goal` (every day's); `nil`: keep the schedule's goals, else the `water.goal` setting.
+        public var goal: WaterQuantity?
         /// `--id`; `nil`: the existing schedule's id, else a generated one (`w-7kq`).
         public var id: String?
 
@@ -247,12 +295,12 @@ public enum Command: Hashable, Sendable {
 
         /// Makes the options.
         public init(interval: TimeSpan, from: WallClockTime? = nil, until: WallClockTime? = nil,
-                    amountML: Int? = nil, goalML: Int? = nil, id: String? = nil) {
+                    amount: WaterQuantity? = nil, goal: WaterQuantity? = nil, id: String? = nil) {
             self.interval = interval
             self.from = from
             self.until = until
-            self.amountML = amountML
-            self.goalML = goalML
+            self.amount = amount
+            self.goal = goal
             self.id = id
         }
     }

@@ -8,7 +8,9 @@ extension CommandRunner {
         write(try setting(key).storedText)
     }
 
-    func changeSetting(_ key: ConfigKey, to value: ConfigValue, now: Date) throws {
+    func changeSetting(_ key: ConfigKey, to typed: ConfigValue, now: Date) throws {
+        // An amount without a unit is in the unit the user reads in: stored with its unit.
+        let value = try typed.resolvingWaterUnit(waterUnit, field: LocalizedText(CommandText.fieldValueFor, ["key": key.name]))
         let requestID = environment.makeRequestID()
         let result = try store().setSetting(key.name, to: value.storedText, requestID: requestID, now: now)
         guard !result.replayed else {

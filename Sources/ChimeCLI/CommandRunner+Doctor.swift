@@ -162,8 +162,8 @@ extension CommandRunner {
         guard Self.sameRules(zone, rules, from: now) else {
             return .init(
                 check: check, outcome: .warning,
-                detail: detail + say(.clauseSeparator) + say(.ruleZoneDiffers, ["rules": rules.identifier, "source": ruleSource]),
-                fix: say(.ruleZoneFix, ["zone": zone.identifier])
+                detail: detail + say(.clauseSeparator) + say(.ruleZoneDiffers, ["rules": rules.displayName, "source": ruleSource]),
+                fix: say(.ruleZoneFix, ["zone": zone.displayName])
             )
         }
         return .init(check: check, outcome: .ok, detail: detail + say(.clauseSeparator) + say(.ruleZoneSame, ["source": ruleSource]))

@@ -23,7 +23,7 @@ extension CommandRunner {
         let occurrences = expander.occurrences(limit: options.count)
         if options.json {
             try writeJSON(ExplainReport(
-                rule: options.text, rrule: options.rule.rruleText, timeZone: zone.identifier,
+                rule: options.text, rrule: options.rule.rruleText, timeZone: zone.displayName,
                 occurrences: occurrences.map { ISO8601Text.format($0, in: zone) }
             ))
             return
@@ -32,7 +32,7 @@ extension CommandRunner {
         var lines = [
             CommandText.explainRule.text(language, ["rule": options.text]),
             "RRULE: \(options.rule.rruleText)",
-            CommandText.explainFrom.text(language, ["start": Self.reading(expander.start, display: display), "zone": zone.identifier]),
+            CommandText.explainFrom.text(language, ["start": Self.reading(expander.start, display: display), "zone": zone.displayName]),
         ]
         let width = String(occurrences.count).count
         for (index, occurrence) in occurrences.enumerated() {

@@ -38,9 +38,23 @@ extension CommandRunner {
         }
     }
 
-    func stopFast(id: String?, now: Date) throws {
-        try commit(now: now) { desk, now in try desk.stopFast(id: id, now: now) } lines: { stopped, now in
+    func stopFast(id: String?, at time: TimeSpecification? = nil, now: Date) throws {
+        try commit(now: now) { desk, now in
+            guard let time else { return try desk.stopFast(id: id, now: now) }
+            let instant = time.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back)
+            return try desk.stopFast(id: id, at: instant, now: now)
+        } lines: { stopped, now in
             messages(now).fastStopped(stopped)
+        }
+    }
+
+    func editFast(id: String, start: TimeSpecification?, end: TimeSpecification?, now: Date) throws {
+        try commit(now: now) { desk, now in
+            let (zone, calendar) = (environment.timeZone, calendar)
+            let resolve = { (time: TimeSpecification) in time.resolve(now: now, timeZone: zone, calendar: calendar, looking: .back) }
+            return try desk.editFast(id: id, start: start.map(resolve), end: end.map(resolve), now: now)
+        } lines: { edited, now in
+            [messages(now).fastEdited(edited.after)]
         }
     }
 
@@ -62,7 +76,7 @@ extension CommandRunner {
     func showFastStatus(id: String?, json: Bool, now: Date) throws {
         let desk = try desk()
         let session = try id.map { try desk.chosenSession(id: $0, in: try desk.fastTimeline(now: now), now: now) } ?? desk.currentFast(now: now)
-        let report = FastStatusReport(session: session, display: display(now))
+        let report = FastStatusReport(session: session, display: display(now), judges: judgesFasts)
         if json {
             try writeJSON(report.json)
         } else {
@@ -75,7 +89,7 @@ extension CommandRunner {
         // Reach back far enough for the streak, not only for the days summarised.
         let reach = max(days, 366)
         let since = display.startOfDay(display.today.adding(days: -reach, calendar: display.calendar))
-        let history = FastHistory(records: try fastRecords(since: since, now: now), days: days, display: display)
+        let history = FastHistory(records: try fastRecords(since: since, now: now), days: days, display: display, judges: judgesFasts)
         if json {
             try writeJSON(history.json)
         } else {

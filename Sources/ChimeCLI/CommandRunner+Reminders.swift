@@ -16,11 +16,23 @@ extension CommandRunner {
         }
     }
 
-    /// Shows what became of nagging reminders' occurrences in the last `days` days.
+    /// Changes a reminder's text, time or rule by its id (`remind edit`), keeping its history.
+    func editReminder(_ options: Command.RemindEdit, now: Date) throws {
+        let due = options.at.map { resolve($0, now: now) }
+        var rule: (text: String, rule: RecurrenceRule)?
+        if let text = options.ruleText, let read = options.rule { rule = (text, read) }
+        try commit(now: now) { desk, now in
+            try desk.editReminder(options.id, Desk.ReminderChange(text: options.text, due: due?.instant, rule: rule), now: now)
+        } lines: { edited, now in
+            [messages(now).reminderEdited(edited) + (due?.note ?? "")]
+        }
+    }
+
+    /// Shows what became of every reminder's occurrences due in the last `days` days.
     func showReminderHistory(id: String?, days: Int, json: Bool, now: Date) throws {
         let display = display(now)
         let since = display.startOfDay(display.today.adding(days: -(days - 1), calendar: display.calendar))
-        let history = ReminderHistory(occurrences: try store().reminderOccurrences(reminderID: id, since: since), display: display)
+        let history = ReminderHistory(occurrences: try desk().reminderHistory(id: id, since: since, now: now), display: display, days: days)
         if json {
             try writeJSON(history.json)
         } else {

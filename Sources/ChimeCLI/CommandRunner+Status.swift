@@ -76,7 +76,7 @@ extension CommandRunner {
         let water = try waterSummary(now: now)
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
         // Only the soonest notification is shown: read and render just that one.
-        let soonest = try store.nextPendingRequest().map { pendingNotification(of: $0, now: now) }
+        let soonest = try desk().soonestToShow(now: now).map { pendingNotification(of: $0, now: now) }
         return StatusSnapshot(
             fast: fast, water: shownWater,
             upcoming: soonest.map { [$0] } ?? [],

@@ -3,7 +3,7 @@ import ChimeDesk
 import ChimeStore
 import Foundation
 
-/// `chime water every|drink|undo|pause|resume|off|status`: the desk decides
+/// `chime water every|drink|undo|edit|goal|pause|resume|off|status`: the desk decides
 /// (``Desk/configureWater(_:defaults:now:)`` and its siblings), the runner words it.
 extension CommandRunner {
     func configureWater(_ options: Command.WaterEvery, now: Date) throws {
@@ -12,19 +12,23 @@ extension CommandRunner {
             from: Command.WaterEvery.defaultFrom, until: Command.WaterEvery.defaultUntil
         )
         let intent = Desk.WaterEvery(
-            interval: options.interval, from: options.from, until: options.until, amountML: options.amountML, goalML: options.goalML, id: options.id
+            interval: options.interval, from: options.from, until: options.until,
+            amountML: try options.amount.map { try millilitres($0, field: .fieldAmount) }, goalML: try options.goal.map { try millilitres($0, field: .fieldGoal) },
+            id: options.id
         )
         try commit(now: now) { desk, now in
             let decision = try desk.configureWater(intent, defaults: defaults, now: now)
             let consumed = desk.waterConsumed(try desk.recentIntakes(now: now), schedule: decision.outcome, now: now)
-            return Desk.Decision(decision.plan, (decision.outcome, decision.plan.requests.first?.due, consumed))
+            let goal = decision.outcome.goal(ofWaterDayHolding: now, timeZone: desk.timeZone, calendar: desk.calendar)
+            return Desk.Decision(decision.plan, (decision.outcome, decision.plan.requests.first?.due, consumed, goal))
         } lines: { configured, now in
-            [messages(now).waterConfigured(configured.0, nextReminder: configured.1, consumedToday: configured.2)]
+            [messages(now).waterConfigured(configured.0, nextReminder: configured.1, consumedToday: configured.2, goalToday: configured.3)]
         }
     }
 
-    func drinkWater(_ amountML: Int?, at time: TimeSpecification? = nil, now: Date) throws {
+    func drinkWater(_ amount: WaterQuantity?, at time: TimeSpecification? = nil, now: Date) throws {
         let defaultAmount = try defaultAmount()
+        let amountML = try amount.map { try millilitres($0, field: .fieldAmount) }
         try commit(now: now) { desk, now in
             let instant = time.map { $0.resolve(now: now, timeZone: environment.timeZone, calendar: calendar, looking: .back) }
             let decision = try desk.drink(amountML, at: instant, defaultAmount: defaultAmount, now: now)
@@ -34,10 +38,10 @@ extension CommandRunner {
         }
     }
 
-    func undoWater(now: Date) throws {
+    func undoWater(number: Int64? = nil, now: Date) throws {
         do {
-            try commit(now: now) { desk, now in try desk.undoDrink(now: now) } lines: { undone, now in
-                [messages(now).waterUndone(undone.undone, summary: WaterSummary(undone.state))]
+            try commit(now: now) { desk, now in try desk.undoDrink(record: number, now: now) } lines: { undone, now in
+                [messages(now).waterUndone(undone.undone, number: undone.record, summary: WaterSummary(undone.state))]
             }
         } catch let error as StoreError where error.kind == .notFound {
             // Inside the write lock the glass read is the one deleted; kept for a plan that
@@ -69,9 +73,9 @@ extension CommandRunner {
     func showWaterStatus(json: Bool, now: Date) throws {
         let summary = try waterSummary(now: now)
         if json {
-            try writeJSON(summary.json(display: display(now)))
+            try writeJSON(summary.json(display: display(now), unit: waterUnit))
         } else {
-            write(summary.text(display: display(now), style: environment.style, width: environment.terminalWidth))
+            write(summary.text(display: display(now), style: environment.style, width: environment.terminalWidth, unit: waterUnit))
         }
     }
 
@@ -90,22 +94,25 @@ extension CommandRunner {
         try desk().waterConsumed(intakes, schedule: schedule, now: now)
     }
 
-    /// The `water.amount` setting.
+    /// The `water.amount` setting, in millilitres.
     private func defaultAmount() throws -> Int {
-        if case .millilitres(let amount) = try setting(.waterAmount) { return amount }
-        return 250
+        try setting(.waterAmount).millilitres ?? 250
     }
 
-    /// The `water.goal` setting.
+    /// The `water.goal` setting, in millilitres.
     private func defaultGoal() throws -> Int? {
-        if case .optionalMillilitres(let goal) = try setting(.waterGoal) { return goal }
-        return nil
+        try setting(.waterGoal).millilitres
+    }
+
+    /// The millilitres of an amount typed, a number alone in the unit the user reads in.
+    func millilitres(_ amount: WaterQuantity, field: CommandText) throws -> Int {
+        try amount.millilitres(bareIn: waterUnit, field: field.localized)
     }
 }
 
 extension WaterSummary {
     /// The summary of what a water change left.
     init(_ state: Desk.WaterState) {
-        self.init(schedule: state.schedule, consumedML: state.consumedML, nextReminder: state.nextReminder)
+        self.init(schedule: state.schedule, consumedML: state.consumedML, nextReminder: state.nextReminder, goalML: .some(state.goalML))
     }
 }

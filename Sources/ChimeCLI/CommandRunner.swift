@@ -103,7 +103,8 @@ public final class CommandRunner {
         case .help, .version, .completions, .doctor, .completionCandidates:
             return .success
         case .fastStart(let options): try startFast(options, now: now)
-        case .fastStop(let id): try stopFast(id: id, now: now)
+        case .fastStop(let id, let at): try stopFast(id: id, at: at, now: now)
+        case .fastEdit(let id, let start, let end): try editFast(id: id, start: start, end: end, now: now)
         case .fastExtend(let span, let id): try extendFast(by: span, id: id, now: now)
         case .fastStatus(let id, let json): try showFastStatus(id: id, json: json, now: now)
         case .fastHistory(let days, let json): try showFastHistory(days: days, json: json, now: now)
@@ -111,19 +112,24 @@ public final class CommandRunner {
         case .fastDelete(let id): try deleteFast(id: id, now: now)
         case .fastSchedule(let action): try fastSchedule(action, now: now)
         case .waterDrink(let amount, let time): try drinkWater(amount, at: time, now: now)
-        case .waterUndo: try undoWater(now: now)
+        case .waterUndo(let number): try undoWater(number: number, now: now)
+        case .waterEdit(let number, let amount, let time): try editGlass(number, amount: amount, at: time, now: now)
+        case .waterLog(let days, let json): try showWaterLog(days: days, json: json, now: now)
+        case .waterHistory(let days, let json): try showWaterHistory(days: days, json: json, now: now)
+        case .waterGoal(let action): try waterGoal(action, now: now)
         case .waterPause(let span): try pauseWater(for: span, now: now)
         case .waterResume: try resumeWater(now: now)
         case .waterOff: try turnWaterOff(now: now)
         case .waterStatus(let json): try showWaterStatus(json: json, now: now)
         case .remindIn(let span, let text, let id, let nag, let urgency):
-            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, nag: nag, urgency: urgency, now: now)
+            try remind(text, at: { $0.addingTimeInterval(span.timeInterval) }, id: id, nag: nag, urgency: urgency, now: now)
         case .remindAt(let time, let text, let id, let nag, let urgency):
             let (due, note) = resolve(time, now: now)
-            try remind(text, at: due, id: id, nag: nag, urgency: urgency, note: note, now: now)
+            try remind(text, at: { _ in due }, id: id, nag: nag, urgency: urgency, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
         case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
         case .remindList(let all, let json): try showRecurringReminders(all: all, json: json, now: now)
+        case .remindEdit(let options): try editReminder(options, now: now)
         case .done(let reference): try done(reference.description, now: now)
         case .explain(let options): try explain(options, now: now)
         case .list(let group, let json): try list(group: group, json: json, now: now)
@@ -190,9 +196,23 @@ public final class CommandRunner {
         TimeDisplay(now: now, timeZone: environment.timeZone, language: language)
     }
 
-    /// The human lines of changes made at `now`.
+    /// The human lines of changes made at `now`, water in the unit the user reads in, fasts
+    /// judged or neutral as `fast.streaks` says.
     func messages(_ now: Date) -> ChangeMessage {
-        ChangeMessage(display: display(now))
+        ChangeMessage(display: display(now), waterUnit: waterUnit, judgesFasts: judgesFasts)
+    }
+
+    /// The unit water amounts are shown and typed in (`water.unit`); millilitres without a store.
+    private(set) lazy var waterUnit: WaterUnit = WaterUnit.chosen(bySetting: storedSetting(WaterUnit.settingKey))
+
+    /// Whether fasts are judged (`fast.streaks on`): streaks, "stopped early", "short of".
+    private(set) lazy var judgesFasts: Bool = storedSetting(ConfigKey.fastStreaks.name).map { $0 != ConfigValue.switchWords[1] } ?? true
+
+    /// The stored value of setting `key`, without making a store where there is none; `nil`
+    /// when it is not set or cannot be read (the command that needs the store says why).
+    private func storedSetting(_ key: String) -> String? {
+        guard environment.storeExists() else { return nil }
+        return (try? store().setting(key)) ?? nil
     }
 
     // MARK: - Store and daemon
@@ -240,7 +260,7 @@ public final class CommandRunner {
         let source = (try store().setting(ChimeTimeZone.settingKey)).flatMap(ChimeTimeZone.zone(named:)) == nil
             ? CommandText.ruleZoneFromSystem : .ruleZoneFromSetting
         return CommandText.ruleZoneNote.text(language, [
-            "rules": rules.identifier, "source": source.text(language), "tz": environment.timeZone.identifier,
+            "rules": rules.displayName, "source": source.text(language), "tz": environment.timeZone.displayName,
         ])
     }
 

@@ -17,8 +17,10 @@ public struct CommandSpec: Sendable {
         case time
         /// A time of day (`HH:MM`).
         case timeOfDay
-        /// Millilitres (`250`).
-        case millilitres
+        /// An amount of water (`250`, `250ml`, `8oz`).
+        case waterAmount
+        /// Days of the week (`weekdays`, `sat,sun`, `mon-fri`).
+        case days
         /// An id of a fast, water schedule or reminder (`f-3k9`).
         case identifier
         /// A request identifier or an id (`fast/f-3k9/end`, `f-3k9`) of something pending.
@@ -62,7 +64,8 @@ public struct CommandSpec: Sendable {
             case .choice(let words): return words
             case .configKey: return ConfigKey.allCases.map(\.name)
             case .commandName: return CommandTable.root.subcommands.map(\.name)
-            case .duration, .durationList, .time, .timeOfDay, .millilitres, .identifier, .reference, .groupID, .fastID, .text, .count, .configValue,
+            case .days: return ["weekdays", "weekends", "daily"] + RecurrenceRule.Weekday.allCases.map(WeekdayName.shortName)
+            case .duration, .durationList, .time, .timeOfDay, .waterAmount, .identifier, .reference, .groupID, .fastID, .text, .count, .configValue,
                  .path, .calendarName:
                 return []
             }

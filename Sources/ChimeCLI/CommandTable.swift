@@ -83,11 +83,32 @@ public enum CommandTable {
             ),
             CommandSpec(
                 name: "stop",
-                summary: "stop the running fast",
-                options: [idOption],
-                examples: ["fast stop"],
+                summary: "stop the running fast, now or at a time that has passed",
+                options: [
+                    idOption,
+                    .value("at", "TIME", .time, "it stopped at TIME, not now: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                ],
+                examples: ["fast stop", "fast stop --at 11:30"],
                 build: { arguments throws(UsageError) in
-                    .fastStop(id: try arguments.option("id")?.identifier())
+                    .fastStop(id: try arguments.option("id")?.identifier(), at: try arguments.option("at")?.time())
+                }
+            ),
+            CommandSpec(
+                name: "edit",
+                summary: "correct when a fast began or ended",
+                discussion: "Times are those that have passed (HH:MM: the last time the clock showed it). An end before the plan's length makes the fast stopped early, an end after it a completed fast extended to then. Refused, nothing changed, where fasts would overlap; a repeating fast is stopped with fast stop --at instead.",
+                positionals: [.init("ID", .identifier, .required, "the fast, as fast history names it")],
+                options: [
+                    .value("start", "TIME", .time, "when it really began"),
+                    .value("end", "TIME", .time, "when its fast really ended"),
+                ],
+                sections: [timeSection],
+                examples: ["fast edit f-3k9 --start 19:30", "fast edit f-3k9 --start \"yesterday 20:00\" --end 11:45"],
+                build: { arguments throws(UsageError) in
+                    let start = try arguments.option("start")?.time()
+                    let end = try arguments.option("end")?.time()
+                    guard start != nil || end != nil else { throw needsChange(arguments, options: ["--start", "--end"]) }
+                    return .fastEdit(id: try arguments.positional("ID")!.identifier(), start: start, end: end)
                 }
             ),
             CommandSpec(
@@ -111,7 +132,7 @@ public enum CommandTable {
             ),
             CommandSpec(
                 name: "history",
-                summary: "completed fasts, completion rate, streak and the last 14 days",
+                summary: "fasts, completion rate, streak, average and longest, by week and the last 14 days",
                 options: [
                     .value("days", "N", .count, "days to summarise (default \(Command.defaultHistoryDays))"),
                     jsonOption,
@@ -187,8 +208,8 @@ public enum CommandTable {
                 options: [
                     .value("from", "HH:MM", .timeOfDay, "first reminders of the day from then (default \(Command.WaterEvery.defaultFrom))"),
                     .value("until", "HH:MM", .timeOfDay, "no reminders after then (default \(Command.WaterEvery.defaultUntil))"),
-                    .value("amount", "ML", .millilitres, "millilitres per glass (default: the water.amount setting)"),
-                    .value("goal", "ML", .millilitres, "daily goal; no more reminders that day once reached"),
+                    .value("amount", "AMOUNT", .waterAmount, "water per glass, like 250, 250ml or 8oz (default: the water.amount setting)"),
+                    .value("goal", "AMOUNT", .waterAmount, "every day's goal; no more reminders that day once reached (water goal sets goals by weekday)"),
                     .value("id", "ID", .identifier, "id of a new schedule (default: generated, like w-7kq); the one that is on keeps its id"),
                 ],
                 examples: ["water every 1h", "water every 45m --from 08:00 --until 20:00 --amount 300 --goal 2000"],
@@ -196,8 +217,8 @@ public enum CommandTable {
                     var options = Command.WaterEvery(interval: try arguments.positional("DURATION")!.duration())
                     if let from = arguments.option("from") { options.from = try from.timeOfDay() }
                     if let until = arguments.option("until") { options.until = try until.timeOfDay() }
-                    if let amount = arguments.option("amount") { options.amountML = try amount.millilitres(field: .fieldAmount) }
-                    if let goal = arguments.option("goal") { options.goalML = try goal.millilitres(field: .fieldGoal) }
+                    if let amount = arguments.option("amount") { options.amount = try amount.waterQuantity(field: .fieldAmount) }
+                    if let goal = arguments.option("goal") { options.goal = try goal.waterQuantity(field: .fieldGoal) }
                     if let id = arguments.option("id") { options.id = try id.identifier() }
                     return .waterEvery(options)
                 }
@@ -205,20 +226,89 @@ public enum CommandTable {
             CommandSpec(
                 name: "drink",
                 summary: "log a glass of water",
-                positionals: [.init("ML", .millilitres, .optional, "millilitres drunk (default: the schedule's glass)")],
+                positionals: [.init("AMOUNT", .waterAmount, .optional, "how much, like 250, 250ml or 8oz; a number alone is in the water.unit setting's unit (default: the schedule's glass)")],
                 options: [
                     .value("at", "TIME", .time, "drunk at TIME, not now: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
                 ],
-                examples: ["water drink", "water drink 500", "water drink 300 --at 07:15"],
+                examples: ["water drink", "water drink 500", "water drink 8oz", "water drink 300 --at 07:15"],
                 build: { arguments throws(UsageError) in
-                    .waterDrink(amountML: try arguments.positional("ML")?.millilitres(field: .fieldAmount), at: try arguments.option("at")?.time())
+                    .waterDrink(amount: try arguments.positional("AMOUNT")?.waterQuantity(field: .fieldAmount), at: try arguments.option("at")?.time())
                 }
             ),
             CommandSpec(
                 name: "undo",
-                summary: "delete the glass logged last",
-                examples: ["water undo"],
-                build: { _ throws(UsageError) in .waterUndo }
+                summary: "delete a logged glass: the one numbered N, else the one logged last",
+                positionals: [.init("N", .count, .optional, "the glass's number, as water log shows it")],
+                examples: ["water undo", "water undo 12"],
+                build: { arguments throws(UsageError) in .waterUndo(number: try arguments.positional("N")?.glassNumber()) }
+            ),
+            CommandSpec(
+                name: "edit",
+                summary: "change the amount or time of a logged glass",
+                positionals: [.init("N", .count, .required, "the glass's number, as water log shows it")],
+                options: [
+                    .value("amount", "AMOUNT", .waterAmount, "how much it was, like 250, 250ml or 8oz"),
+                    .value("at", "TIME", .time, "when it was drunk: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                ],
+                examples: ["water edit 12 --amount 300", "water edit 12 --at 07:15"],
+                build: { arguments throws(UsageError) in
+                    let amount = try arguments.option("amount")?.waterQuantity(field: .fieldAmount)
+                    let at = try arguments.option("at")?.time()
+                    guard amount != nil || at != nil else { throw needsChange(arguments, options: ["--amount", "--at"]) }
+                    return .waterEdit(number: try arguments.positional("N")!.glassNumber(), amount: amount, at: at)
+                }
+            ),
+            CommandSpec(
+                name: "log",
+                summary: "the glasses logged, each with its number, by water day",
+                options: [
+                    .value("days", "N", .count, "water days to show, the current one included (default \(Command.defaultWaterLogDays))"),
+                    jsonOption,
+                ],
+                examples: ["water log", "water log --days 7 --json"],
+                build: { arguments throws(UsageError) in
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: .fieldDays)
+                    return .waterLog(days: days ?? Command.defaultWaterLogDays, json: arguments.isSet("json"))
+                }
+            ),
+            CommandSpec(
+                name: "history",
+                summary: "water drunk each water day, against the goal, as a table and bars",
+                discussion: "Each row is a water day (README: the water day), the current one last, measured against that weekday's goal as it is now; the average leaves out the current day, which is not over.",
+                options: [
+                    .value("days", "N", .count, "water days to show, the current one included (default \(Command.defaultWaterHistoryDays))"),
+                    jsonOption,
+                ],
+                examples: ["water history", "water history --days 30 --json"],
+                build: { arguments throws(UsageError) in
+                    let days = try arguments.option("days")?.count(in: 1...Command.maximumHistoryDays, field: .fieldDays)
+                    return .waterHistory(days: days ?? Command.defaultWaterHistoryDays, json: arguments.isSet("json"))
+                }
+            ),
+            CommandSpec(
+                name: "goal",
+                summary: "show the daily goals, or set them for every day or some weekdays",
+                discussion: "With AMOUNT alone it sets every day's goal (as water every --goal does); with DAYS first, only those days' (weekdays, weekends, daily, sat, mon,thu, mon-fri, 周末). none means no goal: reminders all day. Without arguments it shows each weekday's goal.",
+                positionals: [
+                    .init("DAYS", .days, .optional, "the days, like weekends, sat,sun or mon-fri (default: every day)"),
+                    .init("AMOUNT", .waterAmount, .optional, "the goal, like 2000, 2000ml or 64oz, or none"),
+                ],
+                examples: ["water goal", "water goal 2000", "water goal weekends 1500", "water goal mon-fri 64oz", "water goal sun none"],
+                build: { arguments throws(UsageError) in
+                    let first = arguments.positional("DAYS")
+                    let second = arguments.positional("AMOUNT")
+                    guard let first else { return .waterGoal(.show) }
+                    func goal(_ value: ArgumentValue) throws(UsageError) -> WaterQuantity? {
+                        value.text.lowercased() == "none" ? nil : try value.waterQuantity(field: .fieldGoal)
+                    }
+                    guard let second else {
+                        if WeekdaySet.looksLikeDays(first.text) {
+                            throw UsageError(.missingArgument, .missingArgument, ["argument": "AMOUNT", "command": "chime water goal", "usage": HelpFormatter.usage(of: arguments.spec)])
+                        }
+                        return .waterGoal(.set(days: nil, goal: try goal(first)))
+                    }
+                    return .waterGoal(.set(days: try first.days(), goal: try goal(second)))
+                }
             ),
             CommandSpec(
                 name: "pause",
@@ -256,6 +346,15 @@ public enum CommandTable {
     /// `--urgency`; `nil` when not given.
     private static func urgency(_ arguments: ParsedArguments) throws(UsageError) -> ConfigValue.Urgency? {
         try arguments.option("urgency")?.choice(ConfigValue.Urgency.self, for: "--urgency")
+    }
+
+    /// The usage error of a command that changes something but was told nothing to change.
+    private static func needsChange(_ arguments: ParsedArguments, options: [String]) -> UsageError {
+        let command = "chime " + arguments.spec.path.joined(separator: " ")
+        let usage = HelpFormatter.usage(of: arguments.spec)
+        return UsageError(.missingArgument, LocalizedText { language in
+            ViewText.editNeedsChange.text(language, ["command": command, "options": CommandParser.list(options, in: language), "usage": usage])
+        })
     }
 
     /// `--nag`, at least ``ReminderNag/minimumInterval``; `nil` when not given.
@@ -361,6 +460,32 @@ public enum CommandTable {
                 }
             ),
             CommandSpec(
+                name: "edit",
+                summary: "change a reminder's text, time or rule by its id, keeping its history",
+                discussion: "A one-off reminder takes --text and --at (a new time brings it back); a recurring one --text and --rule (a new rule starts from now). Its id, history, --nag and --urgency stay.",
+                positionals: [.init("ID", .identifier, .required, "the reminder's id")],
+                options: [
+                    .value("text", "TEXT", .text, "what it says"),
+                    .value("at", "TIME", .time, "a one-off reminder's new time: HH:MM or 9pm (today, or tomorrow once past), tomorrow 9am, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset"),
+                    .value("rule", "RULE", .text, "a recurring reminder's new rule, like \"weekdays 09:30\" (quoted)"),
+                ],
+                sections: [ruleSection],
+                examples: ["remind edit r-4tx --at 16:00", "remind edit pills --text \"take the blue pills\"", "remind edit pills --rule \"daily 09:00\""],
+                build: { arguments throws(UsageError) in
+                    var options = Command.RemindEdit(id: try arguments.positional("ID")!.identifier())
+                    options.text = try arguments.option("text")?.userText(field: .fieldReminderText)
+                    options.at = try arguments.option("at")?.time()
+                    if let rule = arguments.option("rule") {
+                        options.ruleText = rule.text
+                        options.rule = try rule.recurrenceRule()
+                    }
+                    guard options.text != nil || options.at != nil || options.rule != nil else {
+                        throw needsChange(arguments, options: ["--text", "--at", "--rule"])
+                    }
+                    return .remindEdit(options)
+                }
+            ),
+            CommandSpec(
                 name: "list",
                 summary: "recurring reminders with their rules, next times and how many are left",
                 options: [
@@ -374,8 +499,8 @@ public enum CommandTable {
             ),
             CommandSpec(
                 name: "history",
-                summary: "what became of each occurrence of reminders set with --nag",
-                discussion: "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.",
+                summary: "what became of each occurrence of every reminder, one-off or recurring",
+                discussion: "Each occurrence is shown, snoozed (and when), skipped (cancelled before it came), missed (too late to show, or set with --nag and not done before the next occurrence) or not shown yet; one set with --nag is done on time (before its first nag), done late, missed or open.",
                 positionals: [.init("ID", .identifier, .optional, "only this reminder")],
                 options: [
                     .value("days", "N", .count, "days to show, today included (default \(Command.defaultHistoryDays))"),

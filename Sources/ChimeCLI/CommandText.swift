@@ -16,7 +16,7 @@ enum CommandText: String, TextCatalog {
     case unexpectedArgumentNone, unexpectedArgumentUsage, needsOption, cannotCombine, needsOneOf
     case unknownCommand, unknownSubcommand, unknownOption, missingSubcommand, missingArgument
     case invalidNumber, invalidChoice, invalidSettingValue, invalidSettingValueSuggest, unknownSetting
-    case invalidEncoding, tooManyDurations, amountNotNumber, amountOutOfRange, invalidRequestIdentifier
+    case invalidEncoding, tooManyDurations, invalidRequestIdentifier
     case scheduleOffTakesNoRule, scheduleNeedsRule, nagTooShort, ruleNeedsQuotes
     case invalidTime, timeForms
     case timeEmpty, timeYearRange, timeMonthRange, timeNoSuchDay, timeDateNeedsClock, timeSeparator, timeSecondsNeedOffset
@@ -34,7 +34,7 @@ enum CommandText: String, TextCatalog {
     case daemonNotRunning, daemonNotRunningStatus, daemonDidNotConfirm, alreadyApplied, unexpectedAnswer, noAnswerWithin
     case repeating, taggedDetail, detailSeparator, clauseSeparator, scope
     case fastStarts, fastStartedEnds, fastStartedEnded, endedFast, endedFasts, discardedFast, discardedFasts
-    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, waterUndone, discardedInsideFast, discardedInsideFasts, fastSkipped, scheduledFastDeleted
+    case fastDiscarded, fastStoppedAtCycleStart, fastDeleted, discardedInsideFast, discardedInsideFasts, fastSkipped, scheduledFastDeleted
     case fastCancelledBeforeStart, fastStoppedExtended, fastStoppedShort, fastStoppedEating, fastHadEnded, fastExtended
     case nudgeLeftOut, nudgesLeftOut, overnightUntil, waterConfigured, waterGoalPart, waterLogged, waterLoggedFor, goalReached
     case waterPaused, waterResumed, waterNotPaused, waterOff, reminderSet, recurringReminderSet, reminderReplaced, skippedTimeNote
@@ -55,7 +55,7 @@ enum CommandText: String, TextCatalog {
     case nextLine, nextTooltip, barFasting, barEating, barFastStarts, barWater, daemonAnswers, daemonNotAnswering, daemonUnreachable
     case completionRate, historySummary, historySummaryOneDay, fastCount, fastCountOne, streakOneDay, streakDays, fastingHoursChart, recentFasts
     case completed, stoppedEarly
-    case noOccurrences, outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt, doneOfSettled
+    case outcomeOpen, outcomeOnTime, outcomeLate, outcomeMissed, outcomeAt
     case noFastSchedule, fastScheduleShown, scheduleNextFast, scheduleFasting, scheduleEating, eatingUntil, noFastPlanned
     case outcomeOK, outcomeWarning, outcomeProblem, checkStore, checkDaemon, checkSessionBus, checkServer, checkTimeZone, checkDoNotDisturb, dunstPauseRule, dunstPauseRuleNeedsNewer
     case dndFollowsProperty, dndFollowsMakoMode, dndFollowsGSettings, dndGSettingsMissing, dndGSettingsFix, dndFollowsXfconf, dndXfconfUnreadable
@@ -86,7 +86,7 @@ enum CommandText: String, TextCatalog {
     }
 
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
-    static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged]
+    static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged, .intake, .intakeOfGoal]
 
     private var entry: (String, String) {
         switch self {
@@ -124,8 +124,6 @@ enum CommandText: String, TextCatalog {
         case .unknownSetting: return ("unknown setting \"{text}\": {hint}", "未知设置“{text}”：{hint}")
         case .invalidEncoding: return ("argument {position} (\"{shown}\") is not valid UTF-8 (byte {byte} at offset {offset}): pass text encoded as UTF-8 (check the terminal's or script's encoding)", "第 {position} 个参数（“{shown}”）不是有效的 UTF-8（偏移 {offset} 处的字节 {byte}）：请传入 UTF-8 编码的文字（检查终端或脚本的编码）")
         case .tooManyDurations: return ("too many durations in {field} ({count}): give at most {maximum}, separated by commas", "{field} 中的时长太多（{count} 个）：最多 {maximum} 个，用逗号分隔")
-        case .amountNotNumber: return ("invalid {field} \"{text}\": use a whole number of millilitres such as 250", "无效的{field}“{text}”：请用整数毫升，如 250")
-        case .amountOutOfRange: return ("invalid {field} \"{text}\": use a whole number of millilitres from 1 to {maximum}", "无效的{field}“{text}”：请用 1 到 {maximum} 之间的整数毫升")
         case .invalidRequestIdentifier: return ("invalid request identifier \"{text}\": copy it from the ID column of \"chime list\"", "无效的请求标识“{text}”：请从“chime list”的 ID 列复制")
         case .scheduleOffTakesNoRule: return ("\"fast schedule off\" takes no rule, only a schedule's id: run \"chime fast schedule off\", or \"chime fast schedule off ID\" for one schedule", "“fast schedule off”不接受规则，只接受计划的 id：请运行“chime fast schedule off”，或用“chime fast schedule off ID”关闭其中一个")
         case .scheduleNeedsRule: return ("a fast schedule needs a rule after the plan: use a form like \"chime fast schedule 16:8 'daily 20:00'\"", "禁食计划的方案后面需要一条规则：请参照“chime fast schedule 16:8 'daily 20:00'”的写法")
@@ -191,7 +189,6 @@ enum CommandText: String, TextCatalog {
         case .fastDiscarded: return ("Fast {id} discarded: stopped within its first 2 min, it is not kept in the history", "禁食 {id} 已丢弃：开始后 2 分钟内就结束了，不计入历史")
         case .fastStoppedAtCycleStart: return ("Fast {id} stopped at {time}, where its last cycle began (a fast of under 2 min is not kept)", "禁食 {id} 结束于 {time}，即最后一轮开始的时刻（不足 2 分钟的禁食不保留）")
         case .fastDeleted: return ("Fast {id} deleted ({plan}, started {start})", "禁食 {id} 已删除（{plan}，{start} 开始）")
-        case .waterUndone: return ("Removed the {ml} ml logged for {time}: {intake} today", "已删除 {time} 记下的 {ml} 毫升：今天已喝 {intake}")
         case .fastCancelledBeforeStart: return ("Fast {id} cancelled before it started (it was due {due})", "禁食 {id} 在开始前已取消（原定于 {due} 开始）")
         case .fastStoppedExtended: return ("Fast {id} stopped after {fasted}, completed ({plan}, extended)", "禁食 {id} 已结束，共禁食 {fasted}，已完成（{plan}，已延长）")
         case .discardedInsideFast: return ("; discarded fast {ids} (it began within the new fast)", "；已丢弃禁食 {ids}（它开始于新禁食之内）")
@@ -205,10 +202,10 @@ enum CommandText: String, TextCatalog {
         case .nudgeLeftOut: return ("; the {leads} nudge of fast.remind_before is left out: a {fasting} fast is too short for it", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它")
         case .nudgesLeftOut: return ("; the {leads} nudges of fast.remind_before are left out: a {fasting} fast is too short for them", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它们")
         case .overnightUntil: return (" overnight, until {until} the next day", " 跨夜，到次日 {until}")
-        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} ml a glass", "喝水提醒 {id}：每 {interval} 一次，{window}，每杯 {ml} 毫升")
-        case .waterGoalPart: return (", goal {goal} ml", "，目标 {goal} 毫升")
-        case .waterLogged: return ("Logged {ml} ml: {intake} today", "已记下 {ml} 毫升：今天已喝 {intake}")
-        case .waterLoggedFor: return ("Logged {ml} ml for {time}: {intake} today", "已补记 {time} 喝的 {ml} 毫升：今天已喝 {intake}")
+        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} {unit} a glass", "喝水提醒 {id}：每 {interval} 一次，{window}，每杯 {ml} {unit}")
+        case .waterGoalPart: return (", goal {goal}", "，目标 {goal}")
+        case .waterLogged: return ("Logged {ml} {unit}: {intake} today", "已记下 {ml} {unit}：今天已喝 {intake}")
+        case .waterLoggedFor: return ("Logged {ml} {unit} for {time}: {intake} today", "已补记 {time} 喝的 {ml} {unit}：今天已喝 {intake}")
         case .goalReached: return (", goal reached", "，已达目标")
         case .waterPaused: return ("Water reminders paused until {until}", "喝水提醒已暂停到 {until}")
         case .waterResumed: return ("Water reminders resumed; ", "喝水提醒已恢复；")
@@ -248,9 +245,9 @@ enum CommandText: String, TextCatalog {
         case .fastScheduleOff: return ("Fast schedule {id} turned off ({plan} at {rule})", "禁食计划 {id} 已关闭（{plan}，按“{rule}”开始）")
         case .fastGoesOn: return ("; fast {id} goes on until {end}: stop it with 'chime fast stop'", "；禁食 {id} 会持续到 {end}：可用 'chime fast stop' 结束它")
         case .repeatsOnLocalClock: return ("; it repeats {rule} on the local clock as fast schedule {id} (see 'chime fast schedule')", "；它将作为禁食计划 {id}，按本地时间“{rule}”重复（见 'chime fast schedule'）")
-        case .intake: return ("{ml} ml", "{ml} 毫升")
-        case .intakeOfGoal: return ("{ml} of {goal} ml", "{ml}/{goal} 毫升")
-        case .noWaterReminders: return ("No water reminders (today {ml} ml). Set them up with \"chime water every 1h\".", "还没有设置喝水提醒（今天已喝 {ml} 毫升）。用“chime water every 1h”设置。")
+        case .intake: return ("{ml} {unit}", "{ml} {unit}")
+        case .intakeOfGoal: return ("{ml} of {goal} {unit}", "{ml}/{goal} {unit}")
+        case .noWaterReminders: return ("No water reminders (today {ml} {unit}). Set them up with \"chime water every 1h\".", "还没有设置喝水提醒（今天已喝 {ml} {unit}）。用“chime water every 1h”设置。")
         case .today: return ("today {intake}", "今天已喝 {intake}")
         case .pausedUntil: return ("paused until {until}", "暂停到 {until}")
         case .goalReachedPart: return ("goal reached", "已达目标")
@@ -303,13 +300,11 @@ enum CommandText: String, TextCatalog {
         case .recentFasts: return ("Recent fasts:", "最近的禁食：")
         case .completed: return ("completed", "已完成")
         case .stoppedEarly: return ("stopped early", "提前结束")
-        case .noOccurrences: return ("No reminder occurrences recorded: they are recorded for reminders set with --nag.", "还没有提醒的结果记录：只有用 --nag 设置的提醒才会记下每次是否完成。")
         case .outcomeOpen: return ("open", "待确认")
         case .outcomeOnTime: return ("done on time", "按时完成")
         case .outcomeLate: return ("done late", "延后完成")
         case .outcomeMissed: return ("missed", "错过")
         case .outcomeAt: return (" at {time}", "，于 {time}")
-        case .doneOfSettled: return ("{done} of {settled} done", "{settled} 次中完成 {done} 次")
         case .noFastSchedule: return ("No fast schedule is set: set one with \"chime fast schedule 16:8 'daily 20:00'\"", "没有设置禁食计划：可用“chime fast schedule 16:8 'daily 20:00'”设置")
         case .fastScheduleShown: return ("Fast schedule {id}: {plan} at {rule} ({rrule}), both ends on the local clock", "禁食计划 {id}：{plan}，按“{rule}”开始（{rrule}），开始和结束都按本地时间")
         case .scheduleNextFast: return ("Next fast: {id} from {start} to {end}", "下一次禁食：{id}，从 {start} 到 {end}")

@@ -7,10 +7,15 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case fastPlan = "fast.plan"
     /// Nudges before each fast ends, when `fast start` has no `--remind-before`.
     case fastRemindBefore = "fast.remind_before"
+    /// Whether `fast history` and `fast stop` show streaks and say "stopped early"; off is
+    /// the neutral mode.
+    case fastStreaks = "fast.streaks"
     /// Millilitres per glass for new water schedules and `water drink`.
     case waterAmount = "water.amount"
     /// The daily water goal for new schedules.
     case waterGoal = "water.goal"
+    /// The unit water amounts are shown and typed in (``WaterUnit``).
+    case waterUnit = "water.unit"
     /// Urgency of fasting notifications.
     case urgencyFast = "notify.urgency.fast"
     /// Urgency of water reminders.
@@ -43,8 +48,10 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         switch self {
         case .fastPlan: return "plan for 'fast start' without PLAN"
         case .fastRemindBefore: return "nudges before a fast ends, e.g. 1h,15m"
-        case .waterAmount: return "millilitres per glass"
-        case .waterGoal: return "daily water goal in millilitres"
+        case .waterAmount: return "water per glass"
+        case .waterGoal: return "daily water goal"
+        case .waterUnit: return "unit of water amounts shown and typed"
+        case .fastStreaks: return "streaks and \"stopped early\" in fast history and fast stop (off: neutral)"
         case .urgencyFast: return "urgency of fasting notifications"
         case .urgencyWater: return "urgency of water reminders"
         case .urgencyReminder: return "urgency of one-off reminders"
@@ -60,11 +67,12 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         switch self {
         case .fastPlan: return FastingPlan.validForms
         case .fastRemindBefore: return "durations separated by commas (\(TimeSpan.validForms)), or none"
-        case .waterAmount: return "1-\(WaterSchedule.maximumML) (ml)"
-        case .waterGoal: return "1-\(WaterSchedule.maximumML) (ml), or none"
+        case .waterAmount: return "an amount such as 250, 250ml or 8oz (1-\(WaterSchedule.maximumML) ml)"
+        case .waterGoal: return "an amount such as 2000, 2000ml or 64oz (1-\(WaterSchedule.maximumML) ml), or none"
+        case .waterUnit: return WaterUnit.allCases.map(\.rawValue).joined(separator: ", ")
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             return ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: ", ")
-        case .doNotDisturb, .away:
+        case .doNotDisturb, .away, .fastStreaks:
             return ConfigValue.switchWords.joined(separator: ", ")
         case .language:
             return ConfigValue.Language.allCases.map(\.rawValue).joined(separator: ", ")
@@ -80,7 +88,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore, .waterGoal: return ["none"]
         case .waterAmount: return []
         case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
-        case .doNotDisturb, .away: return ConfigValue.switchWords
+        case .doNotDisturb, .away, .fastStreaks: return ConfigValue.switchWords
+        case .waterUnit: return WaterUnit.allCases.map(\.rawValue)
         case .language: return ConfigValue.Language.allCases.map(\.rawValue)
         case .timeZone: return ["system"]
         }
@@ -91,8 +100,10 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         switch self {
         case .fastPlan: return .plan(.standard)
         case .fastRemindBefore: return .durations([])
-        case .waterAmount: return .millilitres(250)
-        case .waterGoal: return .optionalMillilitres(nil)
+        case .waterAmount: return .amount(WaterQuantity(millilitres: 250))
+        case .waterGoal: return .optionalAmount(nil)
+        case .waterUnit: return .waterUnit(.millilitres)
+        case .fastStreaks: return .switch(true)
         case .urgencyFast: return .urgency(.normal)
         case .urgencyWater: return .urgency(.low)
         case .urgencyReminder: return .urgency(.normal)
@@ -138,13 +149,15 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .fastRemindBefore:
             return .durations(try reading { () throws(DomainError) in try Self.durations(parsing: trimmed, field: name) })
         case .waterAmount:
-            return .millilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
+            return .amount(try reading { () throws(DomainError) in try WaterQuantity.typed(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
         case .waterGoal:
-            if trimmed.lowercased() == "none" { return .optionalMillilitres(nil) }
-            return .optionalMillilitres(try reading { () throws(DomainError) in try MillilitreAmount.parse(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
+            if trimmed.lowercased() == "none" { return .optionalAmount(nil) }
+            return .optionalAmount(try reading { () throws(DomainError) in try WaterQuantity.typed(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
+        case .waterUnit:
+            return .waterUnit(WaterUnit.allCases[try oneOf(WaterUnit.allCases.map(\.rawValue))])
         case .urgencyFast, .urgencyWater, .urgencyReminder:
             return .urgency(ConfigValue.Urgency.allCases[try oneOf(ConfigValue.Urgency.allCases.map(\.rawValue))])
-        case .doNotDisturb, .away:
+        case .doNotDisturb, .away, .fastStreaks:
             return .switch(try oneOf(ConfigValue.switchWords) == 0)
         case .language:
             return .language(ConfigValue.Language.allCases[try oneOf(ConfigValue.Language.allCases.map(\.rawValue))])
@@ -156,7 +169,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
                     ["text": text, "key": name, "names": allowedValues, "suggestion": ""], argumentPosition: argumentPosition
                 )
             }
-            return .timeZone(zone.identifier)
+            return .timeZone(zone.displayName == "UTC" ? "UTC" : trimmed)
         }
     }
 

@@ -6,10 +6,13 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case plan(FastingPlan)
     /// `fast.remind_before`; empty for none.
     case durations([TimeSpan])
-    /// `water.amount`.
-    case millilitres(Int)
-    /// `water.goal`; `nil` for none.
-    case optionalMillilitres(Int?)
+    /// `water.amount`, as typed; a number without a unit is in `water.unit` until
+    /// ``resolvingWaterUnit(_:field:)`` makes it explicit (what is stored has its unit).
+    case amount(WaterQuantity)
+    /// `water.goal`, likewise; `nil` for none.
+    case optionalAmount(WaterQuantity?)
+    /// `water.unit`.
+    case waterUnit(WaterUnit)
     /// `notify.urgency.*`.
     case urgency(Urgency)
     /// `language`.
@@ -47,8 +50,9 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .plan(let plan): return plan.displayName
         case .durations(let spans): return spans.isEmpty ? "none" : spans.map(\.description).joined(separator: ",")
-        case .millilitres(let ml): return String(ml)
-        case .optionalMillilitres(let ml): return ml.map(String.init) ?? "none"
+        case .amount(let quantity): return Self.storedText(of: quantity)
+        case .optionalAmount(let quantity): return quantity.map(Self.storedText(of:)) ?? "none"
+        case .waterUnit(let unit): return unit.rawValue
         case .urgency(let urgency): return urgency.rawValue
         case .language(let language): return language.rawValue
         case .switch(let on): return on ? Self.switchWords[0] : Self.switchWords[1]
@@ -57,4 +61,35 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { storedText }
+
+    /// The value with an amount typed without a unit read in `unit` (`config set water.amount 8`
+    /// with ounces chosen is 8 oz), checked for its range: what is stored.
+    public func resolvingWaterUnit(_ unit: WaterUnit, field: LocalizedText) throws(DomainError) -> ConfigValue {
+        func resolved(_ quantity: WaterQuantity) throws(DomainError) -> WaterQuantity {
+            let ml = try quantity.millilitres(bareIn: unit, field: field)
+            guard !quantity.hasUnit else { return quantity }
+            var explicit = quantity
+            explicit.unit = unit == .ounces ? .ounces : .millilitres
+            return unit == .ounces ? explicit : WaterQuantity(millilitres: ml)
+        }
+        switch self {
+        case .amount(let quantity): return .amount(try resolved(quantity))
+        case .optionalAmount(let quantity?): return .optionalAmount(try resolved(quantity))
+        default: return self
+        }
+    }
+
+    /// The millilitres of a stored amount (stored amounts have their unit, or are millilitres).
+    public var millilitres: Int? {
+        switch self {
+        case .amount(let quantity), .optionalAmount(let quantity?): return try? quantity.millilitres(bareIn: .millilitres, field: LocalizedText(verbatim: ""))
+        default: return nil
+        }
+    }
+
+    /// `250ml`, `8oz`: an amount as stored and shown by `config get` (one stored by an older
+    /// Chime without its unit is millilitres).
+    private static func storedText(of quantity: WaterQuantity) -> String {
+        quantity.canonicalText
+    }
 }

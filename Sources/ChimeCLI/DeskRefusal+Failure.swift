@@ -64,6 +64,38 @@ extension DeskRefusal {
             return CommandFailure(.dataError, LocalizedText {
                 CommandText.wouldRewriteEndedFast.text($0, ["id": id, "start": display($0).clock(start), "end": display($0).clock(end)])
             })
+        case .noGlassNumbered(let number):
+            return CommandFailure(.dataError, LocalizedText(ViewText.noGlassNumbered, ["number": "\(number)"]))
+        case .noWaterForGoal:
+            return CommandFailure(.dataError, ViewText.noWaterForGoal.localized)
+        case .fastTimeToCome(let instant):
+            return CommandFailure(.dataError, LocalizedText { ViewText.fastTimeToCome.text($0, ["time": display($0).clock(instant)]) })
+        case .fastStopBeforeStart(let id, let start, let stop):
+            return CommandFailure(.dataError, LocalizedText {
+                ViewText.fastStopBeforeStart.text($0, ["id": id, "start": display($0).clock(start), "stop": display($0).clock(stop)])
+            })
+        case .fastEndBeforeStart(let id, let start, let end):
+            return CommandFailure(.dataError, LocalizedText {
+                ViewText.fastEndBeforeStart.text($0, ["id": id, "start": display($0).clock(start), "end": display($0).clock(end)])
+            })
+        case .fastNotStarted(let id, let start):
+            return CommandFailure(.dataError, LocalizedText { ViewText.fastNotStarted.text($0, ["id": id, "start": display($0).clock(start)]) })
+        case .repeatingFastNotEditable(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.repeatingFastNotEditable, ["id": id]))
+        case .fastsWouldOverlap(let id, let other, let start, let end):
+            return CommandFailure(.dataError, LocalizedText {
+                ViewText.fastsWouldOverlap.text($0, ["id": id, "other": other, "start": display($0).clock(start), "end": display($0).clock(end)])
+            })
+        case .fastTooShortToKeep(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.fastTooShortToKeep, ["id": id]))
+        case .noReminderWithID(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.noReminderWithID, ["id": id]))
+        case .reminderEnded(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.reminderEnded, ["id": id]))
+        case .ruleForOneOffReminder(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.ruleForOneOffReminder, ["id": id]))
+        case .timeForRecurringReminder(let id):
+            return CommandFailure(.dataError, LocalizedText(ViewText.timeForRecurringReminder, ["id": id]))
         }
     }
 }

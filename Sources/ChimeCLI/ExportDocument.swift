@@ -11,11 +11,14 @@ public enum ExportDocument {
     }
 
     /// `--what water`; each glass names the water day it counts toward (``WaterDay`` of the
-    /// active hours `window`, of the calendar day without a schedule).
-    public static func water(_ intakes: [LoggedWater], window: DailyWindow?, format: Command.ExportFormat, timeZone: TimeZone) throws(EncodingError) -> String {
+    /// active hours `window`, of the calendar day without a schedule), and the unit the user
+    /// reads in (the amounts stay millilitres).
+    public static func water(
+        _ intakes: [LoggedWater], window: DailyWindow?, format: Command.ExportFormat, timeZone: TimeZone, unit: WaterUnit = .millilitres
+    ) throws(EncodingError) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let items = intakes.map { $0.json(in: timeZone, window: window, calendar: calendar) }
+        let items = intakes.map { $0.json(in: timeZone, window: window, calendar: calendar, unit: unit) }
         return try render(items, format: format, header: WaterIntakeJSON.csvHeader, fields: \.csvFields)
     }
 
@@ -56,16 +59,16 @@ public struct LoggedWater: Hashable, Sendable {
     }
 
     /// The export element, the time in `timeZone`, the water day that of active hours `window`.
-    public func json(in timeZone: TimeZone, window: DailyWindow?, calendar: Calendar) -> WaterIntakeJSON {
+    public func json(in timeZone: TimeZone, window: DailyWindow?, calendar: Calendar, unit: WaterUnit = .millilitres) -> WaterIntakeJSON {
         let day = WaterDay.containing(intake.instant, window: window, timeZone: timeZone, calendar: calendar)
         return WaterIntakeJSON(
             instant: ISO8601Text.format(intake.instant, in: timeZone), amountML: intake.amountML, schedule: scheduleID,
-            waterDay: LocalDate(of: day.start, in: timeZone, calendar: calendar).description
+            waterDay: LocalDate(of: day.start, in: timeZone, calendar: calendar).description, unit: unit.rawValue
         )
     }
 }
 
-/// One glass in `export --what water`: `{"instant","amount_ml","schedule","water_day"}`.
+/// One glass in `export --what water`: `{"instant","amount_ml","schedule","water_day","unit"}`.
 public struct WaterIntakeJSON: Codable, Hashable, Sendable {
     /// ISO 8601 with offset.
     public var instant: String
@@ -75,17 +78,20 @@ public struct WaterIntakeJSON: Codable, Hashable, Sendable {
     public var schedule: String?
     /// The local date (`2026-06-01`) on which the water day this glass counts toward starts.
     public var waterDay: String
+    /// The unit the user reads in (`ml`, `oz`); the amount stays millilitres.
+    public var unit: String
 
     enum CodingKeys: String, CodingKey {
         case instant
         case amountML = "amount_ml"
         case schedule
         case waterDay = "water_day"
+        case unit
     }
 
     /// The CSV header, the JSON keys in order.
-    public static let csvHeader = ["instant", "amount_ml", "schedule", "water_day"]
+    public static let csvHeader = ["instant", "amount_ml", "schedule", "water_day", "unit"]
 
     /// The CSV fields, in ``csvHeader`` order.
-    public var csvFields: [String] { [instant, String(amountML), schedule ?? "", waterDay] }
+    public var csvFields: [String] { [instant, String(amountML), schedule ?? "", waterDay, unit] }
 }

@@ -22,12 +22,16 @@ public struct FastHistory: Sendable {
     /// Consecutive days, ending today (or yesterday when today has none yet), on each of which
     /// a fast ended that ran its full length.
     public let currentStreak: Int
+    /// Whether streaks are shown and a fast that ended before its goal is said to have stopped
+    /// early (`fast.streaks on`); off, the neutral mode, it is said to have ended.
+    public let judges: Bool
 
     /// The history over `days` days from `records` (see ``FastRecord/records(from:now:since:)``;
     /// supply records as far back as the streak should reach).
-    public init(records: [FastRecord], days: Int, display: TimeDisplay) {
+    public init(records: [FastRecord], days: Int, display: TimeDisplay, judges: Bool = true) {
         self.days = max(1, days)
         self.display = display
+        self.judges = judges
         let today = display.today
         let periodStart = display.startOfDay(today.adding(days: -(self.days - 1), calendar: display.calendar))
         fasts = records.filter { $0.isFinished && $0.end >= periodStart }
@@ -66,12 +70,22 @@ public struct FastHistory: Sendable {
     public func text(style: TerminalStyle, width: Int? = nil) -> String {
         let language = display.language
         let rate = completionRate.map { CommandText.completionRate.text(language, ["percent": "\(Int(($0 * 100).rounded()))"]) } ?? ""
-        let summary: CommandText = days == 1 ? .historySummaryOneDay : .historySummary
-        var lines = [
-            summary.text(language, [
-                "days": "\(days)", "fasts": (fasts.count == 1 ? CommandText.fastCountOne : .fastCount).text(language, ["count": "\(fasts.count)"]), "completed": "\(completedCount)",
-                "rate": rate, "streak": (currentStreak == 1 ? CommandText.streakOneDay : .streakDays).text(language, ["count": "\(currentStreak)"]),
-            ]),
+        var values = [
+            "days": "\(days)", "fasts": (fasts.count == 1 ? CommandText.fastCountOne : .fastCount).text(language, ["count": "\(fasts.count)"]), "completed": "\(completedCount)",
+            "rate": rate, "streak": (currentStreak == 1 ? CommandText.streakOneDay : .streakDays).text(language, ["count": "\(currentStreak)"]),
+        ]
+        var summary = (days == 1 ? CommandText.historySummaryOneDay : .historySummary).text(language, values)
+        if !judges {
+            values["streak"] = nil
+            summary = (days == 1 ? ViewText.historySummaryNeutralOneDay : .historySummaryNeutral).text(language, values)
+        }
+        var lines = [summary]
+        if let longest {
+            lines.append(ViewText.averageAndLongest.text(language, [
+                "average": display.span(averageDuration ?? 0), "longest": display.span(longest.duration), "id": longest.id,
+            ]))
+        }
+        lines += [
             "",
             style.paint(CommandText.fastingHoursChart.text(language, ["days": "\(Self.chartDays)"]), .bold),
         ]
@@ -88,6 +102,8 @@ public struct FastHistory: Sendable {
             lines.append("  \(date == display.today ? style.paint(label, .bold) : label)  \(style.paint(bar, .green))\(padding)  \(hoursTexts[index])")
         }
         if !fasts.isEmpty {
+            lines += ["", style.paint(ViewText.weeksHeading.text(language), .bold)]
+            lines.append(weekTable.render(width: width, style: style).dropLast().description)
             lines += ["", style.paint(CommandText.recentFasts.text(language), .bold)]
             lines.append(recentTable(width: width).render(width: width, style: style).dropLast().description)
         }
@@ -107,7 +123,7 @@ public struct FastHistory: Sendable {
             var row: [TextTable.Cell] = [
                 .init(display.clock(fast.start)), .init(display.span(fast.duration)), .init(fast.plan.displayName),
                 fast.completed ? .init(CommandText.completed.text(display.language), .green)
-                    : .init(CommandText.stoppedEarly.text(display.language), .yellow), .init(fast.id),
+                    : judges ? .init(CommandText.stoppedEarly.text(display.language), .yellow) : .init(ViewText.ended.text(display.language)), .init(fast.id),
             ]
             if tagged { row.append(.init(fast.tag)) }
             return row
@@ -122,9 +138,12 @@ public struct FastHistory: Sendable {
             total: fasts.count,
             completed: completedCount,
             completionRate: completionRate.map { ($0 * 10_000).rounded() / 10_000 },
-            currentStreakDays: currentStreak,
+            currentStreakDays: judges ? currentStreak : nil,
             fasts: fasts.map { $0.json(in: display.timeZone) },
-            dailyHours: dailyHours.map { DailyHoursJSON(date: $0.date.description, hours: ($0.hours * 100).rounded() / 100) }
+            dailyHours: dailyHours.map { DailyHoursJSON(date: $0.date.description, hours: ($0.hours * 100).rounded() / 100) },
+            averageSeconds: averageDuration.map { Int($0.rounded()) },
+            longest: longest.map { LongestFastJSON(id: $0.id, startedAt: display.iso8601($0.start), durationSeconds: Int($0.duration.rounded())) },
+            weeks: weeks.map(\.json)
         )
     }
 }
@@ -139,12 +158,18 @@ public struct FastHistoryJSON: Codable, Hashable, Sendable {
     public var completed: Int
     /// completed / total (0...1), `null` without fasts.
     public var completionRate: Double?
-    /// See ``FastHistory/currentStreak``.
-    public var currentStreakDays: Int
+    /// See ``FastHistory/currentStreak``; `null` in the neutral mode (`fast.streaks off`).
+    public var currentStreakDays: Int?
     /// The finished fasts, oldest first.
     public var fasts: [FastRecordJSON]
     /// The last 14 days, oldest first.
     public var dailyHours: [DailyHoursJSON]
+    /// The average length of the finished fasts, `null` without any.
+    public var averageSeconds: Int?
+    /// The longest of them, `null` without any.
+    public var longest: LongestFastJSON?
+    /// The weeks (Monday to Sunday) of the period, oldest first.
+    public var weeks: [FastWeekJSON]
 
     enum CodingKeys: String, CodingKey {
         case days, total, completed
@@ -152,6 +177,8 @@ public struct FastHistoryJSON: Codable, Hashable, Sendable {
         case currentStreakDays = "current_streak_days"
         case fasts
         case dailyHours = "daily_hours"
+        case averageSeconds = "average_seconds"
+        case longest, weeks
     }
 }
 

@@ -65,7 +65,7 @@ public struct FastScheduleReport: Sendable {
     private func entry(_ shown: (schedule: FastSchedule, current: FastingSession?)?) -> FastScheduleJSON {
         FastScheduleJSON(
             id: shown?.schedule.id, plan: shown?.schedule.plan.displayName, rule: shown?.schedule.ruleText, rrule: shown?.schedule.rule.rruleText,
-            timeZone: ruleTimeZone.identifier,
+            timeZone: ruleTimeZone.displayName,
             current: shown?.current.map { session in
                 let cycle = session.cycle(0)
                 return FastScheduleJSON.Occurrence(

@@ -12,11 +12,15 @@ public struct FastStatusReport: Sendable {
     public let cycle: FastingSession.Cycle?
     /// Where times are shown.
     public let display: TimeDisplay
+    /// Whether a fast that ended before its goal is said to have stopped early (`fast.streaks
+    /// on`); off, the neutral mode, it is said to have ended.
+    public let judges: Bool
 
     /// The report of `session` (the running or most recent one) at `display.now`.
-    public init(session: FastingSession?, display: TimeDisplay) {
+    public init(session: FastingSession?, display: TimeDisplay, judges: Bool = true) {
         self.session = session
         self.display = display
+        self.judges = judges
         guard let session else {
             status = nil
             cycle = nil
@@ -100,9 +104,12 @@ public struct FastStatusReport: Sendable {
                 lines.append("  " + say(.cancelledBeforeStart))
             } else {
                 // Completed once it lasted its plan's fast: time added by extending is extra.
-                lines.append("  " + say(cycle.isCompleted(endingAt: end) ? .fastedGoalReached : .fastedStoppedEarly, [
-                    "fasted": display.span(fasted), "start": display.clock(cycle.fastStart), "end": display.clockAndRelative(end),
-                ]))
+                let values = ["fasted": display.span(fasted), "start": display.clock(cycle.fastStart), "end": display.clockAndRelative(end)]
+                if cycle.isCompleted(endingAt: end) {
+                    lines.append("  " + say(.fastedGoalReached, values))
+                } else {
+                    lines.append("  " + (judges ? say(.fastedStoppedEarly, values) : ViewText.fastedEnded.text(display.language, values)))
+                }
             }
         }
         if !session.tag.isEmpty {

@@ -45,8 +45,10 @@ enum HelpTranslation {
     private static let configSummaries: [ConfigKey: String] = [
         .fastPlan: "不带 PLAN 的“fast start”所用的方案",
         .fastRemindBefore: "禁食结束前的提示，如 1h,15m",
-        .waterAmount: "每杯毫升数",
-        .waterGoal: "每天的喝水目标（毫升）",
+        .waterAmount: "每杯的水量",
+        .waterGoal: "每天的喝水目标",
+        .waterUnit: "显示和输入水量所用的单位",
+        .fastStreaks: "fast history 和 fast stop 中的连续天数和“提前结束”字样（off：中性模式）",
         .urgencyFast: "禁食通知的紧急程度",
         .urgencyWater: "喝水提醒的紧急程度",
         .urgencyReminder: "一次性提醒的紧急程度",
@@ -61,10 +63,11 @@ enum HelpTranslation {
         let allowed: String
         switch key {
         case .fastRemindBefore: allowed = "用逗号分隔的时长（\(TimeSpan.validForms)），或 none"
-        case .waterAmount: allowed = "1-\(WaterSchedule.maximumML)（毫升）"
-        case .waterGoal: allowed = "1-\(WaterSchedule.maximumML)（毫升），或 none"
+        case .waterAmount: allowed = "250、250ml 或 8oz 这样的量（1-\(WaterSchedule.maximumML) 毫升）"
+        case .waterGoal: allowed = "2000、2000ml 或 64oz 这样的量（1-\(WaterSchedule.maximumML) 毫升），或 none"
         case .timeZone: allowed = "system，或时区名称，如 Europe/Berlin"
-        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language: allowed = key.allowedValues
+        case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language, .waterUnit, .fastStreaks:
+            allowed = key.allowedValues
         }
         let summary = configSummaries[key] ?? key.summary
         return [
@@ -99,13 +102,19 @@ enum HelpTranslation {
         "same as 23:1": "同 23:1",
         "a long fast without eating window": "没有进食窗口的长时间禁食",
         "any fasting:eating hours, or durations such as 90m:30m": "任意的禁食:进食小时数，或 90m:30m 这样的时长",
-        "stop the running fast": "结束正在进行的禁食",
+        "stop the running fast, now or at a time that has passed": "结束正在进行的禁食，现在或在已经过去的某个时间",
+        "it stopped at TIME, not now: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset": "在 TIME 结束而不是现在：HH:MM 或 9pm（时钟最近一次显示该时刻）、yesterday 21:00、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "correct when a fast began or ended": "更正一次禁食的开始或结束时间",
+        "Times are those that have passed (HH:MM: the last time the clock showed it). An end before the plan's length makes the fast stopped early, an end after it a completed fast extended to then. Refused, nothing changed, where fasts would overlap; a repeating fast is stopped with fast stop --at instead.": "时间必须已经过去（HH:MM：时钟最近一次显示该时刻）。结束得比方案规定的时长早，这次禁食就算提前结束；结束得更晚，就算已完成并延长到那时。会让禁食重叠的更正会被拒绝，不做任何更改；重复禁食请改用 fast stop --at 结束。",
+        "the fast, as fast history names it": "要更正的禁食，即 fast history 中的 id",
+        "when it really began": "实际开始的时间",
+        "when its fast really ended": "禁食实际结束的时间",
         "the fast to act on (default: the running one)": "要操作的禁食（默认：正在进行的那次）",
         "make the running fast longer": "延长正在进行的禁食",
         "how much longer": "延长多久",
         "show phase, elapsed and remaining time with a progress bar": "用进度条显示阶段、已过和剩余时间",
         "print JSON instead of text": "输出 JSON 而不是文字",
-        "completed fasts, completion rate, streak and the last 14 days": "已完成的禁食、完成率、连续天数和最近 14 天",
+        "fasts, completion rate, streak, average and longest, by week and the last 14 days": "禁食次数、完成率、连续天数、平均和最长时长，按周汇总以及最近 14 天",
         "days to summarise (default \(Command.defaultHistoryDays))": "统计的天数（默认 \(Command.defaultHistoryDays)）",
         "remove a fast from the history (a running one is stopped and removed)": "从历史中删除一次禁食（正在进行的会先结束再删除）",
         "the fast to delete, as fast history --json names it": "要删除的禁食，即 fast history --json 中的名称",
@@ -123,13 +132,26 @@ enum HelpTranslation {
         "time between reminders": "两次提醒的间隔",
         "first reminders of the day from then (default \(Command.WaterEvery.defaultFrom))": "每天从此时开始提醒（默认 \(Command.WaterEvery.defaultFrom)）",
         "no reminders after then (default \(Command.WaterEvery.defaultUntil))": "此时之后不再提醒（默认 \(Command.WaterEvery.defaultUntil)）",
-        "millilitres per glass (default: the water.amount setting)": "每杯毫升数（默认：water.amount 设置）",
-        "daily goal; no more reminders that day once reached": "每日目标；达到后当天不再提醒",
+        "water per glass, like 250, 250ml or 8oz (default: the water.amount setting)": "每杯的水量，如 250、250ml 或 8oz（默认：water.amount 设置）",
+        "every day's goal; no more reminders that day once reached (water goal sets goals by weekday)": "每天的目标；达到后当天不再提醒（按星期几设定目标请用 water goal）",
         "id of a new schedule (default: generated, like w-7kq); the one that is on keeps its id": "新计划的 id（默认自动生成，如 w-7kq）；已开启的计划保留原 id",
         "log a glass of water": "记录喝了一杯水",
-        "millilitres drunk (default: the schedule's glass)": "喝了多少毫升（默认：计划中的一杯）",
+        "how much, like 250, 250ml or 8oz; a number alone is in the water.unit setting's unit (default: the schedule's glass)": "喝了多少，如 250、250ml 或 8oz；只写数字时按 water.unit 设置的单位（默认：计划中的一杯）",
         "drunk at TIME, not now: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset": "喝水的时间（不是现在时）：HH:MM 或 9pm（最近一次到达的该时刻）、昨天 21:00、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
-        "delete the glass logged last": "删除最后记录的一杯",
+        "delete a logged glass: the one numbered N, else the one logged last": "删除一条喝水记录：编号为 N 的那杯，不写则删除最后记录的一杯",
+        "the glass's number, as water log shows it": "这一杯的编号，见 water log",
+        "change the amount or time of a logged glass": "修改一条喝水记录的水量或时间",
+        "how much it was, like 250, 250ml or 8oz": "喝了多少，如 250、250ml 或 8oz",
+        "when it was drunk: HH:MM or 9pm (the last time the clock showed it), yesterday 21:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset": "喝的时间：HH:MM 或 9pm（时钟最近一次显示该时刻）、yesterday 21:00、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "the glasses logged, each with its number, by water day": "按喝水日列出记录的每一杯及其编号",
+        "water days to show, the current one included (default 1)": "要显示的喝水日数，含当前这一天（默认 1）",
+        "water drunk each water day, against the goal, as a table and bars": "每个喝水日喝了多少、是否达到目标，以表格和条形图显示",
+        "Each row is a water day (README: the water day), the current one last, measured against that weekday's goal as it is now; the average leaves out the current day, which is not over.": "每行是一个喝水日（见 README 的“喝水日”一节），当前这一天在最后，按该星期几现在的目标衡量；平均值不计当前这一天，因为它还没有结束。",
+        "water days to show, the current one included (default 14)": "要显示的喝水日数，含当前这一天（默认 14）",
+        "show the daily goals, or set them for every day or some weekdays": "显示每天的目标，或为每一天或某几个星期几设定目标",
+        "With AMOUNT alone it sets every day's goal (as water every --goal does); with DAYS first, only those days' (weekdays, weekends, daily, sat, mon,thu, mon-fri, 周末). none means no goal: reminders all day. Without arguments it shows each weekday's goal.": "只写 AMOUNT 时设定每一天的目标（和 water every --goal 一样）；前面加 DAYS 时只设定这些日子的目标（weekdays、weekends、daily、sat、mon,thu、mon-fri、周末）。none 表示不设目标：全天提醒。不带参数时显示每个星期几的目标。",
+        "the days, like weekends, sat,sun or mon-fri (default: every day)": "哪些日子，如 weekends、sat,sun 或 mon-fri（默认：每一天）",
+        "the goal, like 2000, 2000ml or 64oz, or none": "目标，如 2000、2000ml 或 64oz，或 none",
         "no water reminders for a while": "暂停喝水提醒一段时间",
         "how long to pause": "暂停多久",
         "end a pause": "结束暂停",
@@ -149,8 +171,14 @@ enum HelpTranslation {
         "the rule's start (default: now)": "规则的开始（默认：现在）",
         "the last time it may come (a date alone: the end of that day)": "最晚可能出现的时间（只写日期：当天结束时）",
         "how many times it comes in all, counted from the start": "从开始算起总共出现几次",
-        "what became of each occurrence of reminders set with --nag": "用 --nag 设置的提醒每次出现的结果",
-        "Each occurrence is done on time (before its first nag), done late, missed (not done before the next occurrence, or by the last nag of the rule's last one) or open.": "每次出现的结果是：按时完成（在第一次催促之前）、延后完成、错过（下一次出现前仍未完成，或规则的最后一次在最后一次催促前仍未完成），或待确认。",
+        "what became of each occurrence of every reminder, one-off or recurring": "每个提醒（一次性或重复）每次出现的结果",
+        "change a reminder's text, time or rule by its id, keeping its history": "按 id 修改提醒的文字、时间或规则，保留它的记录",
+        "A one-off reminder takes --text and --at (a new time brings it back); a recurring one --text and --rule (a new rule starts from now). Its id, history, --nag and --urgency stay.": "一次性提醒可用 --text 和 --at（新的时间会让它再次到来）；重复提醒可用 --text 和 --rule（新规则从现在开始）。它的 id、记录、--nag 和 --urgency 保持不变。",
+        "the reminder's id": "提醒的 id",
+        "what it says": "提醒的文字",
+        "a one-off reminder's new time: HH:MM or 9pm (today, or tomorrow once past), tomorrow 9am, mon 10:00, YYYY-MM-DD HH:MM, or ISO 8601 with offset": "一次性提醒的新时间：HH:MM 或 9pm（今天，已过则明天）、tomorrow 9am、mon 10:00、YYYY-MM-DD HH:MM，或带时差的 ISO 8601",
+        "a recurring reminder's new rule, like \"weekdays 09:30\" (quoted)": "重复提醒的新规则，如 \"weekdays 09:30\"（加引号）",
+        "Each occurrence is shown, snoozed (and when), skipped (cancelled before it came), missed (too late to show, or set with --nag and not done before the next occurrence) or not shown yet; one set with --nag is done on time (before its first nag), done late, missed or open.": "每次出现的结果是：已显示、已推迟（推迟到何时）、已跳过（到来前被取消）、错过（太晚而无法显示，或用 --nag 设置却在下一次出现前仍未完成），或尚未显示；用 --nag 设置的提醒则是按时完成（在第一次催促之前）、延后完成、错过或待确认。",
         "recurring reminders with their rules, next times and how many are left": "重复提醒及其规则、下一次时间和剩余次数",
         "also those ended": "也包括已结束的",
         "only this reminder": "只看这个提醒",

@@ -74,9 +74,25 @@ extension ArgumentValue {
         try reading { text throws(DomainError) in try RecurrencePhrase.rule(from: text) }
     }
 
-    /// The value as millilitres; `field` names it in the message.
-    func millilitres(field: CommandText) throws(UsageError) -> Int {
-        try reading { text throws(DomainError) in try MillilitreAmount.parse(text, field: field.localized) }
+    /// The value as an amount of water; one typed with its unit is checked at once, a number
+    /// alone once the unit the user reads in is known. `field` names it in the message.
+    func waterQuantity(field: CommandText) throws(UsageError) -> WaterQuantity {
+        try reading { text throws(DomainError) in try WaterQuantity.typed(text, field: field.localized) }
+    }
+
+    /// The value as days of the week (`weekdays`, `sat,sun`, `mon-fri`, `周末`).
+    func days() throws(UsageError) -> WeekdaySet {
+        try reading { text throws(DomainError) in try WeekdaySet(parsing: text) }
+    }
+
+    /// The value as the number of a logged glass (`12`, `#12`).
+    func glassNumber() throws(UsageError) -> Int64 {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.first == "#" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(digits), number > 0 else {
+            throw UsageError(DomainError(.invalidAmount, LocalizedText(ViewText.invalidGlassNumber, ["text": text])), argumentPosition: position)
+        }
+        return number
     }
 
     /// The value as the id of a fast, schedule or reminder.

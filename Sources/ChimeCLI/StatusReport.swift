@@ -37,7 +37,8 @@ public struct StatusReport: Sendable {
     public init(snapshot: StatusSnapshot, display: TimeDisplay) {
         self.snapshot = snapshot
         self.display = display
-        fast = FastStatusReport(session: snapshot.fast, display: display)
+        let judges = snapshot.settings[ConfigKey.fastStreaks.name].map { $0 != ConfigValue.switchWords[1] } ?? true
+        fast = FastStatusReport(session: snapshot.fast, display: display, judges: judges)
     }
 
     /// The soonest pending notification still ahead (or overdue), if any.
@@ -61,7 +62,7 @@ public struct StatusReport: Sendable {
     public func text(style: TerminalStyle, width: Int? = nil) -> String {
         var text = fast.text(style: style, width: width)
         if let water = snapshot.water {
-            text += water.text(display: display, style: style, width: width)
+            text += water.text(display: display, style: style, width: width, unit: waterUnit)
         }
         let language = display.language
         if let next {
@@ -82,6 +83,9 @@ public struct StatusReport: Sendable {
         return text
     }
 
+    /// The unit water amounts are shown in (the `water.unit` setting).
+    var waterUnit: WaterUnit { WaterUnit.chosen(bySetting: snapshot.settings[WaterUnit.settingKey]) }
+
     /// What `chimed` holds back, when it answered.
     public var hold: HoldStatus? { HoldStatus(daemon: snapshot.daemon, settings: snapshot.settings) }
 
@@ -90,7 +94,7 @@ public struct StatusReport: Sendable {
     public var json: StatusJSON {
         StatusJSON(
             fast: fast.json,
-            water: snapshot.water?.json(display: display),
+            water: snapshot.water?.json(display: display, unit: waterUnit),
             next: next?.json(in: display.timeZone),
             daemonRunning: snapshot.daemon?.isRunning,
             daemonAnswers: snapshot.daemon?.answers,
@@ -104,7 +108,7 @@ public struct StatusReport: Sendable {
     /// `chime status --format waybar`.
     public var waybar: WaybarStatus {
         var tooltip: [String] = [fast.text(style: .plain)]
-        if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain)) }
+        if let water = snapshot.water { tooltip.append(water.text(display: display, style: .plain, unit: waterUnit)) }
         let language = display.language
         if let next {
             tooltip.append(CommandText.nextTooltip.text(language, ["summary": next.summary(in: language), "due": display.clockAndRelative(next.due)]))
@@ -129,7 +133,7 @@ public struct StatusReport: Sendable {
                 text = CommandText.barFastStarts.text(language, ["when": display.relative(status.nextChange ?? display.now)])
             }
         } else if let water = snapshot.water, water.schedule != nil {
-            text = CommandText.barWater.text(language, ["intake": water.intakeText(in: language)])
+            text = CommandText.barWater.text(language, ["intake": water.intakeText(in: language, water: WaterAmountText(unit: waterUnit, language: language))])
             percentage = water.goalML.map { min(100, water.consumedML * 100 / max(1, $0)) } ?? 0
         }
         // With nothing to show the text stays empty, which makes waybar hide the module.

@@ -36,6 +36,12 @@ public struct TimeDisplay: Sendable {
         weekday(calendar.component(.weekday, from: instant))
     }
 
+    /// The short name of `day`: `Mon`, `周一`.
+    public func weekdayName(_ day: RecurrenceRule.Weekday) -> String {
+        // Calendar numbers Sunday 1 ... Saturday 7; the rules number Monday 0 ... Sunday 6.
+        weekday((day.rawValue + 1) % 7 + 1)
+    }
+
     /// The short name of weekday `number` (1 Sunday ... 7 Saturday).
     private func weekday(_ number: Int) -> String {
         language == .english ? Self.weekdays[number - 1] : Self.chineseWeekdays[number - 1]

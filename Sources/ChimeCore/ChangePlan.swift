@@ -30,6 +30,11 @@ public struct ChangePlan: Hashable, Sendable {
     /// Logged glasses to delete, by the record number the store gave them; deleting one that
     /// is no longer there fails the whole plan.
     public var deletedIntakes: [Int64] = []
+    /// Logged glasses changed in place (amount, time), by the record number the store gave
+    /// them, which they keep; changing one that is no longer there fails the whole plan.
+    public var editedIntakes: [EditedIntake] = []
+    /// Snoozes to record, as what happened to the requests they moved (`chime remind history`).
+    public var snoozes: [RequestSnooze] = []
     /// Groups whose pending requests are all cancelled (and closed, when one has a bubble on
     /// screen: a nag between its showings).
     public var cancelledGroups: [String] = []
@@ -58,6 +63,15 @@ public struct ChangePlan: Hashable, Sendable {
     /// Requests moved by a snooze (by identifier), with the time each had before: deriving
     /// its schedule again keeps the snooze. Applied after ``requests``.
     public var snoozedFrom: [String: Date] = [:]
+    /// Requests cancelled because the rule that gave them no longer does (not by the user):
+    /// withdrawn, they come back when it gives them again (``restoredRequests``). One no
+    /// longer pending is left as it is.
+    public var withdrawnIdentifiers: [String] = []
+    /// Requests a rule gives again after they were withdrawn: each replaces its withdrawn row.
+    public var restoredRequests: [NotificationRequest] = []
+    /// Occurrences that came due while nothing ran, too long ago to be shown: recorded missed
+    /// (with a history entry) as they are added.
+    public var missedRequests: [MissedRequest] = []
     /// Calendars to add or change (by name): `chime calendar add`, `calendar set`.
     public var calendars: [CalendarSource] = []
     /// Calendars to remove (by name), with the facts kept about their alarms.
@@ -67,12 +81,45 @@ public struct ChangePlan: Hashable, Sendable {
     public var calendarAlarmFacts: [CalendarAlarmFact] = []
     /// How far each calendar's alarms are now derived (by name): the next catch-up starts there.
     public var calendarsDerivedThrough: [String: Date] = [:]
+    /// Settings to write (a value) or remove (`nil`), by key: what the desk keeps for itself.
+    public var settings: [String: String?] = [:]
+
+    /// An occurrence recorded missed when it is added: what, when, and why.
+    public struct MissedRequest: Hashable, Sendable {
+        /// The request.
+        public var request: NotificationRequest
+        /// When it was found missed.
+        public var at: Date
+        /// Why (the history's detail).
+        public var reason: String
+
+        /// Makes a record.
+        public init(request: NotificationRequest, at: Date, reason: String) {
+            self.request = request
+            self.at = at
+            self.reason = reason
+        }
+    }
 
     /// An empty plan.
     public init() {}
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool { self == ChangePlan() }
+
+    /// A logged glass changed in place: its record number and what it now says.
+    public struct EditedIntake: Hashable, Sendable {
+        /// The record number the store gave the glass.
+        public var record: Int64
+        /// The glass as it now is.
+        public var intake: WaterIntake
+
+        /// Makes a change.
+        public init(record: Int64, intake: WaterIntake) {
+            self.record = record
+            self.intake = intake
+        }
+    }
 
     /// One intake record and the schedule it belongs to.
     public struct LoggedIntake: Hashable, Sendable {

@@ -7,6 +7,7 @@ public enum ChineseSpacing {
     /// user chose, and keeps the spaces that set it apart (`提醒 药 按`).
     public static let phrasePlaceholders: Set<String> = [
         "start", "end", "ends", "due", "next", "until", "time", "when", "moved", "clock", "relative", "plan", "ago",
+        "goals", "stop", "beforeTime",
     ]
 
     /// Whether a space between `left` and `right` should go: both are Chinese.

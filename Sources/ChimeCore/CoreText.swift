@@ -8,7 +8,7 @@ package enum CoreText: String, TextCatalog {
     case fastDaysOnlyScheduled, fastDaysRule, fastDaysCount
     case invalidTimeOfDay, unknownTimeZone
     case textHasNUL, textEmpty, textTooLong
-    case invalidAmount
+    case amountNotNumber, amountOutOfRange, notDays
     case invalidIdentifier, invalidCalendarName
     case repeatingNeedsEating, nudgeNeverShown, fastIDRunning, fastScheduled, fastRunning, fastsOverlap
     case fastAlreadyEnded, fastCycleOver, fastNotRunningToExtend, fastCannotExtend, fastEndedLongAgo, extendLeavesNoEating
@@ -58,7 +58,9 @@ package enum CoreText: String, TextCatalog {
         case .textHasNUL: return ("the {field} contains a NUL character: remove it", "{field}含有 NUL 字符：请删除它")
         case .textEmpty: return ("the {field} is empty: write some text", "{field}为空：请写一些文字")
         case .textTooLong: return ("the {field} is {bytes} bytes long: use at most {maximum} bytes", "{field}有 {bytes} 字节：最多 {maximum} 字节")
-        case .invalidAmount: return ("invalid {field} {ml} ml: use a whole number of millilitres from 1 to {maximum}", "无效的{field} {ml} 毫升：请用 1 到 {maximum} 之间的整数毫升")
+        case .amountNotNumber: return ("invalid {field} \"{text}\": use a number such as 250, 250ml or 8oz (a number alone is in the unit of the water.unit setting)", "无效的{field}“{text}”：请写 250、250ml 或 8oz 这样的数（只写数字时按 water.unit 设置的单位）")
+        case .amountOutOfRange: return ("invalid {field} \"{text}\": use an amount from {minimum} to {maximum} {unit}", "无效的{field}“{text}”：请用 {minimum} 到 {maximum} {unit} 之间的量")
+        case .notDays: return ("invalid days \"{text}\": use weekdays, weekends, daily, a day such as sat, a list such as mon,thu or a range such as mon-fri", "无效的日子“{text}”：请用 weekdays（工作日）、weekends（周末）、daily（每天）、sat 或周六这样的一天、mon,thu 这样的列表，或 mon-fri、周一至周五这样的范围")
         case .invalidCalendarName: return ("invalid calendar name \"{text}\": use 1-{maximum} letters (of any script), digits, '-', '_' or '.', starting with a letter or digit", "无效的日历名称“{text}”：请用 1-{maximum} 个字符，可以是任何语言的文字、数字、'-'、'_' 或 '.'，并以文字或数字开头")
         case .invalidIdentifier: return ("invalid id \"{text}\": use 1-{maximum} letters (of any script, like 药 or café), digits, '-', '_' or '.', starting with a letter or digit", "无效的 id“{text}”：请用 1-{maximum} 个字符，可以是任何语言的文字（如“药”或 café）、数字、'-'、'_' 或 '.'，并以文字或数字开头")
         case .repeatingNeedsEating: return ("a repeating fast needs an eating window: use a plan like 16:8 instead of {plan}", "重复的禁食需要进食窗口：请用 16:8 这类方案代替 {plan}")

@@ -76,7 +76,7 @@ extension FastingPlanner {
     /// occurrence, with the occurrence's record.
     public func nextOccurrence(
         of request: NotificationRequest, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar, dropped: Bool = false,
-        isHandled: (String) -> Bool = { _ in false }
+        isHandled: (NotificationRequest) -> Bool = { _ in false }
     ) -> ChangePlan? {
         if let showing = ReminderNag.Showing(request: request) {
             let next = records.recurringReminder.flatMap {
@@ -113,18 +113,18 @@ extension FastingPlanner {
     /// ago that was: after downtime each occurrence that came due is derived in turn, so
     /// chimed's catch-up shows it late or records it missed (README's rule) and none falls
     /// between. Occurrences older than the grace would only be recorded missed and are passed
-    /// over, and so is an occurrence whose identifier was handled already (`isHandled`: the
-    /// zone moved west and the same local time comes again), so the reminder goes on. `nil`
-    /// once the rule or the reminder has ended.
+    /// over, and so is an occurrence handled already (`isHandled`: the zone moved west and the
+    /// same local time comes again), so the reminder goes on. `nil` once the rule or the
+    /// reminder has ended.
     public func nextOccurrence(
         of reminder: RecurringReminder, after occurrenceDue: Date, now: Date, timeZone: TimeZone, calendar: Calendar,
-        isHandled: (String) -> Bool = { _ in false }
+        isHandled: (NotificationRequest) -> Bool = { _ in false }
     ) -> NotificationRequest? {
         var after = max(occurrenceDue, now.addingTimeInterval(-requests.grace))
         // A handful of repeated local times at most (one per zone change).
         for _ in 0..<16 {
             guard let next = requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) else { return nil }
-            guard isHandled(next.identifier) else { return next }
+            guard isHandled(next) else { return next }
             after = next.due
         }
         return nil
@@ -134,21 +134,34 @@ extension FastingPlanner {
     /// Snooze button: ``snooze(_:by:now:reminder:)``, or for water
     /// ``snooze(_:by:now:schedule:intakes:timeZone:calendar:)``; `nil` for a water reminder
     /// whose schedule was turned off meanwhile (it stays off).
+    ///
+    /// The snooze is recorded as what happened (``ChangePlan/snoozes``), and a reminder moved by
+    /// it carries its occurrence's first due time (``ContentArgument/occurrence``), so its
+    /// showings and later snoozes are known to be of that occurrence.
     public func snooze(
         _ request: NotificationRequest, by span: TimeSpan, records: FollowUpRecords, now: Date, timeZone: TimeZone, calendar: Calendar
     ) -> ChangePlan? {
+        var plan: ChangePlan
         switch request.kind {
         case .water:
             guard let schedule = records.schedule else { return nil }
-            return snooze(request, by: span, now: now, schedule: schedule, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
+            plan = snooze(request, by: span, now: now, schedule: schedule, intakes: records.intakes, timeZone: timeZone, calendar: calendar)
         case .reminder:
-            return snooze(request, by: span, now: now, reminder: records.reminder)
+            plan = snooze(request, by: span, now: now, reminder: records.reminder)
+            if plan.requests[0].content.arguments[ContentArgument.occurrence] == nil {
+                plan.requests[0].content.arguments[ContentArgument.occurrence] = RequestPlanner.iso(request.due)
+            }
         case .fastStart, .fastEnd, .fastNudge, .eatingEnd:
-            return snooze(request, by: span, now: now)
+            plan = snooze(request, by: span, now: now)
         case .calendarAlarm:
             // Never past the start: the desk's own rule (``CalendarAlarmRequest/snooze(_:by:now:)``).
             return nil
         }
+        plan.snoozes = [RequestSnooze(
+            identifier: request.identifier, group: request.group, kind: request.kind, occurrenceDue: request.occurrenceDue,
+            at: now, from: request.due, until: plan.requests[0].due
+        )]
+        return plan
     }
 
     /// A rolling request's identifier split into the part every cycle shares and the cycle

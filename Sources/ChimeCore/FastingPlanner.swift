@@ -276,7 +276,7 @@ public struct FastingPlanner: Sendable {
     /// it is deleted; a repeating one ended that soon after a later cycle's fast began ends
     /// at that cycle's start instead, so the cycle is no fast either. Ended before it started
     /// (a scheduled fast cancelled), it is kept as cancelled.
-    private func end(_ session: FastingSession, at instant: Date) -> ChangePlan {
+    func end(_ session: FastingSession, at instant: Date) -> ChangePlan {
         var plan = ChangePlan()
         plan.cancelledGroups = [session.id]
         plan.closedGroups = [session.id]
@@ -310,6 +310,8 @@ extension ChangePlan {
         deletedFastSchedules += other.deletedFastSchedules
         intakes += other.intakes
         deletedIntakes += other.deletedIntakes
+        editedIntakes += other.editedIntakes
+        snoozes += other.snoozes
         cancelledGroups += other.cancelledGroups
         cancelledIdentifiers += other.cancelledIdentifiers
         requests += other.requests
@@ -320,6 +322,10 @@ extension ChangePlan {
         recurringReminders += other.recurringReminders
         fastSchedulesDerivedThrough.merge(other.fastSchedulesDerivedThrough) { max($0, $1) }
         snoozedFrom.merge(other.snoozedFrom) { first, _ in first }
+        withdrawnIdentifiers += other.withdrawnIdentifiers
+        restoredRequests += other.restoredRequests
+        missedRequests += other.missedRequests
+        settings.merge(other.settings) { _, last in last }
         calendars += other.calendars
         deletedCalendars += other.deletedCalendars
         calendarAlarmFacts += other.calendarAlarmFacts

@@ -34,6 +34,12 @@ public enum RequestIdentifier {
     /// `remind/<id>`.
     public static func reminder(id: String) -> String { "remind/\(id)" }
 
+    /// Whether `identifier` is that of a recurring reminder's occurrence (`remind/ID/INSTANT`),
+    /// one per occurrence; a one-off reminder's (`remind/ID`) comes again when it is set again.
+    public static func isRecurringReminderOccurrence(_ identifier: String) -> Bool {
+        identifier.hasPrefix("remind/") && identifier.split(separator: "/", omittingEmptySubsequences: false).count == 3
+    }
+
     /// `remind/<id>/<local date>T<HH:MM>`, one occurrence of a recurring reminder (`:SS` follows
     /// when it is not on a whole minute).
     public static func recurringReminder(id: String, date: LocalDate, time: WallClockTime, second: Int = 0) -> String {

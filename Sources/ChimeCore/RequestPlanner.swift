@@ -96,7 +96,7 @@ public struct RequestPlanner: Sendable {
         let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
         let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
         var arguments = [ContentArgument.amount: String(schedule.amountML)]
-        if let goal = schedule.goalML {
+        if let goal = schedule.goal(on: day.date) {
             arguments[ContentArgument.goal] = String(goal)
             arguments[ContentArgument.consumed] = String(schedule.waterDay(containing: due, timeZone: timeZone, calendar: calendar).total(of: intakes))
         }

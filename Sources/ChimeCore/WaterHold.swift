@@ -68,6 +68,21 @@ public struct WaterHold: Hashable, Sendable {
         away ? Self.heldWhileAway : Self.heldForDoNotDisturb
     }
 
+    /// The one bubble standing for `count` water reminders held meanwhile, `latest` the last of
+    /// them (its schedule and the day's progress go into it), due `now`: never stored, no
+    /// buttons, never shown late.
+    public static func summary(count: Int, latest: NotificationRequest, now: Date) -> NotificationRequest {
+        var arguments = [ContentArgument.count: String(count)]
+        arguments[ContentArgument.consumed] = latest.content.arguments[ContentArgument.consumed]
+        arguments[ContentArgument.goal] = latest.content.arguments[ContentArgument.goal]
+        return NotificationRequest(
+            identifier: latest.group.isEmpty ? "water/held" : "water/\(latest.group)/held",
+            group: latest.group, kind: .water, due: now, tolerance: 0,
+            content: NotificationContent(template: .waterHeld, arguments: arguments),
+            misfirePolicy: .drop
+        )
+    }
+
     /// The plan that, when the user is back at `returned` (the screen unlocked), makes the next
     /// reminder of `schedule` due one interval after `returned` (inside the window, outside a
     /// pause, unless the day's goal is met): as if a glass of nothing had been drunk then, so the

@@ -10,37 +10,42 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
     public var window: DailyWindow
     /// Millilitres per glass (what "Drank" logs).
     public var amountML: Int
-    /// Daily goal in millilitres; once met, no more reminders that water day.
+    /// Daily goal in millilitres; once met, no more reminders that water day. Days of the
+    /// week with a goal of their own (``weekdayGoals``) take theirs instead.
     public var goalML: Int?
     /// No reminders before this instant.
     public var pausedUntil: Date?
+    /// The weekdays whose goal differs from ``goalML`` (`chime water goal weekends 1500`).
+    public var weekdayGoals: WeekdayGoals
 
-    /// The most millilitres accepted for one glass or a daily goal.
+    /// The most millilitres accepted for one glass or a daily goal (``WaterQuantity`` checks
+    /// what is typed against it).
     public static let maximumML = 20_000
 
     /// Makes a schedule.
-    public init(id: String, interval: TimeSpan, window: DailyWindow, amountML: Int = 250, goalML: Int? = nil, pausedUntil: Date? = nil) {
+    public init(
+        id: String, interval: TimeSpan, window: DailyWindow, amountML: Int = 250, goalML: Int? = nil, pausedUntil: Date? = nil,
+        weekdayGoals: WeekdayGoals = WeekdayGoals()
+    ) {
         self.id = id
         self.interval = interval
         self.window = window
         self.amountML = amountML
         self.goalML = goalML
         self.pausedUntil = pausedUntil
+        self.weekdayGoals = weekdayGoals
     }
 
-    /// Checks an amount of millilitres typed by the user.
-    public static func validateAmount(_ ml: Int, field: String) throws(DomainError) -> Int {
-        try validateAmount(ml, field: LocalizedText(verbatim: field))
+    /// The goal of the water day that starts on `date` (``WaterDay``: the date its window
+    /// opens): its weekday's own, else ``goalML``; `nil` when that day has no goal.
+    public func goal(on date: LocalDate) -> Int? {
+        weekdayGoals.goal(on: date.weekday, otherwise: goalML)
     }
 
-    /// ``validateAmount(_:field:)`` with the field named in every language.
-    public static func validateAmount(_ ml: Int, field: LocalizedText) throws(DomainError) -> Int {
-        guard (1...maximumML).contains(ml) else {
-            throw DomainError(.invalidAmount, LocalizedText(CoreText.invalidAmount, localized: [
-                "field": field, "ml": LocalizedText(verbatim: "\(ml)"), "maximum": LocalizedText(verbatim: "\(maximumML)"),
-            ]))
-        }
-        return ml
+    /// The goal of the water day holding `instant`.
+    public func goal(ofWaterDayHolding instant: Date, timeZone: TimeZone, calendar: Calendar) -> Int? {
+        let day = waterDay(containing: instant, timeZone: timeZone, calendar: calendar)
+        return goal(on: LocalDate(of: day.start, in: timeZone, calendar: calendar))
     }
 
     /// The water day of this schedule's active hours that holds `instant` (see ``WaterDay``).
@@ -69,7 +74,7 @@ public struct WaterSchedule: Hashable, Codable, Sendable {
         // enough to find the next one (no intake is ever logged in the future).
         for _ in 0..<4 {
             defer { day = window.occurrence(on: day.date.adding(days: 1, calendar: calendar), in: timeZone, calendar: calendar) }
-            if let goalML, waterDay(containing: day.opens, timeZone: timeZone, calendar: calendar).total(of: intakes) >= goalML { continue }
+            if let goal = goal(on: day.date), waterDay(containing: day.opens, timeZone: timeZone, calendar: calendar).total(of: intakes) >= goal { continue }
             let lastDrink = intakes.lazy.map(\.instant).filter { day.contains($0) }.max()
             let reference = lastDrink ?? day.opens
             let firstIndex: Double = lastDrink == nil ? 0 : 1

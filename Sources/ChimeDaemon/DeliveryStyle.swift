@@ -10,11 +10,14 @@ struct DeliveryStyle {
     let urgencies: UrgencySettings
     /// The language fixed by the `language` setting; `nil` leaves it to chimed's locale.
     let language: NotificationLanguage?
+    /// The unit water amounts are written in (`water.unit`).
+    let waterUnit: WaterUnit
 
     /// The style `settings` (the store's settings) describe.
     init(settings: [String: String]) {
         urgencies = UrgencySettings(settings: settings)
         language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
+        waterUnit = WaterUnit.chosen(bySetting: settings[WaterUnit.settingKey])
     }
 
     /// Whether `request` goes out critical (its own urgency, else its kind's setting, else its
@@ -30,7 +33,7 @@ struct DeliveryStyle {
     ) -> DeliveryJob {
         DeliveryJob(
             request: request, now: now, timeZone: timeZone, replacesServerID: replacesServerID,
-            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language,
+            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language, waterUnit: waterUnit,
             // Shown again in its place, a bubble keeps its first words.
             wordsLatenessWhenSent: !showsOnlyInPlace
         )

@@ -24,49 +24,18 @@ import Foundation
 /// A failed store call does not stop the daemon: it logs the error and reloads everything
 /// from the store after a backoff.
 ///
-/// What is not the event core lives in types of its own: which server the stored bubble ids
-/// belong to (``NotificationServerIdentity``), the deliveries whose outcome is still to be
-/// written (``OutcomeRecorder``), the reload after a failure (``StoreRecovery``) and how the
-/// log writes instants and outcomes (``LogFormat``).
+/// It decides nothing about fasts, water or reminders: what follows a delivery, what a button
+/// changes and what recurs after a start, a downtime or a zone change are the ``Desk``'s. What is
+/// not the event core lives in types of its own: what becomes of due requests
+/// (``DueDispatcher``), what the notification side reports (``NotifierEventHandler``), who looks
+/// at the screen and the water held meanwhile (``HeldWaterKeeper``), closing and showing again
+/// bubbles (``BubbleCloser``, ``BubbleReshower``), which server the stored bubble ids belong to
+/// (``NotificationServerIdentity``), the deliveries whose outcome is still to be written
+/// (``OutcomeRecorder``), the reload after a failure (``StoreRecovery``) and how the log writes
+/// instants and outcomes (``LogFormat``).
 ///
 /// Not Sendable: it belongs to the thread that runs the event loop (or the test).
 public final class Scheduler {
-    /// Tunables; the defaults are the daemon's.
-    public struct Configuration: Sendable {
-        /// Derives next occurrences and action plans.
-        public var planner: FastingPlanner
-        /// How far past its deadline a request still counts as on time (see ``MisfireResolver``).
-        public var misfireSlack: TimeInterval
-        /// A timer firing this much later than armed means the machine slept or the clock
-        /// jumped: the scheduler reloads from the store instead of trusting its queue.
-        public var lateWakeThreshold: TimeInterval
-        /// The wait before retrying a delivery the server could not take.
-        public var retryBackoff: RetryBackoff
-        /// The wait before reloading after a failed store call (same doubling, 1 s to 60 s).
-        public var recoveryBackoff: RetryBackoff
-        /// How far back water intake is read when deriving the next reminder.
-        public var intakeLookback: TimeInterval
-        /// Opens the link of a calendar alarm's Open button (``LinkOpener/open(_:)``).
-        public var openLink: @Sendable (String) -> Void = LinkOpener.open
-
-        /// The daemon's configuration.
-        public init(
-            planner: FastingPlanner = FastingPlanner(),
-            misfireSlack: TimeInterval = MisfireResolver.onTimeSlack,
-            lateWakeThreshold: TimeInterval = MisfireResolver.onTimeSlack,
-            retryBackoff: RetryBackoff = RetryBackoff(),
-            recoveryBackoff: RetryBackoff = RetryBackoff(),
-            intakeLookback: TimeInterval = WaterDay.intakeLookback
-        ) {
-            self.planner = planner
-            self.misfireSlack = misfireSlack
-            self.lateWakeThreshold = lateWakeThreshold
-            self.retryBackoff = retryBackoff
-            self.recoveryBackoff = recoveryBackoff
-            self.intakeLookback = intakeLookback
-        }
-    }
-
     private let store: Store
     private let notifier: any Notifier
     private let clock: any WallClock
@@ -84,30 +53,24 @@ public final class Scheduler {
     private let outcomes: OutcomeRecorder
     /// The reload after a failed store call.
     private let recovery: StoreRecovery
-    /// The requests waiting for do-not-disturb to end on a server that would lose them.
-    private let deferral: DoNotDisturbDeferral
-    /// Bubbles the server showed after chimed stopped waiting for its answer.
-    private let lateBubbles: LateAnswerReconciler
     /// Whether the server has room for another bubble, and what waits for it.
     private let capacity: ServerCapacity
 
     private var queue = PendingQueue<Int64>()
-    /// Rows whose bubbles the notifier is closing.
-    private var closing: Set<Int64> = []
-    /// Rows whose bubbles are being shown again at start.
-    private var reshowing: Set<Int64> = []
-    /// Bubbles still to be shown again at start, sent one at a time (``reshowNext()``).
-    private var reshowQueue: [(stored: StoredRequest, job: DeliveryJob)] = []
-    /// Water reminders held while the server was in do-not-disturb mode (recorded as missed),
-    /// and the latest of them (its schedule and progress go into the summary).
-    private var held: (count: Int, latest: NotificationRequest)?
-    /// Whether a summary of held reminders is on its way to the server.
-    private var isSummarizing = false
-    /// When to ask again for the closes that failed (the server hung or answered with an
-    /// error).
-    private var closeRetryAt: Date?
-    /// Closes failed in a row: the backoff before the next retry doubles with each.
-    private var closeFailures = 0
+    /// What the scheduler's parts ask of it: to follow the store, to report failures.
+    private let hooks = SchedulerHooks()
+    /// The bubbles being closed, and the retry of failed closes.
+    private let closer: BubbleCloser
+    /// The bubbles shown again after a restart.
+    private let reshower: BubbleReshower
+    /// Who looks at the screen, and the water reminders held meanwhile.
+    private let attention: HeldWaterKeeper
+    /// What becomes of requests that came due.
+    private let dispatcher: DueDispatcher
+    /// What the notification side reports: buttons, closes, the server's states.
+    private let events: NotifierEventHandler
+    /// The zone rules follow.
+    private let zones: RuleZoneFollower
     /// The deadline the timer was last armed for: a wake long after it is a late wake.
     private var plannedWake: Date?
     private var isStopping = false
@@ -117,12 +80,12 @@ public final class Scheduler {
     /// What the daemon last learned about the notification server.
     public var serverState: NotificationServerState { server.state }
     /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
-    public private(set) var doNotDisturb = false
+    public var doNotDisturb: Bool { attention.doNotDisturb }
     /// Whether the user's session is locked (nobody at the desk).
-    public private(set) var away = false
+    public var away: Bool { attention.away }
     /// How many water reminders were held (do-not-disturb, a locked session) and wait for their
     /// summary.
-    public var heldCount: Int { held?.count ?? 0 }
+    public var heldCount: Int { attention.heldCount }
     /// How many notifications wait for room on a full server (``ServerCapacity``).
     public var waitingForRoom: Int { capacity.waitingCount }
 
@@ -155,9 +118,33 @@ public final class Scheduler {
         server = NotificationServerIdentity(store: store, notifier: notifier, clock: clock, log: log, post: post)
         outcomes = OutcomeRecorder(store: store, desk: desk, retryBackoff: configuration.retryBackoff, log: log)
         recovery = StoreRecovery(backoff: configuration.recoveryBackoff, clock: clock, log: log)
-        deferral = DoNotDisturbDeferral(store: store, log: log)
-        lateBubbles = LateAnswerReconciler(store: store, notifier: notifier, log: log)
+        // The requests waiting for do-not-disturb to end on a server that would lose them, and
+        // the bubbles a server showed after chimed stopped waiting for its answer.
+        let deferral = DoNotDisturbDeferral(store: store, log: log)
+        let lateBubbles = LateAnswerReconciler(store: store, notifier: notifier, log: log)
         capacity = ServerCapacity(log: log)
+        closer = BubbleCloser(store: store, notifier: notifier, clock: clock, backoff: configuration.retryBackoff, log: log, hooks: hooks, post: post)
+        reshower = BubbleReshower(store: store, notifier: notifier, log: log, hooks: hooks, post: post)
+        let outcomes = outcomes
+        attention = HeldWaterKeeper(
+            store: store, desk: desk, notifier: notifier, clock: clock, timeZones: timeZones, deferral: deferral, log: log,
+            hooks: hooks, busyGroups: { outcomes.busyGroups }, post: post
+        )
+        dispatcher = DueDispatcher(
+            store: store, desk: desk, notifier: notifier, clock: clock, outcomes: outcomes, attention: attention, deferral: deferral,
+            server: server, capacity: capacity, lateBubbles: lateBubbles, timeZones: timeZones, misfireSlack: configuration.misfireSlack,
+            log: log, hooks: hooks, post: post
+        )
+        zones = RuleZoneFollower(store: store, desk: desk, timeZones: timeZones, log: log, hooks: hooks, busyGroups: { outcomes.busyGroups })
+        let hooks = hooks
+        events = NotifierEventHandler(
+            store: store, desk: desk, clock: clock, server: server, capacity: capacity, lateBubbles: lateBubbles,
+            deferral: deferral, attention: attention, log: log, hooks: hooks, openLink: configuration.openLink,
+            requeue: { entry in hooks.requeue(entry) }
+        )
+        hooks.syncChanges = { [unowned self] () throws(StoreError) in try self.syncChanges() }
+        hooks.requeue = { [unowned self] entry in self.queue.add(entry.id, due: entry.due, deadline: entry.deadline) }
+        hooks.fail = { [unowned self] error, activity in self.fail(error, while: activity) }
         notifier.setEventHandler { event in post(.notifier(event)) }
     }
 
@@ -174,7 +161,7 @@ public final class Scheduler {
     public var deliveriesInFlight: Int { outcomes.count }
     /// How many answers from the notifier are still to come (deliveries, closes, a probe).
     public var awaitedAnswers: Int {
-        outcomes.awaitedCount + closing.count + reshowing.count + reshowQueue.count + (server.isProbing ? 1 : 0) + (isSummarizing ? 1 : 0)
+        outcomes.awaitedCount + closer.closing.count + reshower.awaitedCount + (server.isProbing ? 1 : 0) + (attention.isSummarizing ? 1 : 0)
     }
     /// Whether a store call failed and a reload is scheduled.
     public var isRecovering: Bool { recovery.reloadAt != nil }
@@ -194,7 +181,7 @@ public final class Scheduler {
     /// out), loads the pending requests, shows again what a crash left in `delivering`, handles
     /// everything overdue through the misfire policy (catch-up after downtime), closes bubbles
     /// whose close was requested, shows again in place the bubbles with buttons still on screen
-    /// (``reshowBubblesOnScreen(now:)``), and arms the timer.
+    /// (``BubbleReshower``), and arms the timer.
     ///
     /// - Throws: the store's error when the first load fails: the daemon cannot work then.
     public func start() throws(StoreError) {
@@ -205,7 +192,7 @@ public final class Scheduler {
         try load(now: now)
         // Only for buttons: a server without actions (or standard output) has none to take over.
         if probe.capabilities.contains("actions") {
-            reshowBubblesOnScreen(now: now)
+            reshower.reshow(zone: timeZones.current)
         }
         rearm()
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")
@@ -216,9 +203,7 @@ public final class Scheduler {
     public func timerFired() {
         guard !isStopping else { return }
         let now = clock.now
-        if let retryAt = closeRetryAt, retryAt <= now {
-            retryCloses()
-        }
+        closer.retryIfDue(at: now)
         if let reloadAt = recovery.reloadAt, reloadAt <= now {
             recover(now: now)
         } else if let planned = plannedWake, now.timeIntervalSince(planned) > configuration.lateWakeThreshold {
@@ -227,11 +212,7 @@ public final class Scheduler {
         } else {
             // Every wake starts from what is stored: a change whose nudge never arrived (the
             // CLI's short wait ran out) is taken in here at the latest.
-            do {
-                try syncChanges()
-            } catch {
-                fail(error, while: "reading the store's changes at a wake")
-            }
+            hooks.sync(after: "reading the store's changes at a wake")
             processDue(now: now)
         }
         rearm()
@@ -261,36 +242,14 @@ public final class Scheduler {
     /// left to that notification's follow-up, which is derived in the new zone.
     public func timeZoneChanged() {
         guard !isStopping else { return }
-        timeZones.refresh()
-        let zone = Self.ruleZone(store: store, system: timeZones.current)
-        let now = clock.now
-        processDue(now: now)
-        desk.follow(zone)
-        log.notice("the time zone rules follow is now \(zone.identifier): deriving what recurs again")
-        do {
-            let busyGroups = outcomes.busyGroups
-            _ = try store.apply(now: now) { [desk] () throws -> ChangePlan in
-                var plan = try desk.timeZoneChanged(now: now, busyGroups: busyGroups)
-                plan.merge(try desk.derivedAgain(now: now))
-                return plan
-            }
-            try syncChanges()
-        } catch {
-            fail(error, while: "deriving what recurs in the new time zone")
-        }
+        processDue(now: clock.now)
+        zones.follow(now: clock.now)
         rearm()
-    }
-
-    /// The zone rules follow: the `time_zone` setting, else `system` (``ChimeTimeZone``).
-    static func ruleZone(store: Store, system: TimeZone) -> TimeZone {
-        ChimeTimeZone.resolve(setting: (try? store.setting(ChimeTimeZone.settingKey)) ?? nil, system: system)
     }
 
     /// Follows a change of the `time_zone` setting written by `chime config set`.
     private func followZoneSetting() {
-        let zone = Self.ruleZone(store: store, system: timeZones.current)
-        guard zone.identifier != desk.timeZone.identifier else { return }
-        timeZoneChanged()
+        if zones.hasChanged { timeZoneChanged() }
     }
 
     /// The CLI's nudge: applies the store's changes since the last applied sequence, re-arms,
@@ -312,12 +271,8 @@ public final class Scheduler {
     /// applies the changes since the last applied sequence and re-arms.
     public func storeChanged() {
         guard !isStopping else { return }
-        do {
-            try syncChanges()
-            followZoneSetting()
-        } catch {
-            fail(error, while: "reading the store's changes after another process wrote")
-        }
+        hooks.sync(after: "reading the store's changes after another process wrote")
+        followZoneSetting()
         rearm()
     }
 
@@ -328,13 +283,13 @@ public final class Scheduler {
         case .delivered(let rowID, let attempt, let outcome):
             record(outcome, rowID: rowID, attempt: attempt)
         case .closed(let rowIDs, let outcome):
-            finishClosing(rowIDs, outcome: outcome)
+            closer.finish(rowIDs, outcome: outcome)
         case .reshown(let rowID, let identifier, let previousID, let outcome):
-            finishReshowing(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome)
+            reshower.finish(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome)
         case .summarized(let heldCount, let outcome):
-            finishSummary(heldCount: heldCount, outcome: outcome)
+            attention.finishSummary(heldCount: heldCount, outcome: outcome)
         case .notifier(let event):
-            handle(event)
+            events.handle(event)
         case .probed(let probe):
             do {
                 if try server.probed(probe) { try syncChanges() }
@@ -349,6 +304,7 @@ public final class Scheduler {
     /// arriving for deliveries in flight are recorded (the daemon waits a moment for them).
     public func stop() {
         isStopping = true
+        reshower.isStopping = true
         do {
             try timer.disarm()
         } catch {
@@ -362,13 +318,7 @@ public final class Scheduler {
     private func load(now: Date) throws(StoreError) {
         // What recurs, derived again from the records: the occurrences that came due while
         // chimed was not running are stored, to be shown late or recorded missed below.
-        do {
-            _ = try store.apply(now: now) { [desk] () throws -> ChangePlan in try desk.catchUp(now: now) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            log.error("deriving what recurs failed: \(error)")
-        }
+        _ = try OutcomeRecorder.storeErrors { try store.apply(now: now) { [desk] () throws -> ChangePlan in try desk.catchUp(now: now) } }
         queue = PendingQueue()
         // The queue is refilled from the store, parked requests included.
         capacity.reset()
@@ -383,12 +333,9 @@ public final class Scheduler {
             log.notice("showing again \(orphans.count) request\(orphans.count == 1 ? "" : "s") whose delivery was interrupted")
         }
         try takeDue(now: now, adding: orphans)
-        let closes = try store.closeRequests().filter { !closing.contains($0.rowID) }
-        close(closes)
+        closer.close(try store.closeRequests())
         // The store is read afresh; only answers still to be written keep the recovery due.
-        if !outcomes.hasUnrecorded {
-            recovery.clear()
-        }
+        if !outcomes.hasUnrecorded { recovery.clear() }
     }
 
     private func reloadSteps(now: Date) {
@@ -443,432 +390,18 @@ public final class Scheduler {
         }
     }
 
-    /// Shows or drops `batch` (rows in `delivering`) as the misfire policy decides.
+    /// Shows or drops `batch` (rows in `delivering`) as the misfire policy decides
+    /// (``DueDispatcher``), then follows what that wrote.
     private func dispatch(_ batch: [StoredRequest], now: Date) throws(StoreError) {
         guard !batch.isEmpty else { return }
-        let batch = try droppingOrphans(batch, now: now)
-        guard !batch.isEmpty else { return try syncChanges() }
-        let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-        let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: configuration.misfireSlack)
-        let zone = timeZones.current
-        let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
-        let hold = WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings)
-        let style = DeliveryStyle(settings: settings)
-        // Deliveries first: the notifier works while the drops are written.
-        var holding: [StoredRequest] = []
-        var waiting: [StoredRequest] = []
-        for delivery in decision.deliveries {
-            guard let stored = byIdentifier[delivery.request.identifier] else { continue }
-            if hold.holds(stored.request) {
-                holding.append(stored)
-                continue
-            }
-            if hold.defers(stored.request, isCritical: style.isCritical(stored.request), serverDiscardsBubbles: server.discardsBubblesInDoNotDisturb) {
-                waiting.append(stored)
-                continue
-            }
-            send(stored, now: now, timeZone: zone, style: style)
-        }
-        for stored in waiting {
-            try deferral.wait(stored, now: now)
-        }
-        for stored in holding {
-            // Passive: a reminder to drink, piled up unseen, would all come at once when the
-            // mode ends (or sit unseen behind a locked screen), stale ones included. One
-            // summary comes then instead (``WaterHold``).
-            let followUp = try OutcomeRecorder.storeErrors { try desk.followUp(of: stored.request, now: now) }
-            try store.markMissed(rowID: stored.rowID, reason: hold.reason, at: now, followUp: followUp)
-            held = ((held?.count ?? 0) + 1, stored.request)
-            log.info("held \(stored.request.identifier): \(hold.reason)")
-        }
-        for drop in decision.drops {
-            guard let stored = byIdentifier[drop.request.identifier] else { continue }
-            // A collapsed reminder's newest sibling carries the schedule on.
-            let followUp = drop.reason == .collapsed ? nil : try OutcomeRecorder.storeErrors { try desk.followUp(of: stored.request, now: now, dropped: true) }
-            try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
-            log.info("missed \(stored.request.identifier) (due \(LogFormat.instant(stored.request.due, in: timeZones.current))): \(drop.reason.rawValue)")
-        }
+        try dispatcher.dispatch(batch, now: now)
         try syncChanges()
-    }
-
-    /// `batch` without the water reminders whose schedule is gone, which are recorded as
-    /// missed instead of shown.
-    ///
-    /// `chime water off` cancels the schedule's requests, but a reminder the daemon derived
-    /// from the schedule just before (after "Drank", a snooze, a time-zone change) can be
-    /// written just after, in a transaction of its own: one orphan the user turned off.
-    private func droppingOrphans(_ batch: [StoredRequest], now: Date) throws(StoreError) -> [StoredRequest] {
-        var kept: [StoredRequest] = []
-        var schedules: [String: Bool] = [:]
-        for stored in batch {
-            guard stored.request.kind == .water else {
-                kept.append(stored)
-                continue
-            }
-            let group = stored.request.group
-            if schedules[group] == nil {
-                schedules[group] = try !OutcomeRecorder.storeErrors { try desk.isOrphanedWaterReminder(stored.request) }
-            }
-            if schedules[group] == true {
-                kept.append(stored)
-            } else {
-                try store.markMissed(rowID: stored.rowID, reason: Self.scheduleRemoved, at: now)
-                log.info("missed \(stored.request.identifier): \(Self.scheduleRemoved)")
-            }
-        }
-        return kept
-    }
-
-    /// Why a water reminder whose schedule is gone was not shown.
-    static let scheduleRemoved = "its water schedule was removed"
-
-    private func send(_ stored: StoredRequest, now: Date, timeZone: TimeZone, style: DeliveryStyle) {
-        let attempt = outcomes.begin(stored)
-        let job = style.job(stored.request, now: now, timeZone: timeZone, replacesServerID: stored.serverID)
-        let post = post
-        let rowID = stored.rowID
-        notifier.deliver(job) { outcome in post(.delivered(rowID: rowID, attempt: attempt, outcome: outcome)) }
     }
 
     // MARK: Outcomes
 
     private func record(_ outcome: DeliveryOutcome, rowID: Int64, attempt: UInt64) {
-        guard let stored = outcomes.awaited(rowID: rowID, attempt: attempt) else {
-            log.debug("ignored a stale delivery answer for row \(rowID)")
-            return
-        }
-        server.note(outcome)
-        do {
-            try outcomes.record(outcome, rowID: rowID, at: clock.now)
-            if case .shown(let serverID) = outcome {
-                _ = try lateBubbles.recorded(serverID, of: stored.request.identifier)
-            }
-            if let next = capacity.delivered(rowID: rowID, outcome) {
-                try release(next)
-            }
-            try syncChanges()
-        } catch {
-            fail(error, while: "recording the outcome of \(stored.request.identifier)")
-        }
-    }
-
-    // MARK: Notifier events
-
-    private func handle(_ event: NotifierEvent) {
-        switch event {
-        case .actionInvoked(let identifier, let action):
-            perform(action, on: identifier)
-        case .actionOnClosedBubble(let identifier, let action):
-            // Said as for any stale bubble, with the request's own reason when there is one.
-            let reason = ((try? store.request(identifier: identifier)) ?? nil)?.staleBubbleReason ?? "its bubble was closed"
-            log.notice("action \(action.rawValue) on \(identifier) ignored: \(reason)")
-        case .closed(let identifier, let serverID, let reason):
-            log.debug("bubble \(serverID) of \(identifier) closed (\(reason))")
-            // Gone from the screen: never shown again at a restart, never closed again.
-            do {
-                let forgotten = try store.forgetClosedBubble(identifier: identifier, serverID: serverID)
-                lateBubbles.closed(serverID, of: identifier, forgotten: forgotten)
-                try syncChanges()
-            } catch {
-                fail(error, while: "recording that bubble \(serverID) of \(identifier) closed")
-            }
-        case .answeredLate(let request, let serverID):
-            do {
-                if try lateBubbles.answeredLate(request, serverID: serverID, at: clock.now) { try syncChanges() }
-            } catch {
-                fail(error, while: "recording bubble \(serverID) of \(request.identifier), shown late")
-            }
-        case .roomMade:
-            makeRoom()
-        case .serverChanged:
-            for entry in capacity.reset() {
-                queue.add(entry.id, due: entry.due, deadline: entry.deadline)
-            }
-            do {
-                try server.serverChanged()
-                // The new server may show them; if it is in the mode too, they wait again.
-                try deferral.release(at: clock.now)
-                try syncChanges()
-            } catch {
-                fail(error, while: "forgetting the old server's bubble ids")
-            }
-            // Which process the new one is.
-            server.probe()
-        case .doNotDisturbChanged(let on):
-            guard on != doNotDisturb else { return }
-            doNotDisturb = on
-            if on {
-                log.notice(settingIsOn(WaterHold.doNotDisturbSetting)
-                    ? "the notification server is in do-not-disturb mode: holding water reminders"
-                    : "the notification server is in do-not-disturb mode; notify.dnd is off, so water reminders are shown anyway")
-            } else {
-                log.notice("do-not-disturb ended\(held.map { ": summarizing \($0.count) held water reminder\($0.count == 1 ? "" : "s")" } ?? "")")
-                do {
-                    try deferral.release(at: clock.now)
-                    try syncChanges()
-                } catch {
-                    fail(error, while: "sending the notifications that waited for do-not-disturb to end")
-                }
-                sendHeldSummary()
-            }
-        case .awayChanged(let locked):
-            guard locked != away else { return }
-            away = locked
-            if locked {
-                log.notice(settingIsOn(WaterHold.awaySetting)
-                    ? "the session is locked: holding water reminders"
-                    : "the session is locked; notify.away is off, so water reminders are shown anyway")
-            } else {
-                log.notice("the session is unlocked")
-            }
-            if !locked {
-                restartWaterAfterReturn()
-                sendHeldSummary()
-            }
-        case .serverAppeared:
-            server.serverAppeared()
-            do {
-                let waiting = try store.expediteRetries(at: clock.now)
-                if waiting > 0 { log.info("a notification server appeared: retrying \(waiting) waiting notification\(waiting == 1 ? "" : "s") now") }
-                try syncChanges()
-            } catch {
-                fail(error, while: "retrying the notifications waiting for a server")
-            }
-        }
-    }
-
-    /// A bubble closed on the server: a full one takes the next request waiting for room.
-    private func makeRoom() {
-        guard let next = capacity.roomMade() else { return }
-        do {
-            try release(next)
-            try syncChanges()
-        } catch {
-            fail(error, while: "sending a notification that waited for room")
-        }
-    }
-
-    /// Sends a request that waited for room: due now.
-    private func release(_ waiting: ServerCapacity.Release) throws(StoreError) {
-        switch waiting {
-        case .queue(let entry): queue.add(entry.id, due: entry.due, deadline: entry.deadline)
-        case .retryNow(let rowID): try store.expediteRetry(rowID: rowID, at: clock.now)
-        }
-    }
-
-    /// Whether the setting `key` (`notify.dnd`, `notify.away`) leaves its behaviour on; on when it
-    /// cannot be read (the default), which only words a log line.
-    private func settingIsOn(_ key: String) -> Bool {
-        WaterHold.isOn((try? store.setting(key)) ?? nil)
-    }
-
-    /// Applies the change a button asks for, or, on a bubble that no longer shows its request
-    /// as it stands, only closes that bubble (``FollowUpPlanner/change(for:onBubbleOf:now:timeZone:)``),
-    /// and logs which it was.
-    private func perform(_ action: ActionKey, on identifier: String) {
-        let now = clock.now
-        do {
-            // Decided inside the write, like every CLI change: a `chime` command changing the
-            // same fast or schedule meanwhile is either seen whole or comes after.
-            var ignored: String?
-            let performed = try desk.perform(requestID: nil, now: now, clock: { [clock] in clock.now }) { now in
-                try desk.button(action.deskAction, onBubbleOf: identifier, now: now)
-            }
-            ignored = performed.outcome?.ignored
-            if let ignored {
-                log.notice("action \(action.rawValue) on \(identifier) ignored: \(ignored)")
-            } else {
-                log.info("action \(action.rawValue) on \(identifier) applied")
-                if let link = performed.outcome?.link {
-                    log.info("opening \(link) with xdg-open")
-                    configuration.openLink(link)
-                }
-            }
-            try syncChanges()
-        } catch let error as StoreError where error.kind != .badData {
-            fail(error, while: "applying action \(action.rawValue) on \(identifier)")
-        } catch {
-            // Refused by a rule the schema keeps (a reminder snoozed back under an id a water
-            // schedule took since): nothing changed, and the store is fine.
-            log.notice("action \(action.rawValue) on \(identifier) refused: \(error)")
-        }
-    }
-
-    // MARK: Do not disturb
-
-    /// Shows one bubble for the water reminders held during do-not-disturb ("3 water reminders
-    /// while you were busy"), with the day's progress of the latest, at once. Not stored: the
-    /// reminders it stands for are recorded as missed already, and it has no buttons.
-    private func sendHeldSummary() {
-        guard let held, !isSummarizing else { return }
-        let settings: [String: String]
-        do {
-            settings = try store.settings()
-            // Another reason may still hold (read as at every wake: the settings may have changed).
-            guard !WaterHold(doNotDisturb: doNotDisturb, away: away, settings: settings).isHolding else { return }
-        } catch {
-            fail(error, while: "reading the settings for the summary of held water reminders")
-            return
-        }
-        let now = clock.now
-        var arguments = [ContentArgument.count: String(held.count)]
-        arguments[ContentArgument.consumed] = held.latest.content.arguments[ContentArgument.consumed]
-        arguments[ContentArgument.goal] = held.latest.content.arguments[ContentArgument.goal]
-        let summary = NotificationRequest(
-            identifier: held.latest.group.isEmpty ? "water/held" : "water/\(held.latest.group)/held",
-            group: held.latest.group, kind: .water, due: now, tolerance: 0,
-            content: NotificationContent(template: .waterHeld, arguments: arguments),
-            misfirePolicy: .drop
-        )
-        isSummarizing = true
-        let post = post
-        let count = held.count
-        // In the settings' language and water urgency, as the reminders it stands for.
-        notifier.deliver(DeliveryStyle(settings: settings).job(summary, now: now, timeZone: timeZones.current)) { outcome in
-            post(.summarized(heldCount: count, outcome: outcome))
-        }
-    }
-
-    /// After an unlock, makes each water schedule's next reminder due one interval later
-    /// (``WaterHold/planAfterReturn(of:at:intakes:timeZone:calendar:planner:)``), unless
-    /// `notify.away` is off.
-    private func restartWaterAfterReturn() {
-        let now = clock.now
-        do {
-            guard WaterHold.isOn(try store.setting(WaterHold.awaySetting)) else { return }
-            // A schedule with a reminder on its way is left alone: its answer plans the next.
-            let busyGroups = outcomes.busyGroups
-            guard let applied = try store.apply(now: now, planning: { [desk] () throws -> ChangePlan in
-                try desk.planAfterReturn(at: now, skipping: busyGroups)
-            }) else { return }
-            _ = applied
-            log.info("back at the desk: the next water reminders are due one interval from now")
-            try syncChanges()
-        } catch {
-            fail(error, while: "scheduling the water reminders after the unlock")
-        }
-    }
-
-    private func finishSummary(heldCount: Int, outcome: DeliveryOutcome) {
-        isSummarizing = false
-        switch outcome {
-        case .shown(let serverID):
-            log.info("summarized \(heldCount) held water reminder\(heldCount == 1 ? "" : "s") as bubble \(serverID)")
-            // Reminders held while the summary was on its way wait for the next one.
-            if let current = held {
-                held = current.count > heldCount ? (current.count - heldCount, current.latest) : nil
-            }
-        case .rejected(let reason):
-            log.warning("cannot show the summary of held water reminders: \(reason)")
-            held = nil
-        default:
-            // Kept: the next time do-not-disturb ends, the summary counts these too.
-            log.notice("could not show the summary of held water reminders: \(LogFormat.describe(outcome))")
-        }
-    }
-
-    // MARK: Bubbles from before a restart
-
-    /// The kinds whose bubbles stay until dismissed and carry buttons ("Fast complete",
-    /// reminders): worth showing again after a restart, since a server sends a button's
-    /// `ActionInvoked` only to the process that showed the bubble.
-    public static let reshownKinds = Set(RequestKind.allCases.filter { NotificationRenderer.expiry(of: $0) == .never })
-
-    /// Shows again, each as a replacement of its own bubble (same server id), the bubbles that
-    /// the store records as still on screen, so this process owns their buttons.
-    ///
-    /// Only ids of the server process that gave them out are still in the store here
-    /// (``adoptServer(_:atStart:)`` forgot the others), so a server that restarted too gets
-    /// nothing back. A server that answers with another id did not know the old one (its
-    /// bubble is gone): that new bubble is closed at once (``finishReshowing``).
-    private func reshowBubblesOnScreen(now: Date) {
-        let bubbles: [StoredRequest]
-        do {
-            bubbles = try store.bubblesOnScreen(kinds: Self.reshownKinds).filter { !reshowing.contains($0.rowID) }
-        } catch {
-            fail(error, while: "reading the bubbles still on screen")
-            return
-        }
-        guard !bubbles.isEmpty else { return }
-        log.info("showing again \(bubbles.count) bubble\(bubbles.count == 1 ? "" : "s") still on screen, so that their buttons work")
-        let zone = timeZones.current
-        // The same urgency and language as a first showing: a critical reminder stays critical.
-        let settings: [String: String]
-        do {
-            settings = try store.settings()
-        } catch {
-            fail(error, while: "reading the settings for the bubbles still on screen")
-            return
-        }
-        let style = DeliveryStyle(settings: settings)
-        for stored in bubbles {
-            guard let previousID = stored.serverID else { continue }
-            // Worded as when it was first shown (its due time), not as late.
-            let job = style.job(stored.request, now: stored.request.due, timeZone: zone, replacesServerID: previousID, showsOnlyInPlace: true)
-            reshowQueue.append((stored, job))
-        }
-        reshowNext()
-    }
-
-    /// Sends the next bubble to show again, once the one before it was answered: a request that
-    /// falls due meanwhile then waits for at most one of them in the notifier's queue, not for all
-    /// (121 bubbles on screen made a reminder due 3 s after a restart come 4.5 s late). One whose
-    /// request changed since (cancelled, its bubble closed) is skipped.
-    private func reshowNext() {
-        guard reshowing.isEmpty, !isStopping else { return }
-        while !reshowQueue.isEmpty {
-            let (stored, job) = reshowQueue.removeFirst()
-            do {
-                guard let current = try store.request(rowID: stored.rowID), current.isOnScreen, current.serverID == stored.serverID else { continue }
-            } catch {
-                fail(error, while: "reading a bubble to show again")
-                reshowQueue.removeAll()
-                return
-            }
-            guard let previousID = stored.serverID else { continue }
-            reshowing.insert(stored.rowID)
-            let post = post
-            let rowID = stored.rowID
-            let identifier = stored.request.identifier
-            notifier.deliver(job) { outcome in
-                post(.reshown(rowID: rowID, identifier: identifier, previousID: previousID, outcome: outcome))
-            }
-            return
-        }
-    }
-
-    private func finishReshowing(rowID: Int64, identifier: String, previousID: UInt32, outcome: DeliveryOutcome) {
-        reshowing.remove(rowID)
-        defer { reshowNext() }
-        switch outcome {
-        case .shown(let serverID) where serverID == previousID:
-            log.info("bubble \(serverID) of \(identifier) shown again: its buttons work")
-        case .shown(let serverID):
-            // A new bubble: the old one was gone. Not what the user left on screen.
-            log.notice("bubble \(previousID) of \(identifier) is no longer on screen: closing the copy shown as \(serverID)")
-            notifier.close(serverIDs: [serverID])
-            do {
-                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
-                try syncChanges()
-            } catch {
-                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
-            }
-        case .rejected(let reason):
-            // The server says it is gone (dunst lists it among the closed ones).
-            log.info("bubble \(previousID) of \(identifier) is not shown again: \(reason)")
-            do {
-                try store.forgetClosedBubble(identifier: identifier, serverID: previousID)
-                try syncChanges()
-            } catch {
-                fail(error, while: "forgetting bubble \(previousID) of \(identifier)")
-            }
-        case .timedOut, .serverBusy:
-            // A slow server may still replace it: its late answer comes as `answeredLate`.
-            log.notice("bubble \(previousID) of \(identifier) is being shown again, but the server has not answered yet (\(LogFormat.describe(outcome))); its buttons work once it has")
-        default:
-            // The process that showed it is gone: its clicks reach nobody.
-            log.notice("could not show bubble \(previousID) of \(identifier) again: \(LogFormat.describe(outcome)); its buttons do nothing until it is dismissed")
-        }
+        dispatcher.record(outcome, rowID: rowID, attempt: attempt, release: events.release)
     }
 
     // MARK: Which server the stored bubble ids belong to
@@ -876,6 +409,9 @@ public final class Scheduler {
     /// The setting naming the server process that gave out the bubble ids in the store
     /// (``NotificationServerIdentity``); absent when no stored id is vouched for.
     public static var serverInstanceSetting: String { NotificationServerIdentity.instanceSetting }
+
+    /// The kinds whose bubbles are shown again after a restart (``BubbleReshower``).
+    public static var reshownKinds: Set<RequestKind> { BubbleReshower.reshownKinds }
 
     // MARK: Following the store
 
@@ -898,61 +434,12 @@ public final class Scheduler {
                 queue.remove(change.rowID)
                 if !change.state.isLive { capacity.forget(change.rowID) }
             }
-            if change.closeRequested, let serverID = change.serverID, !closing.contains(change.rowID) {
+            if change.closeRequested, let serverID = change.serverID, !closer.isClosing(change.rowID) {
                 closes.append(ShownNotification(rowID: change.rowID, serverID: serverID))
             }
         }
         lastAppliedSequence = max(lastAppliedSequence, changeSet.latestSequence)
-        close(closes)
-    }
-
-    /// Asks the notifier to close each bubble on its own, so one the server refuses or times
-    /// out on does not keep the others open.
-    private func close(_ bubbles: [ShownNotification]) {
-        let post = post
-        for bubble in bubbles where !closing.contains(bubble.rowID) {
-            closing.insert(bubble.rowID)
-            let rowID = bubble.rowID
-            notifier.close(serverIDs: [bubble.serverID]) { outcome in post(.closed(rowIDs: [rowID], outcome: outcome)) }
-        }
-    }
-
-    private func finishClosing(_ rowIDs: [Int64], outcome: CloseOutcome) {
-        closing.subtract(rowIDs)
-        switch outcome {
-        case .closed, .serverUnavailable:
-            // Closed (or already gone: the notifier counts an id the server does not know as
-            // closed), or gone with the server that showed them.
-            // The backoff starts over once no failed close waits for its retry.
-            if closeRetryAt == nil { closeFailures = 0 }
-            do {
-                for rowID in rowIDs {
-                    try store.clearCloseRequest(rowID: rowID)
-                }
-                try syncChanges()
-            } catch {
-                fail(error, while: "recording closed bubbles")
-            }
-        case .serverBusy, .timedOut, .failed:
-            // The close requests stay in the store; they are asked for again after a backoff
-            // that doubles while closes keep failing (1 s, 2 s, ... 60 s).
-            closeFailures += 1
-            let delay = configuration.retryBackoff.delay(afterAttempt: closeFailures)
-            let retryAt = clock.now.addingTimeInterval(delay)
-            closeRetryAt = min(closeRetryAt ?? retryAt, retryAt)
-            log.notice("could not close \(rowIDs.count) bubble\(rowIDs.count == 1 ? "" : "s"): \(LogFormat.describe(outcome)); retrying in \(LogFormat.seconds(delay))")
-        }
-    }
-
-    /// Asks again for every close the store still requests (the failed ones among them).
-    private func retryCloses() {
-        closeRetryAt = nil
-        do {
-            close(try store.closeRequests())
-        } catch {
-            // The reload after the store failure reads the close requests again.
-            fail(error, while: "reading the bubbles to close")
-        }
+        closer.close(closes)
     }
 
     // MARK: Failures
@@ -986,7 +473,7 @@ public final class Scheduler {
         if let reloadAt = recovery.reloadAt {
             wake = min(wake ?? reloadAt, reloadAt)
         }
-        if let retryAt = closeRetryAt {
+        if let retryAt = closer.retryAt {
             wake = min(wake ?? retryAt, retryAt)
         }
         do {

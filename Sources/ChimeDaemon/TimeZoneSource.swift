@@ -1,4 +1,6 @@
+import ChimeDesk
 import Foundation
+import Synchronization
 
 /// Where the scheduler reads the zone that local times (water windows, texts) are in; tests
 /// substitute a zone they change by hand.
@@ -10,16 +12,26 @@ public protocol TimeZoneSource: AnyObject, Sendable {
     func refresh()
 }
 
-/// The system's zone: `TZ` when set, else `/etc/localtime`.
+/// The system's zone as `/etc/localtime` names it (``SystemTimeZone``), whatever chimed's own
+/// `TZ` says: rules follow the zone `chime` and chimed agree on, and `chime` reads the same
+/// file. A user unit started with another `TZ` than the user's shell (or none) must not move
+/// a daily reminder to another hour.
+///
+/// Sendable: the zone read last is behind a Mutex.
 public final class SystemTimeZoneSource: TimeZoneSource {
-    /// Makes the source.
-    public init() {}
+    private let zone: Mutex<TimeZone>
 
-    /// The system's zone as Foundation last read it.
-    public var current: TimeZone { TimeZone.current }
+    /// Makes the source, reading the system's zone.
+    public init() {
+        zone = Mutex(SystemTimeZone.read())
+    }
 
-    /// Makes Foundation read the system's zone again (it caches it for the process).
+    /// The system's zone as read last.
+    public var current: TimeZone { zone.withLock { $0 } }
+
+    /// Reads the system's zone again (its `/etc/localtime` changed).
     public func refresh() {
-        NSTimeZone.resetSystemTimeZone()
+        let read = SystemTimeZone.read()
+        zone.withLock { $0 = read }
     }
 }

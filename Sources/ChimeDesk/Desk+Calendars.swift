@@ -130,7 +130,7 @@ extension Desk {
         let since = catchUp ? min(now, source.derivedThrough ?? source.addedAt) : now
         var live: [String: [CalendarAlarmPlanner.LiveRequest]] = [:]
         var earliestLive = since
-        func note(_ row: (stored: StoredRequest, snoozedFrom: Date?)) {
+        func note(_ row: RequestRecord) {
             guard row.stored.state.isLive else { return }
             live[row.stored.request.group, default: []].append(CalendarAlarmPlanner.LiveRequest(
                 request: row.stored.request, isDelivering: row.stored.state == .delivering, isSnoozed: row.snoozedFrom != nil

@@ -26,21 +26,96 @@ extension Desk {
         if session?.scheduleID == nil {
             var records = try store.followUpRecords(for: request, now: now, intakeLookback: Self.intakeLookback)
             if session != nil { records.session = session }
+            // The occurrence being handled is one too: after the zone moved west its own local
+            // time can come next (a snoozed one is not moved with the zone).
             if let next = planner.nextOccurrence(
-                of: request, records: records, now: now, timeZone: timeZone, calendar: calendar, dropped: dropped, isHandled: isHandled
+                of: request, records: records, now: now, timeZone: timeZone, calendar: calendar, dropped: dropped,
+                isHandled: { [self] in $0.identifier == request.identifier || isHandledOccurrence($0) }
             ) {
                 plan.merge(next)
             }
+        }
+        // A follow-up only adds rows. A water reminder or an occurrence whose identifier was
+        // used before at another instant (the zone moved west) is one of its own: it replaces
+        // the old row, as a nag does, or it would never come.
+        let anotherPending = try store.pendingRequests(inGroup: request.group).contains { $0.request.identifier != request.identifier }
+        for next in plan.requests where isHandled(next.identifier) {
+            let handled = next.kind == .water ? isHandledWater(next, whileAnotherIsPending: anotherPending) : isHandledOccurrence(next)
+            guard !handled else { continue }
+            plan.requests.removeAll { $0.identifier == next.identifier }
+            plan.repeatedRequests.append(next)
+        }
+        // Occurrences older than the grace are passed over to the next one; each is recorded
+        // missed, so none falls between.
+        if request.kind == .reminder, let reminder = try store.recurringReminder(id: request.group), reminder.endedAt == nil {
+            let occurrenceDue = ReminderNag.Showing(request: request)?.occurrenceDue ?? request.due
+            plan.merge(passedOver(reminder, after: occurrenceDue, now: now))
         }
         plan.merge(try derivedAgain(now: now))
         return plan.isEmpty ? nil : plan
     }
 
-    /// Whether a request with `identifier` was shown, missed or cancelled already: what
-    /// deriving again never brings back.
+    /// The most occurrences recorded missed at once for one reminder (a minutely one after a
+    /// week away would be 10,000): the rest are said in chimed's log only.
+    static let passedOverLimit = 1_000
+
+    /// The plan recording missed the occurrences of `reminder` after `occurrenceDue` that are
+    /// older than the grace at `now`: too late to show, and passed over when its next one is
+    /// derived (``FastingPlanner/nextOccurrence(of:after:now:timeZone:calendar:isHandled:)``).
+    func passedOver(_ reminder: RecurringReminder, after occurrenceDue: Date, now: Date) -> ChangePlan {
+        var plan = ChangePlan()
+        let cutoff = now.addingTimeInterval(-planner.requests.grace)
+        var after = occurrenceDue
+        while plan.missedRequests.count < Self.passedOverLimit,
+              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar),
+              occurrence.due < cutoff {
+            after = occurrence.due
+            guard !isHandled(occurrence.identifier) else { continue }
+            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: Self.passedOverReason))
+            if let showing = ReminderNag.Showing(request: occurrence) {
+                plan.reminderOccurrences.append(ReminderOccurrence(
+                    reminderID: reminder.id, identifier: occurrence.identifier, due: showing.occurrenceDue, outcome: .missed
+                ))
+            }
+        }
+        return plan
+    }
+
+    /// Why an occurrence passed over after downtime was not shown.
+    public static let passedOverReason = "expired: more than a day late, nothing was running to show it"
+
+    /// Whether a request with `identifier` was shown, missed or cancelled already.
     func isHandled(_ identifier: String) -> Bool {
         guard let stored = try? store.request(identifier: identifier) else { return false }
         return !stored.state.isLive
+    }
+
+    /// Whether the occurrence `request` was handled already, so deriving again never brings it
+    /// back: one shown or missed under its identifier (the zone moved west and the same local
+    /// time comes again: not twice the same local day), or one cancelled at the same instant
+    /// (skipped). A row of its identifier cancelled at another instant was moved away when the
+    /// zone changed: this occurrence is one of its own.
+    func isHandledOccurrence(_ request: NotificationRequest) -> Bool {
+        guard let stored = try? store.request(identifier: request.identifier) else { return false }
+        switch stored.state {
+        case .delivered, .missed: return true
+        case .cancelled: return stored.request.due == request.due
+        case .pending, .delivering: return false
+        }
+    }
+
+    /// Whether the water reminder `request` was handled already: its identifier shown or missed
+    /// at the same instant, or cancelled at the same instant while `anotherIsPending` (dropped
+    /// for a snoozed reminder, or skipped: the next one is pending). The same local time at
+    /// another instant (the zone moved west) is a reminder of its own, and so is one cancelled
+    /// when the schedule was derived again, once nothing else of it is pending.
+    func isHandledWater(_ request: NotificationRequest, whileAnotherIsPending anotherIsPending: Bool) -> Bool {
+        guard let stored = try? store.request(identifier: request.identifier), stored.request.due == request.due else { return false }
+        switch stored.state {
+        case .delivered, .missed: return true
+        case .cancelled: return anotherIsPending
+        case .pending, .delivering: return false
+        }
     }
 
     /// What a button pressed on a bubble changes.
@@ -154,8 +229,9 @@ extension Desk {
         for reminder in try store.recurringReminders() where reminder.endedAt == nil {
             guard try store.pendingRequests(inGroup: reminder.id).isEmpty else { continue }
             let last = try store.requests(inGroup: reminder.id).map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+            plan.merge(passedOver(reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now))
             if let next = planner.nextOccurrence(
-                of: reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled
+                of: reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence
             ) {
                 plan.requests.append(next)
             }
@@ -163,7 +239,7 @@ extension Desk {
         let intakes = try recentIntakes(now: now)
         for schedule in try store.waterSchedules() where try store.pendingRequests(inGroup: schedule.id).isEmpty {
             if let next = planner.requests.request(for: schedule, after: now, intakes: intakes, timeZone: timeZone, calendar: calendar),
-               !isHandled(next.identifier) {
+               !isHandledWater(next, whileAnotherIsPending: false) {
                 plan.requests.append(next)
             }
         }
@@ -190,7 +266,7 @@ extension Desk {
             guard !pending.isEmpty, pending.allSatisfy({ (ReminderNag.Showing(request: $0.stored.request)?.round ?? 0) == 0 }) else { continue }
             let handled = rows.filter { !$0.stored.state.isLive }.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
             let after = max(handled ?? reminder.start.addingTimeInterval(-1), now)
-            guard let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandled) else { continue }
+            guard let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence) else { continue }
             for old in pending where old.stored.request.identifier != next.identifier {
                 plan.cancelledIdentifiers.append(old.stored.request.identifier)
             }

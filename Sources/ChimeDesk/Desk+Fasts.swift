@@ -179,6 +179,8 @@ extension Desk {
         case stoppedAtCycleStart(FastingSession, at: Date, next: FastingSession?)
         /// Stopped within its first 2 minutes: not a fast, removed from the history.
         case discarded(FastingSession, next: FastingSession?)
+        /// Stopped at an earlier time (`fast stop --at`; `session` as it was before), completed or not.
+        case stoppedAt(FastingSession, at: Date, completed: Bool)
     }
 
     /// Stops the fast `id` names, or the one running (`chime fast stop`): a fast of a schedule

@@ -146,7 +146,7 @@ extension Desk {
                 let last = rows.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
                 next = planner.nextOccurrence(
                     of: reminder, after: max(last ?? reminder.start.addingTimeInterval(-1), now), now: now,
-                    timeZone: timeZone, calendar: calendar, isHandled: isHandled
+                    timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence
                 )?.due
             }
             var left: Int?

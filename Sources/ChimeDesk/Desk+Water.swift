@@ -44,6 +44,16 @@ extension Desk {
         public var consumedML: Int
         /// The next reminder.
         public var nextReminder: Date?
+        /// The goal of the current water day (its weekday's, else the schedule's), `nil` without one.
+        public var goalML: Int?
+
+        /// Makes a state.
+        public init(schedule: WaterSchedule?, consumedML: Int, nextReminder: Date?, goalML: Int?) {
+            self.schedule = schedule
+            self.consumedML = consumedML
+            self.nextReminder = nextReminder
+            self.goalML = goalML
+        }
     }
 
     /// The settings `water every` falls back on for a new schedule.
@@ -93,14 +103,20 @@ extension Desk {
         )
         let amount = intent.amountML ?? existing?.amountML ?? defaults.amountML
         let goal: Int?
+        // `--goal` is every day's goal: weekdays with their own lose it.
+        var weekdayGoals = existing?.weekdayGoals ?? WeekdayGoals()
         if let given = intent.goalML {
             goal = given
+            weekdayGoals = WeekdayGoals()
         } else if let existing {
             goal = existing.goalML
         } else {
             goal = defaults.goalML
         }
-        let schedule = WaterSchedule(id: id, interval: intent.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil)
+        let schedule = WaterSchedule(
+            id: id, interval: intent.interval, window: window, amountML: amount, goalML: goal, pausedUntil: existing?.pausedUntil,
+            weekdayGoals: weekdayGoals
+        )
         return Decision(planner.configure(schedule, intakes: try recentIntakes(now: now), now: now, timeZone: timeZone, calendar: calendar), schedule)
     }
 
@@ -112,18 +128,26 @@ extension Desk {
         let intakes = try recentIntakes(now: now)
         let plan = planner.drink(amount, at: instant, schedule: schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar)
         let consumed = waterConsumed(intakes + plan.intakes.map(\.intake), schedule: schedule, now: now)
-        return Decision(plan, (amount, WaterState(schedule: schedule, consumedML: consumed, nextReminder: plan.requests.first?.due)))
+        return Decision(plan, (amount, waterState(schedule, consumedML: consumed, nextReminder: plan.requests.first?.due, now: now)))
     }
 
-    /// Deletes the glass logged last (`chime water undo`).
-    public func undoDrink(now: Date) throws -> Decision<(undone: WaterIntake, state: WaterState)> {
-        guard let last = try store.lastLoggedIntake() else { throw DeskRefusal.nothingToUndo }
+    /// Deletes a logged glass (`chime water undo [N]`): the one numbered `record`, else the one
+    /// logged last.
+    public func undoDrink(record: Int64? = nil, now: Date) throws -> Decision<(undone: WaterIntake, record: Int64, state: WaterState)> {
+        let glass: (record: Int64, logged: ChangePlan.LoggedIntake)
+        if let record {
+            guard let numbered = try store.numberedIntake(record: record) else { throw DeskRefusal.noGlassNumbered(record) }
+            glass = (numbered.record, numbered.logged)
+        } else {
+            guard let last = try store.lastLoggedIntake() else { throw DeskRefusal.nothingToUndo }
+            glass = last
+        }
         let schedule = try store.waterSchedules().first
         var intakes = try recentIntakes(now: now)
-        if let index = intakes.firstIndex(of: last.logged.intake) { intakes.remove(at: index) }
-        let plan = planner.undoDrink(record: last.record, schedule: schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar)
-        let state = WaterState(schedule: schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: plan.requests.first?.due)
-        return Decision(plan, (last.logged.intake, state))
+        if let index = intakes.firstIndex(of: glass.logged.intake) { intakes.remove(at: index) }
+        let plan = planner.undoDrink(record: glass.record, schedule: schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar)
+        let state = waterState(schedule, consumedML: waterConsumed(intakes, schedule: schedule, now: now), nextReminder: plan.requests.first?.due, now: now)
+        return Decision(plan, (glass.logged.intake, glass.record, state))
     }
 
     /// Pauses water reminders until `end` (`chime water pause`).
@@ -155,9 +179,17 @@ extension Desk {
     public func waterNow(now: Date) throws -> WaterState {
         let schedule = try store.waterSchedules().first
         let consumed = waterConsumed(try recentIntakes(now: now), schedule: schedule, now: now)
-        guard let schedule else { return WaterState(schedule: nil, consumedML: consumed, nextReminder: nil) }
+        guard let schedule else { return WaterState(schedule: nil, consumedML: consumed, nextReminder: nil, goalML: nil) }
         let next = try store.pendingRequests(inGroup: schedule.id).map(\.request.due).min()
-        return WaterState(schedule: schedule, consumedML: consumed, nextReminder: next)
+        return waterState(schedule, consumedML: consumed, nextReminder: next, now: now)
+    }
+
+    /// The state of `schedule` with the goal of the water day holding `now`.
+    func waterState(_ schedule: WaterSchedule?, consumedML: Int, nextReminder: Date?, now: Date) -> WaterState {
+        WaterState(
+            schedule: schedule, consumedML: consumedML, nextReminder: nextReminder,
+            goalML: schedule?.goal(ofWaterDayHolding: now, timeZone: timeZone, calendar: calendar)
+        )
     }
 
     /// Millilitres of `intakes` in the water day of `schedule` (``WaterDay``) at `now`.

@@ -111,9 +111,16 @@ public final class Desk {
     /// What the records now say must be pending, as a change: the notifications of every fast
     /// schedule's fasts (``FastScheduleDerivation``). Run after every decision, in its
     /// transaction, and by chimed at start and after downtime.
-    public func derivedAgain(now: Date) throws -> ChangePlan {
-        let timeline = try fastTimeline(now: now)
+    public func derivedAgain(now: Date, busyGroups: Set<String> = []) throws -> ChangePlan {
         var plan = ChangePlan()
+        // The zone rules follow moved since anyone derived (the system's zone or the setting
+        // changed while chimed did not run): what recurs is derived again in the new one first.
+        let derivedZone = try store.setting(Self.derivedZoneSetting)
+        if derivedZone != timeZone.identifier {
+            if derivedZone != nil { plan.merge(try timeZoneChanged(now: now, busyGroups: busyGroups)) }
+            plan.settings[Self.derivedZoneSetting] = timeZone.identifier
+        }
+        let timeline = try fastTimeline(now: now)
         let derivation = FastScheduleDerivation(planner: planner.requests)
         for schedule in timeline.schedules where schedule.endedAt.map({ $0 > now.addingTimeInterval(-Self.endedScheduleReach(schedule)) }) ?? true {
             let through = try store.fastScheduleDerivedThrough(id: schedule.id)
@@ -121,13 +128,24 @@ public final class Desk {
             let stored = try store.requests(inGroupsPrefixed: schedule.id + ".", dueSince: since).map { row in
                 FastScheduleDerivation.StoredNotification(
                     identifier: row.stored.request.identifier, group: row.stored.request.group, due: row.stored.request.due,
-                    isPending: row.stored.state == .pending, isSnoozed: row.snoozedFrom != nil, content: row.stored.request.content
+                    isPending: row.stored.state == .pending, isSnoozed: row.snoozedFrom != nil,
+                    isWithdrawn: row.isWithdrawn && row.stored.state == .cancelled, content: row.stored.request.content
                 )
             }
             plan.merge(derivation.plan(for: schedule, timeline: timeline, derivedThrough: through, stored: stored, now: now))
         }
         return plan
     }
+
+    /// What `read` answers once what recurs is derived at `now` (``derivedAgain(now:)``), with
+    /// nothing recorded: `list`, `status` and `export` say what is pending as chimed would have
+    /// it, whether or not chimed ran to write it.
+    public func readingDerived<T>(now: Date, _ read: () throws -> T) throws -> T {
+        try store.reading(asIf: { try derivedAgain(now: now) }, read)
+    }
+
+    /// The setting the desk keeps the zone it last derived in under (not a user's setting).
+    public static let derivedZoneSetting = "desk.derived_time_zone"
 
     /// How long after it ended a schedule may still have a fast running: one cycle and a day.
     private static func endedScheduleReach(_ schedule: FastSchedule) -> TimeInterval {
@@ -145,7 +163,12 @@ public final class Desk {
 
     /// The timeline with every fast recorded from `since` on (and those that may still run).
     public func fastTimeline(since: Date) throws -> FastTimeline {
-        FastTimeline(recorded: try store.sessions(relevantFrom: since), schedules: try store.fastSchedules(), timeZone: timeZone)
+        let schedules = try store.fastSchedules()
+        // A schedule's fast recorded just before `since` (skipped, stopped, or begun at another
+        // instant before the zone moved, up to a day away) still stands for its day inside the
+        // window, where the rule would otherwise give it again.
+        let reach = (schedules.map(\.plan.cycleLength).max() ?? 0) + 2 * 3600 + 86_400
+        return FastTimeline(recorded: try store.sessions(relevantFrom: since.addingTimeInterval(-reach)), schedules: schedules, timeZone: timeZone)
     }
 
     /// The timeline after `plan` is applied to `timeline`: what a decision's lines say comes next.

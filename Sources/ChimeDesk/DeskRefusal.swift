@@ -65,6 +65,32 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case noFreeID(prefix: String)
     /// `fast start` (even with `--replace`) would change a fast that has already ended.
     case wouldRewriteEndedFast(id: String, start: Date, end: Date)
+    /// `water undo N` or `water edit N` naming no glass.
+    case noGlassNumbered(Int64)
+    /// `water goal` with no water schedule on.
+    case noWaterForGoal
+    /// A time given to correct a fast (`fast stop --at`, `fast edit`) still to come.
+    case fastTimeToCome(Date)
+    /// `fast stop --at` a time before the fast began.
+    case fastStopBeforeStart(id: String, start: Date, stop: Date)
+    /// `fast edit` with an end at or before the start.
+    case fastEndBeforeStart(id: String, start: Date, end: Date)
+    /// `fast edit` of a fast that has not started (and no `--start` in the past).
+    case fastNotStarted(id: String, start: Date)
+    /// `fast edit` of a repeating fast.
+    case repeatingFastNotEditable(id: String)
+    /// A corrected fast would overlap another one.
+    case fastsWouldOverlap(id: String, other: String, start: Date, end: Date)
+    /// A corrected fast would last under 2 minutes.
+    case fastTooShortToKeep(id: String)
+    /// `remind edit` of an id that names no reminder.
+    case noReminderWithID(id: String)
+    /// `remind edit` of a recurring reminder that has ended.
+    case reminderEnded(id: String)
+    /// `remind edit --rule` of a one-off reminder.
+    case ruleForOneOffReminder(id: String)
+    /// `remind edit --at` of a recurring reminder.
+    case timeForRecurringReminder(id: String)
     /// `calendar add` under a name another calendar has.
     case calendarNameTaken(name: String, path: String)
     /// `calendar add` of a path already added.
@@ -95,6 +121,19 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .rollingOverlapsSchedule(let id): return "the repeating fast \(id) runs"
         case .noFreeID(let prefix): return "no free id with the prefix \(prefix)"
         case .wouldRewriteEndedFast(let id, _, _): return "the fast \(id) has already ended"
+        case .noGlassNumbered(let record): return "no glass is numbered \(record)"
+        case .noWaterForGoal: return "no water schedule is on"
+        case .fastTimeToCome(let instant): return "\(instant.formatted(.iso8601)) is still to come"
+        case .fastStopBeforeStart(let id, _, _): return "the fast \(id) began after that time"
+        case .fastEndBeforeStart(let id, _, _): return "the fast \(id) would end before it begins"
+        case .fastNotStarted(let id, _): return "the fast \(id) has not started"
+        case .repeatingFastNotEditable(let id): return "the fast \(id) repeats"
+        case .fastsWouldOverlap(let id, let other, _, _): return "the fast \(id) would overlap the fast \(other)"
+        case .fastTooShortToKeep(let id): return "the fast \(id) would last under 2 minutes"
+        case .noReminderWithID(let id): return "no reminder has the id \(id)"
+        case .reminderEnded(let id): return "the recurring reminder \(id) has ended"
+        case .ruleForOneOffReminder(let id): return "the reminder \(id) is a one-off reminder"
+        case .timeForRecurringReminder(let id): return "the reminder \(id) is a recurring reminder"
         case .calendarNameTaken(let name, let path): return "the calendar \(name) (\(path)) has this name"
         case .calendarPathTaken(let path, let name): return "\(path) is added already, as \(name)"
         case .unknownCalendar(let name, _): return "no calendar is named \(name)"

@@ -22,6 +22,9 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The language the user chose (the `language` setting); `nil` keeps the notifier's own,
     /// from chimed's locale.
     public var language: NotificationLanguage?
+    /// The unit water amounts are written in (the `water.unit` setting); the request's
+    /// arguments stay millilitres.
+    public var waterUnit: WaterUnit
     /// Whether the texts say how late the request is as of the moment its call goes to the
     /// server (``sent(afterWaiting:)``) rather than as of ``now``: a burst is worked through one call at a
     /// time, so the 300th of a burst can go out a minute and a half after its wake, and says so
@@ -33,8 +36,9 @@ public struct DeliveryJob: Hashable, Sendable {
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
         urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil,
-        wordsLatenessWhenSent: Bool = true
+        waterUnit: WaterUnit = .millilitres, wordsLatenessWhenSent: Bool = true
     ) {
+        self.waterUnit = waterUnit
         self.request = request
         self.now = now
         self.timeZone = timeZone

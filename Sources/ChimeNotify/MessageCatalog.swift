@@ -24,6 +24,7 @@ enum MessageCatalog {
         case calendarAllDayToday, calendarAllDayTomorrow, calendarAllDayOn, calendarLocation, calendarUntitled
         case calendarBody, calendarLateBody
         case actionSnoozeUntilStart, actionDismiss, actionOpen
+        case unitMillilitres, unitOunces
         case fastDayNote
     }
 
@@ -54,10 +55,10 @@ enum MessageCatalog {
         case .eatingClosedLateBody: return ("Your eating window closed {due}, {ago}. Your next {plan} fast{tagged} ends {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。下一次 {plan} 禁食{tagged}将于 {*ends} 结束。")
         case .eatingClosedEndedBody: return ("Your eating window closed {due}, {ago}. The {plan} fast{tagged} after it ended {*ends}.", "进食窗口已于 {due} 关闭（{ago}）。之后的 {plan} 禁食{tagged}已于 {*ends} 结束。")
         case .waterTitle: return ("Time to drink water", "该喝水了")
-        case .waterBody: return ("Drink {*amount} ml.", "请喝 {*amount} 毫升水。")
-        case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} ml.", "错过了 {due} 的喝水提醒（{ago}）：请喝 {*amount} 毫升水。")
+        case .waterBody: return ("Drink {*amount} {unit}.", "请喝 {*amount} {unit}水。")
+        case .waterLateBody: return ("Missed reminder from {due}, {ago}: drink {*amount} {unit}.", "错过了 {due} 的喝水提醒（{ago}）：请喝 {*amount} {unit}水。")
         case .waterBodyWithoutAmount: return ("Time for a glass of water.", "请喝一杯水。")
-        case .waterProgress: return ("{consumed} of {goal} ml today.", "今天已喝 {consumed}/{goal} 毫升。")
+        case .waterProgress: return ("{consumed} of {goal} {unit} today.", "今天已喝 {consumed}/{goal} {unit}。")
         case .waterHeldBody: return ("{*count} water reminders while you were busy.", "你忙的时候，有 {*count} 次喝水提醒没有打扰你。")
         case .waterHeldOneBody: return ("A water reminder while you were busy.", "你忙的时候，有 1 次喝水提醒没有打扰你。")
         case .fastDayNote: return ("A fast day: eat little (about 500 kcal, 600 for men) or nothing until it ends.", "今天是禁食日：结束前少吃（约 500 千卡，男性约 600 千卡）或不吃。")
@@ -80,7 +81,7 @@ enum MessageCatalog {
         case .days: return ("{count} d", "{count} 天")
         case .actionEndFast: return ("End fast", "结束禁食")
         case .actionExtendOneHour: return ("Extend 1 h", "延长 1 小时")
-        case .actionDrank: return ("Drank {amount} ml", "已喝 {amount} 毫升")
+        case .actionDrank: return ("Drank {amount} {unit}", "已喝 {amount} {unit}")
         case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
         case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后再提醒")
         case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后再提醒")
@@ -101,6 +102,8 @@ enum MessageCatalog {
         case .actionSnoozeUntilStart: return ("Remind at start", "开始时再提醒")
         case .actionDismiss: return ("Dismiss", "关闭")
         case .actionOpen: return ("Open", "打开")
+        case .unitMillilitres: return ("ml", "毫升")
+        case .unitOunces: return ("oz", "盎司")
         }
     }
 

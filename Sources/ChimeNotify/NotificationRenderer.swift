@@ -52,8 +52,10 @@ public struct NotificationRenderer: Hashable, Sendable {
         if let left = arguments[ContentArgument.left].flatMap({ try? TimeSpan(parsing: $0) }) {
             values[ContentArgument.left] = durationPhrase(left.timeInterval)
         }
-        let amount = arguments[ContentArgument.amount].flatMap { Int($0) }.map(String.init)
+        // Amounts are millilitres in the request, written in the unit the user reads in.
+        let amount = arguments[ContentArgument.amount].flatMap { Int($0) }.map(job.waterUnit.number)
         values["amount"] = amount
+        values["unit"] = text(job.waterUnit == .ounces ? .unitOunces : .unitMillilitres, [:])
 
         let late = job.isLate
         // Texts never speak of a past time in the future tense: a fast that is over by the time
@@ -93,19 +95,11 @@ public struct NotificationRenderer: Hashable, Sendable {
         case .waterReminder:
             title = text(.waterTitle, values)
             body = amount == nil ? segments(.waterBodyWithoutAmount, values) : segments(late ? .waterLateBody : .waterBody, values)
-            if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
-               let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
-                body.append(.text("\n"))
-                body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
-            }
+            body += progress(arguments, unit: job.waterUnit, name: values["unit"] ?? "")
         case .waterHeld:
             title = text(.waterTitle, values)
             body = segments(values[ContentArgument.count] == "1" ? .waterHeldOneBody : .waterHeldBody, values)
-            if let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
-               let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) {
-                body.append(.text("\n"))
-                body += segments(.waterProgress, ["consumed": String(consumed), "goal": String(goal)])
-            }
+            body += progress(arguments, unit: job.waterUnit, name: values["unit"] ?? "")
         case .reminder:
             // A nag says which showing of the occurrence it is: the second is `2nd reminder`.
             if let round = ReminderNag.Showing(request: request)?.round, round >= 1 {
@@ -126,7 +120,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             category: Self.category(of: request.kind),
             // A summary stands for reminders already recorded as held: nothing left to click.
             actions: request.content.template == .waterHeld ? [] : actions(
-                for: request.kind, amount: amount, nagging: ReminderNag.Showing(request: request) != nil,
+                for: request.kind, amount: amount, unit: values["unit"] ?? "", nagging: ReminderNag.Showing(request: request) != nil,
                 scheduled: request.content.arguments[ContentArgument.schedule] != nil,
                 snoozesToStart: CalendarAlarmRequest.snoozesToStart(request, by: Self.calendarSnooze, now: job.now),
                 link: request.content.arguments[ContentArgument.link].map(CalendarAlarmRequest.isOpenable) ?? false
@@ -142,14 +136,15 @@ public struct NotificationRenderer: Hashable, Sendable {
     /// an alarm that came before it: `snoozesToStart`), Dismiss, and Open when it has an http(s)
     /// `link`.
     public func actions(
-        for kind: RequestKind, amount: String?, nagging: Bool = false, scheduled: Bool = false, snoozesToStart: Bool = false, link: Bool = false
+        for kind: RequestKind, amount: String?, unit: String = "ml", nagging: Bool = false, scheduled: Bool = false,
+        snoozesToStart: Bool = false, link: Bool = false
     ) -> [NotificationAction] {
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
             keys += [(.endFast, text(.actionEndFast, [:])), (.extendOneHour, text(.actionExtendOneHour, [:]))]
         case .water:
-            let drank = amount.map { text(.actionDrank, ["amount": $0]) } ?? text(.actionDrankWithoutAmount, [:])
+            let drank = amount.map { text(.actionDrank, ["amount": $0, "unit": unit]) } ?? text(.actionDrankWithoutAmount, [:])
             keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
         case .reminder:
             if nagging { keys += [(.done, text(.actionDone, [:]))] }
@@ -164,6 +159,14 @@ public struct NotificationRenderer: Hashable, Sendable {
             break
         }
         return keys.map { NotificationAction(key: $0.0, label: $0.1) }
+    }
+
+    /// The line under a water reminder with the day's progress, `1000 of 2000 ml today.`, when
+    /// its arguments carry intake and goal (millilitres, written in `unit`, named `name`).
+    private func progress(_ arguments: [String: String], unit: WaterUnit, name: String) -> [RenderedNotification.Segment] {
+        guard let consumed = arguments[ContentArgument.consumed].flatMap({ Int($0) }),
+              let goal = arguments[ContentArgument.goal].flatMap({ Int($0) }) else { return [] }
+        return [.text("\n")] + segments(.waterProgress, ["consumed": unit.number(consumed), "goal": unit.number(goal), "unit": name])
     }
 
     /// How loudly a notification of `kind` is presented: water and nudges are low, the rest normal.

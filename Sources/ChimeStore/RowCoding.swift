@@ -285,7 +285,7 @@ enum RowCoding {
     // MARK: Water schedules and reminders
 
     /// The columns ``schedule(_:path:)`` reads, in order.
-    static let scheduleColumns = "id, interval_seconds, window_from, window_until, amount_ml, goal_ml, paused_until"
+    static let scheduleColumns = "id, interval_seconds, window_from, window_until, amount_ml, goal_ml, paused_until, weekday_goals"
 
     /// A water schedule from a row holding ``scheduleColumns``.
     static func schedule(_ row: SQLiteStatement, path: String) throws(StoreError) -> WaterSchedule {
@@ -299,9 +299,11 @@ enum RowCoding {
         } catch {
             throw bad("an unreadable window \"\(row.text(2))-\(row.text(3))\"")
         }
+        guard let weekdayGoals = WeekdayGoals(storedText: row.text(7)) else { throw bad("unreadable goals by weekday \"\(row.text(7))\"") }
         return WaterSchedule(
             id: id, interval: interval, window: DailyWindow(from: from, until: until),
-            amountML: Int(row.int64(4)), goalML: row.optionalInt64(5).map { Int($0) }, pausedUntil: row.optionalDate(6)
+            amountML: Int(row.int64(4)), goalML: row.optionalInt64(5).map { Int($0) }, pausedUntil: row.optionalDate(6),
+            weekdayGoals: weekdayGoals
         )
     }
 
@@ -310,7 +312,7 @@ enum RowCoding {
         [
             .text(schedule.id), .integer(schedule.interval.seconds), .text(schedule.window.from.description),
             .text(schedule.window.until.description), .integer(Int64(schedule.amountML)),
-            .integer(schedule.goalML.map { Int64($0) }), .date(schedule.pausedUntil),
+            .integer(schedule.goalML.map { Int64($0) }), .date(schedule.pausedUntil), .text(schedule.weekdayGoals.storedText),
         ]
     }
 

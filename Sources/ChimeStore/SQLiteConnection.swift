@@ -246,6 +246,24 @@ final class SQLiteConnection {
         return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
     }
 
+    /// Runs `body` in a read transaction (committed, writing nothing) whatever it may throw.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try body() }
+        return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction that is always rolled back: what the
+    /// database would answer after writes that are never recorded.
+    func rolledBack<T>(_ body: () throws -> T) throws -> T {
+        if let writeRefusal { throw writeRefusal }
+        guard !isInTransaction else {
+            throw StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug")
+        }
+        try run("BEGIN IMMEDIATE")
+        defer { rollBack() }
+        return try body()
+    }
+
     /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws;
     /// `failure` turns the store's own errors (beginning, committing) into `body`'s error type.
     private func transaction<T, E: Error>(

@@ -9,7 +9,7 @@ extension Store {
     /// Applies `plan` in one transaction: all of it, or (on any error) none of it.
     ///
     /// Order: records (deleted sessions, sessions, deleted schedules, schedules, reminders,
-    /// intake, deleted intake), then
+    /// intake, deleted and edited intake, occurrences, snoozes), then
     /// cancellations (identifiers, then groups), then the added requests, then the closed groups.
     /// - An added request whose identifier exists replaces that row, whatever its state: the row
     ///   keeps its row id and server id and becomes `pending` with the new content.
@@ -169,8 +169,32 @@ extension Store {
                 throw StoreError(.notFound, .glassGone)
             }
         }
+        for edited in plan.editedIntakes {
+            try connection.run(
+                "UPDATE water_intake SET instant = ?, amount_ml = ? WHERE id = ?",
+                [.date(edited.intake.instant), .integer(Int64(edited.intake.amountML)), .integer(edited.record)]
+            )
+            guard connection.changedRowCount > 0 else {
+                throw StoreError(.notFound, .glassGone)
+            }
+        }
         for occurrence in plan.reminderOccurrences {
             try recordOccurrence(occurrence, connection)
+        }
+        for (key, value) in plan.settings.sorted(by: { $0.key < $1.key }) {
+            if let value {
+                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            } else {
+                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+            }
+        }
+        for snooze in plan.snoozes {
+            try connection.run("""
+                INSERT INTO snoozes (identifier, group_id, kind, occurrence_due, at, from_due, until_due) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [
+                .text(snooze.identifier), .text(snooze.group), .text(snooze.kind.rawValue), .date(snooze.occurrenceDue),
+                .date(snooze.at), .date(snooze.from), .date(snooze.until),
+            ])
         }
         try applyCalendarSteps(of: plan, connection, sequence: sequence)
         try afterStep?(.records)
@@ -183,6 +207,9 @@ extension Store {
         }
         for group in unique(plan.cancelledGroups) {
             try connection.run(cancelGroup, [.integer(sequence), .text(group)])
+        }
+        for identifier in unique(plan.withdrawnIdentifiers) {
+            try connection.run(withdrawIdentifier, [.integer(sequence), .text(identifier)])
         }
         try afterStep?(.cancellations)
 
@@ -199,6 +226,15 @@ extension Store {
         // A nag replaces the row it shows again, even in a follow-up: it keeps the server id.
         for request in plan.repeatedRequests {
             try addOrReplace(request, connection, sequence: sequence)
+        }
+        for request in plan.restoredRequests {
+            try connection.withStatement(restoreRequest) { (statement) throws(StoreError) in
+                try RowCoding.bind(request, sequence: sequence, to: statement)
+                while try statement.step() {}
+            }
+        }
+        for missed in plan.missedRequests {
+            try recordMissed(missed, connection, sequence: sequence)
         }
         for (identifier, natural) in plan.snoozedFrom.sorted(by: { $0.key < $1.key }) {
             try connection.run(
@@ -229,6 +265,52 @@ extension Store {
         WHERE identifier = ?2 AND (state IN ('pending', 'delivering')
                                    OR (state = 'delivered' AND server_id IS NOT NULL AND close_requested = 0))
         """
+
+    /// Withdraws the row of one identifier still to be shown: cancelled, marked as the rule's doing
+    /// (not the user's), its bubble closed if it has one. Nothing when it is no longer pending.
+    static let withdrawIdentifier = """
+        UPDATE requests SET state = 'cancelled', withdrawn = 1, close_requested = (server_id IS NOT NULL), change_sequence = ?1
+        WHERE identifier = ?2 AND state IN ('pending', 'delivering')
+        """
+
+    /// A withdrawn request given again: its row comes back pending, or a new one is added.
+    static let restoreRequest = """
+        INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
+                              state, attempts, change_sequence)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9)
+        ON CONFLICT (identifier) DO UPDATE SET
+            group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
+            state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL, snoozed_from = NULL, withdrawn = 0,
+            change_sequence = ?9
+        WHERE requests.withdrawn = 1 AND requests.state = 'cancelled'
+        """
+
+    /// Adds `missed` as a request already missed, with its history entry; one with its
+    /// identifier already stored keeps what it has.
+    static func recordMissed(_ missed: ChangePlan.MissedRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
+        let rowID = try connection.withStatement("""
+            INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
+                                  state, attempts, last_error, change_sequence)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'missed', 0, ?10, ?9)
+            ON CONFLICT (identifier) DO NOTHING
+            RETURNING row_id
+            """) { (statement) throws(StoreError) -> Int64? in
+            try RowCoding.bind(missed.request, sequence: sequence, to: statement)
+            try statement.bind(.text(missed.reason), at: 10)
+            let inserted: Int64? = try statement.step() ? statement.int64(0) : nil
+            // Stepped to its end: the insert is done only then.
+            while try statement.step() {}
+            return inserted
+        }
+        guard let rowID else { return }
+        try connection.run("""
+            INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, due, outcome, at, server_id, detail)
+            VALUES (?, ?, ?, ?, ?, 'missed', ?, NULL, ?)
+            """, [
+            .integer(rowID), .text(missed.request.identifier), .text(missed.request.group), .text(missed.request.kind.rawValue),
+            .date(missed.request.due), .date(missed.at), .text(missed.reason),
+        ])
+    }
 
     /// Cancels a group's rows still to be shown; one with a bubble (a nag between its showings)
     /// gets its close request with it.
@@ -288,7 +370,7 @@ extension Store {
     static let reschedulePendingRequest = """
         UPDATE requests SET
             due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
-            attempts = 0, last_error = NULL, retry_at = NULL, snoozed_from = NULL, change_sequence = ?9
+            attempts = 0, last_error = NULL, retry_at = NULL, snoozed_from = NULL, withdrawn = 0, change_sequence = ?9
         WHERE identifier = ?1 AND group_id = ?2 AND kind = ?3 AND state = 'pending'
         """
 
@@ -297,7 +379,7 @@ extension Store {
         UPDATE requests SET
             group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7,
             misfire_until = ?8, state = 'pending', attempts = 0, last_error = NULL, retry_at = NULL,
-            snoozed_from = NULL, change_sequence = ?9
+            snoozed_from = NULL, withdrawn = 0, change_sequence = ?9
         WHERE identifier = ?1
         """
 

@@ -1,9 +1,9 @@
 import ChimeCore
 import Foundation
 
-/// The calendars the user added and what Chime keeps about their alarms (schema version 9).
+/// The calendars the user added and what Chime keeps about their alarms (schema version 10).
 ///
-/// A database from before version 9 read without migrating (a read-only file system) has no
+/// A database from before version 10 read without migrating (a read-only file system) has no
 /// calendar yet: every query answers as for none.
 extension Store {
     // MARK: Calendars
@@ -36,15 +36,18 @@ extension Store {
 
     /// The requests of `calendar`'s items still to be shown (pending or on their way), with
     /// when each was due before a snooze moved it.
-    public func liveCalendarRequests(calendar: String) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] {
+    public func liveCalendarRequests(calendar: String) throws(StoreError) -> [RequestRecord] {
         let path = path
         let prefix = CalendarAlarmRequest.groupPrefix(calendar: calendar)
-        return try withConnection { (connection) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] in
+        return try withConnection { (connection) throws(StoreError) -> [RequestRecord] in
             try connection.query(
-                "SELECT \(RowCoding.requestColumns), snoozed_from FROM requests WHERE group_id >= ? AND group_id < ? AND state IN ('pending', 'delivering') ORDER BY due, row_id",
+                "SELECT \(RowCoding.requestColumns), snoozed_from, withdrawn FROM requests WHERE group_id >= ? AND group_id < ? AND state IN ('pending', 'delivering') ORDER BY due, row_id",
                 [.text(prefix), .text(prefix + "\u{FFFF}")]
-            ) { (row) throws(StoreError) -> (stored: StoredRequest, snoozedFrom: Date?) in
-                (try RowCoding.request(row, path: path), row.optionalDate(RowCoding.requestColumnCount))
+            ) { (row) throws(StoreError) -> RequestRecord in
+                RequestRecord(
+                    stored: try RowCoding.request(row, path: path), snoozedFrom: row.optionalDate(RowCoding.requestColumnCount),
+                    isWithdrawn: row.int64(RowCoding.requestColumnCount + 1) != 0
+                )
             }
         }
     }

@@ -171,10 +171,8 @@ extension Store {
             let delivered = try connection.queryFirst("""
                 UPDATE requests SET state = 'delivered', server_id = ?, last_error = NULL, close_requested = 0, change_sequence = ?
                 WHERE row_id = ? AND state = 'delivering'
-                RETURNING identifier, group_id, kind, due
-                """, [serverColumn, .integer(sequence), .integer(rowID)]) { row in
-                [SQLiteValue.text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .real(row.double(3))]
-            }
+                RETURNING \(Self.historyColumns)
+                """, [serverColumn, .integer(sequence), .integer(rowID)]) { Self.historyValues($0) }
             guard let delivered else {
                 guard serverID != nil else { return false }
                 try connection.run("""
@@ -264,10 +262,8 @@ extension Store {
             let missed = try connection.queryFirst("""
                 UPDATE requests SET state = 'missed', last_error = ?, change_sequence = ?
                 WHERE row_id = ? AND state IN ('pending', 'delivering')
-                RETURNING identifier, group_id, kind, due
-                """, [.text(reason), .integer(sequence), .integer(rowID)]) { row in
-                [SQLiteValue.text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .real(row.double(3))]
-            }
+                RETURNING \(Self.historyColumns)
+                """, [.text(reason), .integer(sequence), .integer(rowID)]) { Self.historyValues($0) }
             guard let missed else { return false }
             try Self.recordHistory(connection, rowID: rowID, row: missed, outcome: .missed, at: instant, serverID: .null, detail: reason)
             if let followUp {
@@ -298,14 +294,26 @@ extension Store {
         }
     }
 
-    /// Appends a history entry; `row` holds the request's identifier, group, kind and due instant.
+    /// What a history entry takes from its request row: identifier, group, kind, due instant, and
+    /// the first due time of the occurrence it shows (a nag's or a snoozed reminder's own, else its due).
+    private static let historyColumns = "identifier, group_id, kind, due, json_extract(content, '$.arguments.\(ContentArgument.occurrence)')"
+
+    /// The values ``recordHistory(_:rowID:row:outcome:at:serverID:detail:)`` binds, from a row
+    /// holding ``historyColumns``.
+    private static func historyValues(_ row: SQLiteStatement) -> [SQLiteValue] {
+        let due = row.date(3)
+        let occurrence = row.optionalText(4).flatMap { try? Date($0, strategy: .iso8601) } ?? due
+        return [.text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .date(due), .date(occurrence)]
+    }
+
+    /// Appends a history entry; `row` holds ``historyValues(_:)``.
     private static func recordHistory(
         _ connection: SQLiteConnection, rowID: Int64, row: [SQLiteValue], outcome: DeliveryRecord.Outcome,
         at instant: Date, serverID: SQLiteValue, detail: String?
     ) throws(StoreError) {
         try connection.run("""
-            INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, due, outcome, at, server_id, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, due, occurrence_due, outcome, at, server_id, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.integer(rowID)] + row + [.text(outcome.rawValue), .date(instant), serverID, .text(detail)])
     }
 }

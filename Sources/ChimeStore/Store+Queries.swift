@@ -279,28 +279,34 @@ extension Store {
     /// Every request of the groups whose id starts with `prefix` (`fs-3k9.`: the instances of a
     /// fast schedule), in whatever state, due at or after `since`, earliest first; with when each
     /// was due before a snooze moved it (`nil` when not snoozed).
-    public func requests(inGroupsPrefixed prefix: String, dueSince since: Date) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] {
+    public func requests(inGroupsPrefixed prefix: String, dueSince since: Date) throws(StoreError) -> [RequestRecord] {
         let path = path
         // A range over the group index: every id with the prefix sorts in [prefix, prefix + U+FFFF).
-        return try withConnection { (connection) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] in
+        return try withConnection { (connection) throws(StoreError) -> [RequestRecord] in
             try connection.query(
-                "SELECT \(RowCoding.requestColumns), snoozed_from FROM requests WHERE group_id >= ? AND group_id < ? AND due >= ? ORDER BY due, row_id",
+                "SELECT \(RowCoding.requestColumns), snoozed_from, withdrawn FROM requests WHERE group_id >= ? AND group_id < ? AND due >= ? ORDER BY due, row_id",
                 [.text(prefix), .text(prefix + "\u{FFFF}"), .date(since)]
-            ) { (row) throws(StoreError) -> (stored: StoredRequest, snoozedFrom: Date?) in
-                (try RowCoding.request(row, path: path), row.optionalDate(RowCoding.requestColumnCount))
+            ) { (row) throws(StoreError) -> RequestRecord in
+                RequestRecord(
+                    stored: try RowCoding.request(row, path: path), snoozedFrom: row.optionalDate(RowCoding.requestColumnCount),
+                    isWithdrawn: row.int64(RowCoding.requestColumnCount + 1) != 0
+                )
             }
         }
     }
 
     /// Every request of `group` in whatever state, with when each was due before a snooze moved
     /// it, earliest first.
-    public func requests(inGroup group: String) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] {
+    public func requests(inGroup group: String) throws(StoreError) -> [RequestRecord] {
         let path = path
-        return try withConnection { (connection) throws(StoreError) -> [(stored: StoredRequest, snoozedFrom: Date?)] in
+        return try withConnection { (connection) throws(StoreError) -> [RequestRecord] in
             try connection.query(
-                "SELECT \(RowCoding.requestColumns), snoozed_from FROM requests WHERE group_id = ? ORDER BY due, row_id", [.text(group)]
-            ) { (row) throws(StoreError) -> (stored: StoredRequest, snoozedFrom: Date?) in
-                (try RowCoding.request(row, path: path), row.optionalDate(RowCoding.requestColumnCount))
+                "SELECT \(RowCoding.requestColumns), snoozed_from, withdrawn FROM requests WHERE group_id = ? ORDER BY due, row_id", [.text(group)]
+            ) { (row) throws(StoreError) -> RequestRecord in
+                RequestRecord(
+                    stored: try RowCoding.request(row, path: path), snoozedFrom: row.optionalDate(RowCoding.requestColumnCount),
+                    isWithdrawn: row.int64(RowCoding.requestColumnCount + 1) != 0
+                )
             }
         }
     }

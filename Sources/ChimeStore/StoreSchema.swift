@@ -17,14 +17,16 @@ enum StoreSchema {
 
     /// The oldest version this build can read without migrating it (on a read-only file system):
     /// versions 4 to 6 only add constraints, an index and the nagging record (read as empty when
-    /// missing); version 7 adds the columns of scheduled fasts, and version 8 the columns of
-    /// rules and their instances, which every query of sessions and schedules reads.
-    static let readableWithoutMigration = 8
+    /// missing); version 7 adds the columns of scheduled fasts, version 8 the columns of
+    /// rules and their instances, which every query of sessions and schedules reads, and version
+    /// 9 the goals by weekday, which every query of water schedules reads; version 10 only adds
+    /// the calendars' tables (a database without them is read as having no calendar).
+    static let readableWithoutMigration = 9
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules,
-        version9Calendars,
+        version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules, version9Views,
+        version10Calendars,
     ]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
@@ -247,7 +249,8 @@ enum StoreSchema {
     ///   of its requests is still to come; its one-off stand-in row goes. Its occurrences are
     ///   its requests: the latest of them is how far it has been derived.
     /// - A snoozed request remembers the time it had before (`snoozed_from`): deriving again
-    ///   keeps a snooze.
+    ///   keeps a snooze. A request cancelled because its rule no longer gave it (its fast was
+    ///   taken over by another) is `withdrawn`, not skipped: given again, it comes back.
     ///
     /// Self-contained SQL: the content JSON is read with SQLite's JSON functions.
     static let version8Rules = """
@@ -260,6 +263,7 @@ enum StoreSchema {
             WHERE schedule_id IS NOT NULL AND substr(id, 1, length(schedule_id) + 1) = schedule_id || '.';
         CREATE INDEX sessions_by_schedule ON sessions (schedule_id, start) WHERE schedule_id IS NOT NULL;
         ALTER TABLE requests ADD COLUMN snoozed_from REAL;
+        ALTER TABLE requests ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0;
         CREATE TABLE recurring_reminders (
             id TEXT PRIMARY KEY,
             text TEXT NOT NULL,
@@ -294,7 +298,47 @@ enum StoreSchema {
             BEGIN SELECT RAISE(ABORT, 'an id names one thing: a water schedule has this id'); END;
         """
 
-    /// Version 9 (calendars as sources): the calendars the user added (`chime calendar add`) and
+    /// Version 9 (the views people look for): what the histories and the water views need.
+    ///
+    /// - A water schedule's goals by weekday (`chime water goal weekends 1500`), as
+    ///   ``WeekdayGoals/storedText`` (empty: every day takes `goal_ml`).
+    /// - Logged glasses are numbered for good (`chime water log`, `water undo N`, `water edit N`):
+    ///   AUTOINCREMENT, so the number of a glass undone is never given to another one. The
+    ///   table is copied with its numbers, as SQLite cannot add AUTOINCREMENT in place.
+    /// - Each snooze is recorded (`snoozes`): the request only keeps its latest time.
+    /// - A showing in the delivery history names its occurrence's first due time
+    ///   (`occurrence_due`, not known for the rows before): a snoozed or nagging reminder is
+    ///   shown later than its occurrence was due.
+    ///
+    /// Self-contained: it adds columns and a table, and copies one table as it is.
+    static let version9Views = """
+        ALTER TABLE water_schedules ADD COLUMN weekday_goals TEXT NOT NULL DEFAULT '';
+        CREATE TABLE water_intake_numbered (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            schedule_id TEXT,
+            instant REAL NOT NULL,
+            amount_ml INTEGER NOT NULL
+        );
+        INSERT INTO water_intake_numbered (id, schedule_id, instant, amount_ml)
+            SELECT id, schedule_id, instant, amount_ml FROM water_intake ORDER BY id;
+        DROP TABLE water_intake;
+        ALTER TABLE water_intake_numbered RENAME TO water_intake;
+        CREATE INDEX water_intake_by_instant ON water_intake (instant);
+        CREATE TABLE snoozes (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL,
+            group_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            occurrence_due REAL NOT NULL,
+            at REAL NOT NULL,
+            from_due REAL NOT NULL,
+            until_due REAL NOT NULL
+        );
+        CREATE INDEX snoozes_by_time ON snoozes (at);
+        ALTER TABLE delivery_history ADD COLUMN occurrence_due REAL;
+        """
+
+    /// Version 10 (calendars as sources): the calendars the user added (`chime calendar add`) and
     /// what Chime keeps about their alarms' firings, by calendar, UID, instance and trigger
     /// (shown, dismissed, snoozed until, missed). Chime never writes into a calendar it reads.
     ///
@@ -306,7 +350,7 @@ enum StoreSchema {
     ///   calendar alarm (its next alarm is derived from the calendar's files, which chimed holds).
     ///
     /// Self-contained: it only adds tables and an index.
-    static let version9Calendars = """
+    static let version10Calendars = """
         CREATE TABLE calendars (
             name TEXT PRIMARY KEY,
             path TEXT NOT NULL UNIQUE,

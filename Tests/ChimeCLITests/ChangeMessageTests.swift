@@ -90,10 +90,13 @@ import Testing
 
         """)
         #expect(try OrderedJSONEncoder().encode(summary.json(display: display))
-            == #"{"id":"w-7kq","interval_seconds":2700,"from":"08:00","until":"20:00","amount_ml":300,"goal_ml":2000,"consumed_ml":600,"paused_until":"2026-06-10T15:00:00+02:00","next_reminder":"2026-06-10T15:00:00+02:00"}"#)
+            == #"{"id":"w-7kq","interval_seconds":2700,"from":"08:00","until":"20:00","amount_ml":300,"goal_ml":2000,"consumed_ml":600,"paused_until":"2026-06-10T15:00:00+02:00","next_reminder":"2026-06-10T15:00:00+02:00","unit":"ml"}"#)
+        // Ounces are shown, never stored: the JSON keeps millilitres and names the unit.
+        #expect(summary.text(display: display, style: .plain, unit: .ounces).hasPrefix("Water w-7kq: every 45 min, 08:00-20:00, 10.1 oz a glass\n  today 20.3 of 67.6 oz"))
+        #expect(try OrderedJSONEncoder().encode(summary.json(display: display, unit: .ounces)).hasSuffix(#""amount_ml":300,"goal_ml":2000,"consumed_ml":600,"paused_until":"2026-06-10T15:00:00+02:00","next_reminder":"2026-06-10T15:00:00+02:00","unit":"oz"}"#))
         let off = WaterSummary(schedule: nil, consumedML: 250, nextReminder: nil)
         #expect(try OrderedJSONEncoder().encode(off.json(display: display))
-            == #"{"id":null,"interval_seconds":null,"from":null,"until":null,"amount_ml":null,"goal_ml":null,"consumed_ml":250,"paused_until":null,"next_reminder":null}"#)
+            == #"{"id":null,"interval_seconds":null,"from":null,"until":null,"amount_ml":null,"goal_ml":null,"consumed_ml":250,"paused_until":null,"next_reminder":null,"unit":"ml"}"#)
         #expect(off.text(display: display, style: .plain).hasPrefix("No water reminders (today 250 ml)."))
     }
 }

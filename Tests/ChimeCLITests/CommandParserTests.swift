@@ -83,20 +83,24 @@ import Testing
     }
 
     @Test func everyWithEveryOptionInBothForms() {
-        let expected = Command.WaterEvery(
+        var expected = Command.WaterEvery(
             interval: Fixture.span("45m"), from: Fixture.time("08:00"), until: Fixture.time("20:30"),
-            amountML: 300, goalML: 2000, id: "w1"
+            amount: amount("300"), goal: amount("2000"), id: "w1"
         )
         #expect(parsed("water", "every", "45m", "--from", "08:00", "--until", "20:30", "--amount", "300", "--goal", "2000", "--id", "w1") == .waterEvery(expected))
-        #expect(parsed("water", "every", "--from=08:00", "--until=20:30", "--amount=300ml", "--goal=2000", "--id=w1", "45m") == .waterEvery(expected))
+        expected.amount = amount("300ml")
+        expected.goal = amount("64oz")
+        #expect(parsed("water", "every", "--from=08:00", "--until=20:30", "--amount=300ml", "--goal=64oz", "--id=w1", "45m") == .waterEvery(expected))
     }
 
     @Test func drink() {
-        #expect(parsed("water", "drink") == .waterDrink(amountML: nil))
-        #expect(parsed("water", "drink", "500") == .waterDrink(amountML: 500))
-        #expect(parsed("water", "drink", "330ml") == .waterDrink(amountML: 330))
-        #expect(parsed("water", "drink", "300", "--at", "07:15") == .waterDrink(amountML: 300, at: .timeOfDay(WallClockTime(hour: 7, minute: 15)!)))
-        #expect(parsed("water", "undo") == .waterUndo)
+        #expect(parsed("water", "drink") == .waterDrink(amount: nil))
+        #expect(parsed("water", "drink", "500") == .waterDrink(amount: amount("500")))
+        #expect(parsed("water", "drink", "330ml") == .waterDrink(amount: amount("330ml")))
+        #expect(parsed("water", "drink", "8.5oz") == .waterDrink(amount: amount("8.5oz")))
+        #expect(parsed("water", "drink", "300", "--at", "07:15") == .waterDrink(amount: amount("300"), at: .timeOfDay(WallClockTime(hour: 7, minute: 15)!)))
+        #expect(parsed("water", "undo") == .waterUndo())
+        #expect(parsed("water", "undo", "#12") == .waterUndo(number: 12))
         #expect(parsed("fast", "delete", "f-3k9") == .fastDelete(id: "f-3k9"))
     }
 
@@ -185,8 +189,10 @@ import Testing
         #expect(parsed("config", "list") == .configList)
         #expect(parsed("config", "set", "fast.plan", "18:6") == .configSet(.fastPlan, .plan(Fixture.plan("18:6"))))
         #expect(parsed("config", "set", "fast.remind_before", "1h,15m") == .configSet(.fastRemindBefore, .durations([Fixture.span("1h"), Fixture.span("15m")])))
-        #expect(parsed("config", "set", "water.amount", "300") == .configSet(.waterAmount, .millilitres(300)))
-        #expect(parsed("config", "set", "water.goal", "none") == .configSet(.waterGoal, .optionalMillilitres(nil)))
+        #expect(parsed("config", "set", "water.amount", "300") == .configSet(.waterAmount, .amount(amount("300"))))
+        #expect(parsed("config", "set", "water.goal", "none") == .configSet(.waterGoal, .optionalAmount(nil)))
+        #expect(parsed("config", "set", "water.unit", "oz") == .configSet(.waterUnit, .waterUnit(.ounces)))
+        #expect(parsed("config", "set", "fast.streaks", "off") == .configSet(.fastStreaks, .switch(false)))
         #expect(parsed("config", "set", "notify.urgency.water", "critical") == .configSet(.urgencyWater, .urgency(.critical)))
     }
 

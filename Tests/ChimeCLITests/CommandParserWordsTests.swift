@@ -32,7 +32,7 @@ struct CommandParserWordsTests {
     @Test("--at, --from and water's hours take the same words", arguments: [
         (["fast", "start", "--at", "tomorrow", "8pm"], Command.fastStart(Command.FastStart(start: .at(.dayFromToday(1, time("20:00")))))),
         (["fast", "start", "--at", "9pm", "18:6"], .fastStart(Command.FastStart(plan: try! FastingPlan(parsing: "18:6"), start: .at(.timeOfDay(time("21:00")))))),
-        (["water", "drink", "300", "--at", "yesterday", "21:00"], .waterDrink(amountML: 300, at: .dayFromToday(-1, time("21:00")))),
+        (["water", "drink", "300", "--at", "yesterday", "21:00"], .waterDrink(amount: try! WaterQuantity.typed("300", field: LocalizedText(verbatim: "amount")), at: .dayFromToday(-1, time("21:00")))),
         (["water", "every", "1h", "--from", "9am", "--until", "9pm"], .waterEvery(Command.WaterEvery(interval: .hours(1), from: time("09:00"), until: time("21:00")))),
         (["water", "every", "1h", "--from", "8", "am", "--until", "midnight"], .waterEvery(Command.WaterEvery(interval: .hours(1), from: time("08:00"), until: time("00:00")))),
     ])

@@ -71,11 +71,11 @@ import Testing
             LoggedWater(scheduleID: nil, intake: WaterIntake(instant: Fixture.instant("2026-06-08T09:45:00+02:00"), amountML: 500)),
         ]
         #expect(try ExportDocument.water(water, window: nil, format: .csv, timeZone: Fixture.berlin)
-            == "instant,amount_ml,schedule,water_day\n2026-06-08T09:30:00+02:00,250,w-7kq,2026-06-08\n2026-06-08T09:45:00+02:00,500,,2026-06-08\n")
-        #expect(try ExportDocument.water(water, window: nil, format: .json, timeZone: Fixture.utc).contains("\"instant\": \"2026-06-08T07:45:00+00:00\",\n    \"amount_ml\": 500,\n    \"schedule\": null,\n    \"water_day\": \"2026-06-08\""))
+            == "instant,amount_ml,schedule,water_day,unit\n2026-06-08T09:30:00+02:00,250,w-7kq,2026-06-08,ml\n2026-06-08T09:45:00+02:00,500,,2026-06-08,ml\n")
+        #expect(try ExportDocument.water(water, window: nil, format: .json, timeZone: Fixture.utc, unit: .ounces).contains("\"instant\": \"2026-06-08T07:45:00+00:00\",\n    \"amount_ml\": 500,\n    \"schedule\": null,\n    \"water_day\": \"2026-06-08\",\n    \"unit\": \"oz\""))
         // Active hours past midnight: a glass before they close counts toward the day they opened.
         let night = try DailyWindow(from: WallClockTime(parsing: "22:00"), until: WallClockTime(parsing: "10:00"))
-        #expect(try ExportDocument.water(water, window: night, format: .csv, timeZone: Fixture.berlin).contains("250,w-7kq,2026-06-07\n"))
+        #expect(try ExportDocument.water(water, window: night, format: .csv, timeZone: Fixture.berlin).contains("250,w-7kq,2026-06-07,ml\n"))
 
         let pending = [PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-08T11:00:00+02:00"),
                                            tolerance: 5, title: "Reminder", body: "milk, eggs\nbread", state: "pending")]
@@ -93,10 +93,15 @@ import Testing
         (.fastRemindBefore, "1h,15m", .durations([Fixture.span("1h"), Fixture.span("15m")]), "1h,15m"),
         (.fastRemindBefore, "30m,30m", .durations([Fixture.span("30m")]), "30m"),
         (.fastRemindBefore, "none", .durations([]), "none"),
-        (.waterAmount, "300", .millilitres(300), "300"),
-        (.waterAmount, "330ml", .millilitres(330), "330"),
-        (.waterGoal, "2000", .optionalMillilitres(2000), "2000"),
-        (.waterGoal, "None", .optionalMillilitres(nil), "none"),
+        (.waterAmount, "330ml", .amount(WaterQuantity(millilitres: 330)), "330ml"),
+        (.waterAmount, "330 ML", .amount(WaterQuantity(millilitres: 330)), "330ml"),
+        (.waterAmount, "8.5oz", .amount(amount("8.5oz")), "8.5oz"),
+        (.waterAmount, "0.3l", .amount(amount("0.3l")), "300ml"),
+        (.waterGoal, "2000ml", .optionalAmount(WaterQuantity(millilitres: 2000)), "2000ml"),
+        (.waterGoal, "64 oz", .optionalAmount(amount("64oz")), "64oz"),
+        (.waterGoal, "None", .optionalAmount(nil), "none"),
+        (.waterUnit, "OZ", .waterUnit(.ounces), "oz"),
+        (.fastStreaks, "off", .switch(false), "off"),
         (.urgencyFast, "critical", .urgency(.critical), "critical"),
         (.urgencyWater, "LOW", .urgency(.low), "low"),
         (.urgencyReminder, "normal", .urgency(.normal), "normal"),
@@ -151,12 +156,14 @@ import Testing
     }
 
     @Test func listingMarksDefaults() {
-        let listing = ConfigKey.listing([.fastPlan: .plan(Fixture.plan("18:6")), .waterGoal: .optionalMillilitres(2500)])
+        let listing = ConfigKey.listing([.fastPlan: .plan(Fixture.plan("18:6")), .waterGoal: .optionalAmount(WaterQuantity(millilitres: 2500))])
         #expect(listing == """
         fast.plan                18:6
         fast.remind_before       none (default)
-        water.amount             250 (default)
-        water.goal               2500
+        fast.streaks             on (default)
+        water.amount             250ml (default)
+        water.goal               2500ml
+        water.unit               ml (default)
         notify.urgency.fast      normal (default)
         notify.urgency.water     low (default)
         notify.urgency.reminder  normal (default)

@@ -86,14 +86,20 @@ import Testing
         let text = FastHistory(records: records, days: 30, display: display).text(style: .plain)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Last 30 days: 4 fasts, 3 completed (75%), current streak 2 days")
-        #expect(lines[2] == "Fasting hours, last 14 days:")
-        let chart = lines[3..<17]
+        #expect(lines[1] == "average 15 h, longest 16 h (done)")
+        #expect(lines[3] == "Fasting hours, last 14 days:")
+        let chart = lines[4..<18]
         #expect(chart.count == 14)
         #expect(chart.first?.hasPrefix("  Tue May 26") == true)
         #expect(chart.last == "  Mon Jun  8  ██████████                10.0 h")
         #expect(chart.contains("  Sun Jun  7  ████████████████          16.0 h"))
         #expect(chart.contains("  Sun May 31                             0.0 h"))
-        #expect(Array(lines[18...]) == [
+        #expect(Array(lines[19...]) == [
+            "By week:",
+            "  WEEK OF  FASTS  COMPLETED  HOURS  AVERAGE",
+            "  06-01    4      3          60.0   15 h",
+            "  06-08    0      0          0.0    -",
+            "",
             "Recent fasts:",
             "  Jun 6 20:00  16 h  16:8  completed      roll",
             "  Jun 5 20:00  16 h  16:8  completed      roll",
@@ -116,6 +122,18 @@ import Testing
     @Test func jsonShape() throws {
         let json = try OrderedJSONEncoder().encode(FastHistory(records: records, days: 30, display: display).json)
         #expect(json.hasPrefix(#"{"days":30,"total":4,"completed":3,"completion_rate":0.75,"current_streak_days":2,"fasts":[{"id":"done","plan":"16:8","tag":null,"cycle":0,"started_at":"2026-06-01T20:00:00+02:00","ended_at":"2026-06-02T12:00:00+02:00","goal_ends_at":"2026-06-02T12:00:00+02:00","duration_seconds":57600,"completed":true},"#))
-        #expect(json.hasSuffix(#"{"date":"2026-06-07","hours":16},{"date":"2026-06-08","hours":10}]}"#))
+        #expect(json.contains(#"{"date":"2026-06-07","hours":16},{"date":"2026-06-08","hours":10}],"#))
+        #expect(json.hasSuffix(#""average_seconds":54000,"longest":{"id":"done","started_at":"2026-06-01T20:00:00+02:00","duration_seconds":57600},"weeks":[{"week_start":"2026-05-04","fasts":0,"completed":0,"hours":0,"average_seconds":null},{"week_start":"2026-05-11","fasts":0,"completed":0,"hours":0,"average_seconds":null},{"week_start":"2026-05-18","fasts":0,"completed":0,"hours":0,"average_seconds":null},{"week_start":"2026-05-25","fasts":0,"completed":0,"hours":0,"average_seconds":null},{"week_start":"2026-06-01","fasts":4,"completed":3,"hours":60,"average_seconds":54000},{"week_start":"2026-06-08","fasts":0,"completed":0,"hours":0,"average_seconds":null}]}"#))
+    }
+
+    @Test func neutralModeHidesTheStreakAndSaysEnded() throws {
+        let history = FastHistory(records: records, days: 30, display: display, judges: false)
+        let text = history.text(style: .plain)
+        #expect(text.hasPrefix("Last 30 days: 4 fasts, 3 completed (75%)\n"))
+        #expect(!text.contains("streak"))
+        #expect(!text.contains("stopped early"))
+        #expect(text.contains("  Jun 3 20:00  12 h  16:8  ended      short"))
+        let json = try OrderedJSONEncoder().encode(history.json)
+        #expect(json.contains(#""current_streak_days":null,"#))
     }
 }

@@ -8,14 +8,20 @@ import Testing
     /// The synopses of issue 6, which the generated usage lines must reproduce.
     @Test(arguments: [
         (["fast", "start"], "chime fast start [PLAN] [--id ID] [--tag TEXT] [--at TIME | --ago DURATION] [--repeat] [--remind-before DURATION[,DURATION...]] [--replace]"),
-        (["fast", "stop"], "chime fast stop [--id ID]"),
+        (["fast", "stop"], "chime fast stop [--id ID] [--at TIME]"),
+        (["fast", "edit"], "chime fast edit ID [--start TIME] [--end TIME]"),
         (["fast", "extend"], "chime fast extend DURATION [--id ID]"),
         (["fast", "status"], "chime fast status [--id ID] [--json]"),
         (["fast", "history"], "chime fast history [--days N] [--json]"),
         (["fast", "delete"], "chime fast delete ID"),
-        (["water", "every"], "chime water every DURATION [--from HH:MM] [--until HH:MM] [--amount ML] [--goal ML] [--id ID]"),
-        (["water", "drink"], "chime water drink [ML] [--at TIME]"),
-        (["water", "undo"], "chime water undo"),
+        (["water", "every"], "chime water every DURATION [--from HH:MM] [--until HH:MM] [--amount AMOUNT] [--goal AMOUNT] [--id ID]"),
+        (["water", "drink"], "chime water drink [AMOUNT] [--at TIME]"),
+        (["water", "undo"], "chime water undo [N]"),
+        (["water", "edit"], "chime water edit N [--amount AMOUNT] [--at TIME]"),
+        (["water", "log"], "chime water log [--days N] [--json]"),
+        (["water", "history"], "chime water history [--days N] [--json]"),
+        (["water", "goal"], "chime water goal [DAYS] [AMOUNT]"),
+        (["remind", "edit"], "chime remind edit ID [--text TEXT] [--at TIME] [--rule RULE]"),
         (["water", "pause"], "chime water pause DURATION"),
         (["water", "resume"], "chime water resume"),
         (["water", "off"], "chime water off"),
@@ -50,9 +56,9 @@ import Testing
     @Test func everyLeafCommandIsInTheTableAndInRootHelp() {
         let leaves = CommandTable.leafCommands.map { $0.path.joined(separator: " ") }
         #expect(Set(leaves) == [
-            "fast start", "fast stop", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
-            "water every", "water drink", "water undo", "water pause", "water resume", "water off", "water status",
-            "remind in", "remind at", "remind every", "remind list", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
+            "fast start", "fast stop", "fast edit", "fast extend", "fast status", "fast history", "fast delete", "fast schedule",
+            "water every", "water drink", "water undo", "water edit", "water log", "water history", "water goal", "water pause", "water resume", "water off", "water status",
+            "remind in", "remind at", "remind every", "remind edit", "remind list", "remind history", "explain", "list", "cancel", "snooze", "done", "status", "export", "doctor", "completions",
             "calendar add", "calendar list", "calendar remove", "calendar set", "calendar alarms",
             "config get", "config set", "config list", "config unset", "help",
         ])
@@ -170,7 +176,7 @@ import Testing
         ("chime status --format ", "text json waybar"),
         ("chime status --format w", "waybar"),
         ("chime fast start 1", "14:10 16:8 18:6"),
-        ("chime config set water.", "water.amount water.goal"),
+        ("chime config set water.", "water.amount water.goal water.unit"),
         ("chime export --format json --what p", "pending"),
         ("chime completions ", "bash zsh fish --help"),
         ("chime help wa", "water"),

@@ -39,6 +39,12 @@ import Testing
         #expect(CalendarText.allCases.flatMap { Self.problems(of: $0) } == [])
     }
 
+    @Test func everyViewTextIsInBothLanguagesWithTheSameValues() {
+        let problems = ViewText.allCases.flatMap { Self.problems(of: $0, sameInEveryLanguage: ViewText.sameInEveryLanguage.contains($0)) }
+        #expect(problems == [])
+        #expect(ViewText.allCases.count >= 60)
+    }
+
     @Test func everyCoreErrorIsInBothLanguagesWithTheSameValues() {
         #expect(CoreText.allCases.flatMap { Self.problems(of: $0) } == [])
     }

@@ -127,7 +127,7 @@ struct RunnerDoctorConfigTests {
         #expect(try harness.store().setting("fast.plan") == "18:6")
         let list = harness.succeed("config", "list")
         #expect(list.contains("fast.plan                18:6\n"))
-        #expect(list.contains("water.amount             250 (default)\n"))
+        #expect(list.contains("water.amount             250ml (default)\n"))
         #expect(list.contains("notify.urgency.water     critical\n"))
         #expect(list.split(separator: "\n").count == ConfigKey.allCases.count)
         let bad = harness.run("config", "set", "fast.plan", "25:00")

@@ -101,7 +101,7 @@ struct RunnerHistoryTests {
         harness.advance(60)
         harness.succeed("water", "drink", "250")
         #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T09:00:00+01:00")], "goal met")
-        #expect(harness.succeed("water", "undo") == "Removed the 250 ml logged for 10:01: 250 of 500 ml today; next reminder 11:00 (in 59 min)\n")
+        #expect(harness.succeed("water", "undo") == "Removed glass #2, 250 ml at 10:01: 250 of 500 ml today; next reminder 11:00 (in 59 min)\n")
         #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T11:00:00+01:00")])
         #expect(harness.succeed("water", "status").contains("today 250 of 500 ml"))
         harness.succeed("water", "undo")

@@ -57,7 +57,7 @@ struct RunnerNaggingReminderTests {
 
         let text = harness.succeed("remind", "history")
         #expect(text.contains("2027-03-27 08:00  pills  done on time at 08:05  remind/pills/2027-03-27T08:00"))
-        #expect(text.contains("1 of 1 done"))
+        #expect(text.contains("1 occurrence: 1 done"))
     }
 
     @Test("a nag pending after the next occurrence was shown: the unacknowledged one is missed in the history")

@@ -176,7 +176,10 @@ struct RunnerPendingTests {
         #expect(moved.rowID == original.rowID)
         #expect(moved.request.identifier == "remind/r-tea")
         #expect(moved.request.due == Fixture.instant("2026-03-10T08:35:00+01:00"))
-        #expect(moved.request.content == original.request.content)
+        // Its text and template are the same; it now carries the occurrence it shows.
+        var remembered = original.request.content
+        remembered.arguments[ContentArgument.occurrence] = "2026-03-10T07:25:00Z"
+        #expect(moved.request.content == remembered)
         #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:35:00+01:00")))
         #expect(try harness.store().reminder(id: "r-tea")?.due == moved.request.due)
         // An id snoozes the group's next notification.

@@ -128,7 +128,7 @@ struct RunnerWaterTests {
         harness.succeed("water", "every", "1h", "--goal", "2000", "--id", "w-abc")
         harness.succeed("water", "drink")
         let json = harness.succeed("water", "status", "--json")
-        #expect(orderedKeys(ofObject: json) == ["id", "interval_seconds", "from", "until", "amount_ml", "goal_ml", "consumed_ml", "paused_until", "next_reminder"])
+        #expect(orderedKeys(ofObject: json) == ["id", "interval_seconds", "from", "until", "amount_ml", "goal_ml", "consumed_ml", "paused_until", "next_reminder", "unit"])
         let object = try #require(jsonObject(json))
         #expect(object["id"] as? String == "w-abc")
         #expect(object["interval_seconds"] as? Int == 3600)

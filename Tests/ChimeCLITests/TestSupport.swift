@@ -6,6 +6,11 @@ import Testing
 @testable import ChimeCLI
 
 /// The command `arguments` parse to; records an issue and returns `nil` when parsing fails.
+/// An amount of water as the command line reads `text`.
+func amount(_ text: String) -> WaterQuantity {
+    try! WaterQuantity.typed(text, field: LocalizedText(verbatim: "amount"))
+}
+
 func parsed(_ arguments: String...) -> Command? {
     parsed(arguments)
 }

@@ -168,7 +168,7 @@ import Testing
 
     @Test func missingSubcommandListsThem() throws {
         let error = try #require(failure("fast"))
-        #expect(error.message == "\"chime fast\" needs a subcommand: start, stop, extend, status, history, delete or schedule (see \"chime fast --help\")")
+        #expect(error.message == "\"chime fast\" needs a subcommand: start, stop, edit, extend, status, history, delete or schedule (see \"chime fast --help\")")
     }
 
     @Test func cancelNeedsOneTarget() throws {
@@ -220,7 +220,12 @@ import Testing
         (["cancel", "bad id"], .invalidIdentifier, "invalid id"),
         (["cancel", "fast/f 1/end"], .invalidIdentifier, "invalid request identifier"),
         (["water", "drink", "0"], .invalidAmount, "from 1 to 20000"),
-        (["water", "drink", "lots"], .invalidAmount, "whole number of millilitres"),
+        (["water", "drink", "lots"], .invalidAmount, "use a number such as 250, 250ml or 8oz"),
+        (["water", "drink", "8ox"], .invalidAmount, "use a number such as 250, 250ml or 8oz"),
+        (["water", "drink", "700oz"], .invalidAmount, "from 0.1 to 676.3 oz"),
+        (["water", "goal", "sat", "30000"], .invalidAmount, "from 1 to 20000"),
+        (["water", "edit", "#x", "--amount", "300"], .invalidAmount, "use a number from \"chime water log\""),
+        (["water", "goal", "someday", "1500"], .invalidRule, "invalid days \"someday\""),
         (["water", "every", "1h", "--amount", "99999999999999"], .invalidAmount, "from 1 to 20000"),
         (["water", "every", "1h", "--from", "8"], .invalidTime, "HH:MM"),
         (["water", "every", "1h", "--until", "21:60"], .invalidTime, "HH:MM"),

@@ -264,17 +264,6 @@ struct WaterScheduleTests {
             == ["09:00 +05:30", "09:45 +05:30", "10:30 +05:30", "11:15 +05:30"])
     }
 
-    @Test("water amounts are whole millilitres from 1 to 20,000")
-    func amounts() throws {
-        #expect(try WaterSchedule.validateAmount(250, field: "amount") == 250)
-        #expect(try WaterSchedule.validateAmount(20_000, field: "goal") == 20_000)
-        for bad in [0, -250, 20_001] {
-            let error = #expect(throws: DomainError.self) { try WaterSchedule.validateAmount(bad, field: "amount") }
-            #expect(error?.kind == .invalidAmount)
-            #expect(error?.message.contains("\(bad)") == true)
-        }
-    }
-
     /// Every reminder of random schedules over days with changes matches an independent
     /// enumeration of the grid, with each wall-clock reading of a water day at most once.
     @Test("random schedules across daylight saving days match the grid, once per reading")

@@ -64,6 +64,17 @@ struct SchedulerRepeatingTests {
         #expect(harness.notifier.deliveries.map(\.language) == [.simplifiedChinese, nil])
     }
 
+    @Test("the water unit set with chime config reaches the notifier with each delivery; the request stays in millilitres")
+    func waterUnitSetting() throws {
+        let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
+        try harness.store.setSetting(WaterUnit.settingKey, to: "oz", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:00:00Z"))
+        try harness.store.setSetting(WaterUnit.settingKey, to: "ml", now: harness.now)
+        harness.advance(to: at("2026-01-15T10:30:00Z"))
+        #expect(harness.notifier.deliveries.map(\.waterUnit) == [.ounces, .millilitres])
+        #expect(Set(harness.notifier.deliveries.map { $0.request.content.arguments[ContentArgument.amount] }).count == 1)
+    }
+
     @Test("the urgency set with chime config reaches the notifier with each delivery of its kind")
     func urgencySettings() throws {
         let harness = try waterHarness(now: at("2026-01-15T09:30:00Z"))
@@ -193,8 +204,14 @@ struct SchedulerRepeatingTests {
         let snoozed = try #require(try harness.stored("remind/a"))
         #expect(snoozed.state == .pending)
         #expect(snoozed.request.due == start.addingTimeInterval(670))
-        #expect(snoozed.request.content == first.request.content)
-        #expect(snoozed.request == first.request.moved(to: start.addingTimeInterval(670)), "its misfire bound moves with it, as with chime snooze")
+        // The same content, carrying the occurrence it shows (for the reminder's history).
+        var remembered = first.request.moved(to: start.addingTimeInterval(670))
+        remembered.content.arguments[ContentArgument.occurrence] = first.request.due.formatted(.iso8601)
+        #expect(snoozed.request == remembered, "its misfire bound moves with it, as with chime snooze")
+        let snoozes = try harness.store.reminderSnoozes(since: start)
+        #expect(snoozes.map(\.identifier) == ["remind/a"], "the snooze is recorded as what happened")
+        #expect(snoozes.first?.from == first.request.due)
+        #expect(snoozes.first?.until == start.addingTimeInterval(670))
         #expect(harness.notifier.closedServerIDs == [shown], "the snoozed bubble does not stay on screen")
         #expect(snoozed.serverID == nil)
 

@@ -149,6 +149,19 @@ struct NotificationRendererTests {
         #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后再提醒"])
     }
 
+    @Test func waterInOuncesWhenTheUserChoseThem() throws {
+        var ounces = job(Fixtures.water(amount: "250", consumed: "750", goal: "2000"))
+        ounces.waterUnit = .ounces
+        let rendered = try english.render(ounces)
+        #expect(rendered.plainBody == "Drink 8.5 oz.\n25.4 of 67.6 oz today.")
+        #expect(rendered.actions.map(\.label) == ["Drank 8.5 oz", "Snooze 15 min"])
+        let zh = try chinese.render(ounces)
+        #expect(zh.plainBody == "请喝 8.5 盎司水。\n今天已喝 25.4/67.6 盎司。")
+        #expect(zh.actions.first?.label == "已喝 8.5 盎司")
+        // The request is untouched: its amounts stay millilitres, and Drank logs them.
+        #expect(ounces.request.content.arguments[ContentArgument.amount] == "250")
+    }
+
     @Test func waterReminderWithoutAmountStillReadsWell() throws {
         let rendered = try english.render(job(Fixtures.water(amount: nil)))
         #expect(rendered.plainBody == "Time for a glass of water.")

@@ -190,6 +190,37 @@ struct MigrationTests {
         #expect(try store.texts("SELECT name FROM sqlite_schema WHERE name IN ('meta', 'applied_requests')").isEmpty)
     }
 
+    @Test("a version 9 database (the views, before calendars) keeps its goals by weekday, glasses, snoozes and showings, and gains the calendars' tables")
+    func version9KeepsTheViews() throws {
+        let path = try makeDatabase(at: 9)
+        let t = now.timeIntervalSinceReferenceDate
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            try connection.execute(script: """
+                UPDATE water_schedules SET weekday_goals = 'sat=1500,sun=1500' WHERE id = 'w-1';
+                INSERT INTO snoozes (identifier, group_id, kind, occurrence_due, at, from_due, until_due)
+                    VALUES ('remind/r-1', 'r-1', 'reminder', \(t + 600), \(t + 610), \(t + 600), \(t + 1200));
+                INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail, occurrence_due)
+                    VALUES (1, 'remind/r-1', 'r-1', 'reminder', 'delivered', \(t + 1201), \(t + 1200), 4, NULL, \(t + 600));
+                """)
+        }
+        let store = try Store(path: path)
+        #expect(try store.integer("PRAGMA user_version") == 10)
+        #expect(try store.texts("PRAGMA integrity_check") == ["ok"])
+        #expect(try store.texts("SELECT weekday_goals FROM water_schedules") == ["sat=1500,sun=1500"])
+        #expect(try store.numberedIntakes(since: .distantPast, until: .distantFuture).map(\.logged.intake.amountML) == [250, 100])
+        #expect(try store.reminderSnoozes(since: .distantPast).map(\.until) == [now.addingTimeInterval(1200)])
+        #expect(try store.reminderShowings(since: .distantPast, reminderID: "r-1").map(\.occurrenceDue) == [now.addingTimeInterval(600)])
+        #expect(try store.deliveryHistory().count == 3)
+
+        // The calendars' tables, empty, and in use.
+        #expect(try store.calendars().isEmpty)
+        var plan = ChangePlan()
+        plan.calendars = [CalendarSource(name: "work", path: "/home/u/.calendars/work", addedAt: now)]
+        try store.apply(plan, now: now)
+        #expect(try store.calendars().map(\.name) == ["work"])
+    }
+
     @Test("a migration that fails leaves the database at its old version, unchanged")
     func failedMigrationChangesNothing() throws {
         let path = try makeDatabase(at: 1)

@@ -30,7 +30,7 @@ struct CliBubbleLifecycleTests {
         let sandbox = CliSandbox()
         sandbox.environment.merge(desktop.variables) { $1 }
         let daemon = try CliDaemonProcess(sandbox: sandbox)
-        try await daemon.waitUntilAnswering(within: 20)
+        try await daemon.waitUntilAnswering(within: 60)
         let monitor = try BusMonitor(environment: desktop)
         await sandbox.succeed("remind", "in", "2s", "water the plants", "--id", "r-plants")
         let store = try Store(environment: sandbox.environment)

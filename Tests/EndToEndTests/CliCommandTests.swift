@@ -195,8 +195,8 @@ struct CliCommandTests {
         let exported = try #require(cliJSONArray(await sandbox.succeed("export", "--format", "json").output))
         #expect(exported.first?["tag"] is NSNull)
 
-        #expect(await sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300\n")
-        #expect(await sandbox.succeed("config", "get", "water.amount").output == "300\n")
+        #expect(await sandbox.succeed("config", "set", "water.amount", "300ml").output == "water.amount set to 300ml\n")
+        #expect(await sandbox.succeed("config", "get", "water.amount").output == "300ml\n")
         #expect(await sandbox.succeed("config", "list").output.contains("fast.plan                16:8 (default)\n"))
 
         await sandbox.succeed("fast", "stop")

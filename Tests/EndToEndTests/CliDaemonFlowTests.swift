@@ -18,7 +18,7 @@ struct CliDaemonFlowTests {
         sandbox.environment.merge(desktop.variables) { $1 }
         let daemon = try CliDaemonProcess(sandbox: sandbox)
         defer { daemon.stop() }
-        try await daemon.waitUntilAnswering(within: 20)
+        try await daemon.waitUntilAnswering(within: 60)
 
         let doctor = await sandbox.chime("doctor")
         #expect(doctor.status == 0, "\(doctor.output)")
@@ -70,7 +70,7 @@ struct CliDaemonFlowTests {
         sandbox.environment.merge(desktop.variables) { $1 }
         let daemon = try CliDaemonProcess(sandbox: sandbox)
         defer { daemon.stop() }
-        try await daemon.waitUntilAnswering(within: 20)
+        try await daemon.waitUntilAnswering(within: 60)
 
         // No socket there: the command saves, finds no chimed, and says so.
         let elsewhere = sandbox.root.appendingPathComponent("other-run").path
@@ -150,7 +150,7 @@ struct CliDaemonFlowTests {
         let sandbox = CliSandbox()
         let daemon = try CliDaemonProcess(sandbox: sandbox, arguments: ["--foreground", "--notifier", "stdout"])
         defer { daemon.stop() }
-        try await daemon.waitUntilAnswering(within: 20)
+        try await daemon.waitUntilAnswering(within: 60)
 
         daemon.send(SIGSTOP)
         defer { daemon.send(SIGCONT) }
@@ -164,7 +164,7 @@ struct CliDaemonFlowTests {
         #expect(doctor.output.contains("chimed is running but does not answer"))
 
         daemon.send(SIGCONT)
-        try await daemon.waitUntilAnswering(within: 20)
+        try await daemon.waitUntilAnswering(within: 60)
         daemon.stop()
         let stopped = await sandbox.succeed("status").output
         #expect(stopped.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
@@ -190,7 +190,8 @@ final class CliDaemonProcess {
     /// What chimed logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// Polls (chimed is another process) until `chime status` finds chimed answering.
+    /// Polls (chimed is another process) until `chime status` finds chimed answering; the
+    /// deadline only catches a chimed that never answers, so it is generous for a loaded machine.
     func waitUntilAnswering(within seconds: TimeInterval) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, !child.hasExited {
@@ -198,6 +199,8 @@ final class CliDaemonProcess {
             if status?["daemon_answers"] as? Bool == true { return }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // A loaded machine may pass the deadline inside the last call: ask once more.
+        if cliJSONObject(await sandbox.chime("status", "--format", "json").output)?["daemon_answers"] as? Bool == true { return }
         throw CliDaemonFailure(description: "chimed did not answer within \(seconds) s: \(log)")
     }
 

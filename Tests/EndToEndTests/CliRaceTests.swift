@@ -163,7 +163,7 @@ struct CliRaceTests {
             }
             let reminders = await sandbox.query("SELECT count(*) FROM reminders")
             #expect(reminders == ["5"], "trial \(trial)")
-            try await daemon.waitUntilAnswering(within: 20)
+            try await daemon.waitUntilAnswering(within: 60)
             #expect(!daemon.log.contains("stayed locked"), "trial \(trial): \(daemon.log)")
         }
         #expect(failures.isEmpty, "\(failures)")

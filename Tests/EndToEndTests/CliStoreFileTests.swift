@@ -259,7 +259,7 @@ struct CliStoreFileTests {
             // A running chimed keeps the log and its index beside the database; read through them.
             let daemon = withLog ? try CliDaemonProcess(sandbox: sandbox, arguments: ["--foreground", "--notifier", "stdout"]) : nil
             defer { daemon?.stop() }
-            try await daemon?.waitUntilAnswering(within: 20)
+            try await daemon?.waitUntilAnswering(within: 60)
             #expect(FileManager.default.fileExists(atPath: sandbox.databasePath + "-wal") == withLog, context)
             let before = Self.state(sandbox.databasePath)
 

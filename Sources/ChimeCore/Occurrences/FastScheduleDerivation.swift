@@ -10,7 +10,8 @@ import Foundation
 /// to where the rule now puts it (a time-zone change); one already shown, missed, cancelled or
 /// snoozed is what happened and stays. A pending notification of the schedule that the rule no
 /// longer gives (its fast skipped, taken over by a fast started by hand, the schedule ended) is
-/// cancelled. An instance that has started is recorded, so its start and ends stay where they
+/// withdrawn: should the rule give it again (the fast by hand stopped before it), it comes back,
+/// where one the user cancelled never does. An instance that has started is recorded, so its start and ends stay where they
 /// were when it began, whatever happens to the zone later.
 public struct FastScheduleDerivation: Sendable {
     /// A stored notification request of the schedule, as far as deriving cares.
@@ -25,16 +26,22 @@ public struct FastScheduleDerivation: Sendable {
         public var isPending: Bool
         /// Whether a snooze moved it: it keeps its time.
         public var isSnoozed: Bool
+        /// Whether it was withdrawn by a derivation (not cancelled by the user): given again,
+        /// it comes back.
+        public var isWithdrawn: Bool
         /// Its content, to tell a reworded request.
         public var content: NotificationContent
 
         /// Makes a value.
-        public init(identifier: String, group: String, due: Date, isPending: Bool, isSnoozed: Bool, content: NotificationContent) {
+        public init(
+            identifier: String, group: String, due: Date, isPending: Bool, isSnoozed: Bool, isWithdrawn: Bool = false, content: NotificationContent
+        ) {
             self.identifier = identifier
             self.group = group
             self.due = due
             self.isPending = isPending
             self.isSnoozed = isSnoozed
+            self.isWithdrawn = isWithdrawn
             self.content = content
         }
     }
@@ -86,6 +93,11 @@ public struct FastScheduleDerivation: Sendable {
                 plan.requests.append(request)
                 continue
             }
+            // Withdrawn when a fast took this one's place; that fast went: it comes back.
+            if existing.isWithdrawn {
+                plan.restoredRequests.append(request)
+                continue
+            }
             if existing.isPending, !existing.isSnoozed, existing.due != request.due || existing.content != request.content {
                 plan.requests.append(request)
             }
@@ -94,7 +106,7 @@ public struct FastScheduleDerivation: Sendable {
         for existing in stored where existing.isPending && !wantedIdentifiers.contains(existing.identifier) && existing.due > now {
             // A snoozed notification of a fast that still is one keeps its new time.
             if existing.isSnoozed, liveGroups.contains(existing.group) { continue }
-            plan.cancelledIdentifiers.append(existing.identifier)
+            plan.withdrawnIdentifiers.append(existing.identifier)
         }
         plan.fastSchedulesDerivedThrough[schedule.id] = now
         return plan

@@ -164,8 +164,8 @@ public struct FastTimeline: Sendable {
     // MARK: What readers ask
 
     /// Every fast not ended at `now`, oldest start first: those started by hand that are
-    /// scheduled, fasting or in their eating window, and of each schedule its fast running and
-    /// its next one.
+    /// scheduled, fasting or in their eating window (until a schedule's fast begins in it), and
+    /// of each schedule its fast running and its next one.
     public func sessions(notEndedAt now: Date) -> [FastingSession] {
         var found = standalone.filter { $0.status(at: now).phase != .ended && !$0.wasCancelledBeforeStart }
         var ids = Set(found.map(\.id))
@@ -175,6 +175,13 @@ public struct FastTimeline: Sendable {
             where ids.insert(session.id).inserted && session.status(at: now).phase != .ended {
                 found.append(session)
             }
+        }
+        // A schedule's fast that began in the eating window of a fast by hand ended that window,
+        // as a fast started by hand ends it: one fast runs at a time.
+        let begun = found.filter { $0.scheduleID != nil && $0.start <= now }
+        found.removeAll { session in
+            session.scheduleID == nil && session.mode == .single && session.status(at: now).phase == .eating
+                && begun.contains { $0.start >= session.cycle(0).fastEnd }
         }
         return found.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }

@@ -1,0 +1,405 @@
+import ChimeCore
+import Foundation
+
+/// A small reference model of what README promises for one fast schedule (16:8 at 20:00 every
+/// day), fasts started by hand (16:8), one recurring reminder (`pills`, daily 08:00) and one
+/// water schedule (every 2 h from 09:00 to 21:00), written from README's rules with Foundation's
+/// calendar alone: no FastTimeline, FastScheduleDerivation, RequestPlanner or recurrence code.
+///
+/// Time is `now`; what chimed does is ``chimedProcesses(until:continuously:)``.
+struct OccurrenceReferenceModel {
+    static let fasting: TimeInterval = 16 * 3600
+    static let eating: TimeInterval = 8 * 3600
+    static let water: TimeInterval = 2 * 3600
+    static let grace: TimeInterval = 24 * 3600
+    static let discardWithin: TimeInterval = 120
+
+    /// One fast: by hand, or an instance of the schedule (`key` set).
+    struct Fast: Equatable, CustomStringConvertible {
+        var id: String
+        var key: String?
+        var start: Date
+        /// The fast's end before any extension.
+        var plannedEnd: Date
+        /// For an instance, where its eating window closes on the local clock.
+        var eatingBase: Date
+        var extensionSeconds: TimeInterval = 0
+        var stoppedAt: Date?
+
+        var byHand: Bool { key == nil }
+        var fastEnd: Date { plannedEnd.addingTimeInterval(extensionSeconds) }
+        var eatingEnd: Date { byHand ? fastEnd.addingTimeInterval(OccurrenceReferenceModel.eating) : max(fastEnd, eatingBase) }
+        var skipped: Bool { stoppedAt.map { $0 <= start } ?? false }
+
+        func phase(at t: Date) -> FastingPhase {
+            if let stoppedAt, t >= stoppedAt { return .ended }
+            if t < start { return .scheduled }
+            if t < fastEnd { return .fasting }
+            return t < eatingEnd ? .eating : .ended
+        }
+
+        /// The end of the last time it fasted up to `now`, `nil` before it began.
+        func fastedUntil(_ now: Date) -> Date? {
+            let limit = min(now, stoppedAt ?? now)
+            return start < limit ? min(fastEnd, limit) : nil
+        }
+
+        var description: String {
+            "\(id)[\(start.timeIntervalSince1970)..\(fastEnd.timeIntervalSince1970)\(stoppedAt.map { " stop \($0.timeIntervalSince1970)" } ?? "")]"
+        }
+    }
+
+    /// What became of a reminder occurrence.
+    enum Outcome: String {
+        case delivered, missed, cancelled
+    }
+
+    /// The recurring reminder `pills`.
+    struct Reminder {
+        var start: Date
+        var ended = false
+        /// The occurrence pending: identifier, its own time, when it is due (a snooze moves it).
+        /// Setting it brings an identifier handled before back.
+        var pending: (id: String, original: Date, due: Date)? {
+            didSet {
+                if let pending {
+                    handled[pending.id] = nil
+                    cancelledByRules[pending.id] = nil
+                }
+            }
+        }
+        /// What became of each identifier last, and when it was due then.
+        var handled: [String: Outcome] = [:]
+        var handledDue: [String: Date] = [:]
+        var handledOriginals: [Date] = []
+        /// Every showing and every miss, in order: the delivery history.
+        var facts: [(id: String, outcome: Outcome)] = []
+        /// Occurrences cancelled not by the user but because the rules moved them (a zone
+        /// change), or the reminder ended or was replaced, and when they were due.
+        var cancelledByRules: [String: Date] = [:]
+    }
+
+    private(set) var zone: TimeZone
+    private(set) var calendar: Calendar
+    var now: Date
+    var up = true
+    let scheduleID: String
+    let scheduleStart: Date
+    var byHand: [Fast] = []
+    /// The instances something happened to (they started, were skipped, extended...), by key.
+    var recorded: [String: Fast] = [:]
+    /// The fasts whose end notification the user cancelled (they go on without it).
+    var endCancelled: Set<String> = []
+    var reminder: Reminder
+    var intakes: [Date] = []
+    var waterPending: Date?
+
+    init(now: Date, zone: TimeZone, scheduleID: String) {
+        self.now = now
+        self.zone = zone
+        calendar = Self.calendar(in: zone)
+        self.scheduleID = scheduleID
+        scheduleStart = now
+        reminder = Reminder(start: now)
+        reminder.pending = occurrence(after: now).map { ($0.id, $0.due, $0.due) }
+        waterPending = nextWater(after: now)
+    }
+
+    static func calendar(in zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    // MARK: The local clock
+
+    func day(of t: Date) -> DateComponents {
+        calendar.dateComponents([.year, .month, .day], from: t)
+    }
+
+    func adding(_ days: Int, to day: DateComponents) -> DateComponents {
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+        return self.day(of: calendar.date(byAdding: .day, value: days, to: noon)!)
+    }
+
+    /// `hour`:00 on `day` (never a time the clocks skip in the zones used).
+    func instant(_ day: DateComponents, hour: Int) -> Date {
+        calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour))!
+    }
+
+    func dateText(_ day: DateComponents, separator: String = "") -> String {
+        String(format: "%04d\(separator)%02d\(separator)%02d", day.year!, day.month!, day.day!)
+    }
+
+    /// Makes rules follow `zone` from now on.
+    mutating func follow(_ zone: TimeZone) {
+        self.zone = zone
+        calendar = Self.calendar(in: zone)
+    }
+
+    // MARK: The schedule's fasts
+
+    /// The instance of `day` as the rule gives it.
+    func derived(_ day: DateComponents) -> Fast {
+        let next = adding(1, to: day)
+        let key = dateText(day) + "-2000"
+        return Fast(id: "\(scheduleID).\(key)", key: key, start: instant(day, hour: 20), plannedEnd: instant(next, hour: 12), eatingBase: instant(next, hour: 20))
+    }
+
+    enum State { case fast, skipped, takenOver }
+
+    /// Whether a fast derived to start at `start` is none: one of `fasts` is fasting then.
+    func isTakenOver(_ start: Date, by fasts: [Fast]) -> Bool {
+        fasts.contains { other in
+            !other.skipped && other.start <= start && (other.stoppedAt.map { $0 > start } ?? true) && start < other.fastEnd
+        }
+    }
+
+    /// The schedule's starts from `from` on, in the rule's order, each as its instance (the
+    /// recorded one when something happened to it, which may have begun at another instant
+    /// when the zone has moved since) and what it is; those beginning by `through`.
+    func instances(from: Date, through: Date) -> [(Fast, State)] {
+        var result: [(Fast, State)] = []
+        let fasts = byHand + recorded.values
+        var day = adding(-1, to: self.day(of: max(from, scheduleStart)))
+        while true {
+            let candidate = derived(day)
+            // A recorded instance began at most a day from where the rule now puts it.
+            if candidate.start > through.addingTimeInterval(30 * 3600) { break }
+            if candidate.start >= from, candidate.start >= scheduleStart {
+                if let record = recorded[candidate.key!] {
+                    if record.start <= through { result.append((record, record.skipped ? .skipped : .fast)) }
+                } else if candidate.start <= through {
+                    result.append((candidate, isTakenOver(candidate.start, by: fasts) ? .takenOver : .fast))
+                }
+            }
+            day = adding(1, to: day)
+        }
+        return result
+    }
+
+    /// Records every instance that has started by `now`, with its start and ends as they are
+    /// now: what deriving does, whenever a command changes something or chimed is at work.
+    /// One that started while nothing ran follows its rule until then (a zone change while
+    /// chimed was down moves it: when the zone changed is not known).
+    mutating func recordStarted() {
+        for (instance, state) in instances(from: now.addingTimeInterval(-10 * 86_400), through: now) where state == .fast {
+            if recorded[instance.key!] == nil { recorded[instance.key!] = instance }
+        }
+    }
+
+    /// The instance running at `t` (fasting or eating), the latest to start.
+    func runningInstance(at t: Date) -> Fast? {
+        if let running = instances(from: t.addingTimeInterval(-26 * 3600), through: t).last(where: { $0.1 == .fast && $0.0.start <= t && $0.0.phase(at: t) != .ended }) {
+            return running.0
+        }
+        // One whose rule's start has moved away since (a zone change) is still running.
+        return recorded.values.sorted { $0.start < $1.start }.last { $0.start <= t && !$0.skipped && $0.phase(at: t) != .ended }
+    }
+
+    /// The first fast of the schedule starting after `t`.
+    func nextInstance(after t: Date) -> Fast? {
+        // Mostly within days; skips can push it weeks away.
+        for reach in [3.0, 90.0] {
+            if let next = instances(from: t.addingTimeInterval(1), through: t.addingTimeInterval(reach * 86_400)).first(where: { $0.1 == .fast && $0.0.start > t }) {
+                return next.0
+            }
+        }
+        return nil
+    }
+
+    /// Whether a fast of the schedule started in the eating window of `fast` (by hand) by `t`:
+    /// that window is over then, as a fast started by hand would have ended it.
+    func eatingWindowTaken(_ fast: Fast, at t: Date) -> Bool {
+        fast.byHand && fast.phase(at: t) == .eating
+            && instances(from: fast.fastEnd, through: t).contains { $0.1 == .fast && $0.0.start >= fast.fastEnd && $0.0.start <= t }
+    }
+
+    /// Every fast not ended at `t`: those by hand, the schedule's running fast and its next one,
+    /// oldest start first.
+    func notEnded(at t: Date) -> [Fast] {
+        var found = byHand.filter { $0.phase(at: t) != .ended && !eatingWindowTaken($0, at: t) }
+        let running = runningInstance(at: t)
+        for fast in [running, nextInstance(after: max(t, running?.start ?? t))].compactMap({ $0 })
+        where fast.phase(at: t) != .ended && !found.contains(where: { $0.id == fast.id }) {
+            found.append(fast)
+        }
+        return found.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+
+    /// The fasts a command without `--id` may mean: the schedule's next fast only when nothing runs.
+    func choosable(at t: Date) -> [Fast] {
+        let all = notEnded(at: t)
+        let waiting = all.filter { !$0.byHand && $0.phase(at: t) == .scheduled }
+        return waiting.count < all.count ? all.filter { fast in !waiting.contains { $0.id == fast.id } } : all
+    }
+
+    /// What `fast status` and `status` show: the fast fasting or eating, else the next one.
+    func current(at t: Date) -> Fast? {
+        let all = notEnded(at: t)
+        return all.first { [.fasting, .eating].contains($0.phase(at: t)) } ?? all.first { $0.phase(at: t) == .scheduled }
+    }
+
+    /// Every fast that fasted by `now` (by hand, and the schedule's fasts), oldest start first;
+    /// from about `since` on.
+    func fastsBegun(since: Date = .distantPast) -> [Fast] {
+        let from = since == .distantPast ? scheduleStart : max(scheduleStart, since.addingTimeInterval(-2 * 86_400))
+        let schedule = instances(from: from, through: now).filter { $0.1 == .fast && $0.0.start < now }.map(\.0)
+        return (byHand.filter { $0.start < now } + schedule).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+
+    /// The history as `fast history` lists it: id, start, end, finished, completed.
+    struct Record: Equatable, CustomStringConvertible {
+        var id: String
+        var start: Date
+        var end: Date
+        var finished: Bool
+        var completed: Bool
+
+        var description: String { "\(id) \(start.timeIntervalSince1970)-\(end.timeIntervalSince1970)\(finished ? " finished" : "")\(completed ? " completed" : "")" }
+    }
+
+    /// The fasts that fasted after `since`.
+    func history(since: Date = .distantPast) -> [Record] {
+        fastsBegun(since: since).map { fast in
+            let end = min(fast.fastEnd, fast.stoppedAt ?? now, now)
+            let finished = fast.fastEnd <= now || (fast.stoppedAt.map { $0 <= now && $0 < fast.fastEnd } ?? false)
+            return Record(id: fast.id, start: fast.start, end: end, finished: finished, completed: finished && end >= fast.plannedEnd)
+        }.filter { $0.end > since }
+    }
+
+    /// The fast notifications still to come, as the schedule's derivation and the fasts by hand
+    /// give them: the start of a fast not begun, the end of one still fasting.
+    func fastRequests() -> [String: Date] {
+        var requests: [String: Date] = [:]
+        let running = runningInstance(at: now)
+        var fasts = byHand.filter { $0.phase(at: now) != .ended }
+        fasts += [running, nextInstance(after: max(now, running?.start ?? now))].compactMap { $0 }
+        for fast in fasts where fast.stoppedAt.map({ $0 > now }) ?? true {
+            if !fast.byHand, fast.start > now { requests["fast/\(fast.id)/start"] = fast.start }
+            if fast.fastEnd > now, !endCancelled.contains(fast.id) { requests["fast/\(fast.id)/end"] = fast.fastEnd }
+        }
+        return requests
+    }
+
+    // MARK: The reminder
+
+    /// The first occurrence of `pills` after `t`: 08:00 local, on or after its start.
+    func occurrence(after t: Date) -> (id: String, due: Date)? {
+        var day = self.day(of: t)
+        for _ in 0..<4 {
+            let due = instant(day, hour: 8)
+            if due > t, due >= reminder.start { return ("remind/pills/" + dateText(day, separator: "-") + "T08:00", due) }
+            day = adding(1, to: day)
+        }
+        return nil
+    }
+
+    /// The occurrence that follows the one due at `due`, handled at `t`: those older than the
+    /// grace are passed over, and so are those handled already: shown or missed under their
+    /// identifier (not twice the same local day when the zone moves west), or skipped at the
+    /// same instant.
+    func occurrence(following due: Date, at t: Date) -> (id: String, due: Date)? {
+        var after = max(due, t.addingTimeInterval(-Self.grace))
+        while let next = occurrence(after: after) {
+            switch reminder.handled[next.id] {
+            case nil: return next
+            case .cancelled where reminder.handledDue[next.id] != next.due: return next
+            case .delivered, .missed, .cancelled: after = next.due
+            }
+        }
+        return nil
+    }
+
+    mutating func handle(_ outcome: Outcome) {
+        guard let pending = reminder.pending else { return }
+        reminder.pending = nil
+        reminder.handled[pending.id] = outcome
+        reminder.handledDue[pending.id] = pending.due
+        reminder.handledOriginals.append(pending.original)
+        if outcome != .cancelled { reminder.facts.append((pending.id, outcome)) }
+    }
+
+    // MARK: Water
+
+    /// The next water reminder after `t`: every 2 h from the day's last glass (else 09:00),
+    /// before 21:00.
+    func nextWater(after t: Date) -> Date? {
+        var day = adding(-1, to: self.day(of: t))
+        for _ in 0..<5 {
+            defer { day = adding(1, to: day) }
+            let opens = instant(day, hour: 9), closes = instant(day, hour: 21)
+            guard closes > t else { continue }
+            let lastDrink = intakes.filter { $0 >= opens && $0 < closes }.max()
+            let reference = lastDrink ?? opens
+            var index = max(lastDrink == nil ? 0 : 1, (t.timeIntervalSince(reference) / Self.water).rounded(.down))
+            var candidate = reference.addingTimeInterval(index * Self.water)
+            while candidate < closes {
+                if candidate > t { return candidate }
+                index += 1
+                candidate = reference.addingTimeInterval(index * Self.water)
+            }
+        }
+        return nil
+    }
+
+    /// Millilitres drunk in today's water day (local midnight to midnight), 250 a glass.
+    func waterToday() -> Int {
+        250 * intakes.filter { day(of: $0) == day(of: now) && $0 <= now }.count
+    }
+
+    // MARK: What chimed does
+
+    /// chimed shows or records what came due by `t`: at its time (`continuously`, the timer
+    /// firing at each), or all at `t` (after downtime or a suspend), by README's catch-up rule:
+    /// an occurrence is shown late until its next one is due (and within 24 h), else missed.
+    mutating func chimedProcesses(until t: Date, continuously: Bool) {
+        while let pending = reminder.pending, pending.due <= t {
+            let at = continuously ? pending.due : t
+            let shift = pending.due.timeIntervalSince(pending.original)
+            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
+            handle(at < until ? .delivered : .missed)
+            // Those more than a day late are passed over, each recorded missed: none falls between.
+            if !reminder.ended {
+                var after = pending.due
+                while let next = occurrence(after: after), next.due < at.addingTimeInterval(-Self.grace) {
+                    after = next.due
+                    guard reminder.handled[next.id] == nil else { continue }
+                    reminder.handled[next.id] = .missed
+                    reminder.handledDue[next.id] = next.due
+                    reminder.handledOriginals.append(next.due)
+                    reminder.facts.append((next.id, .missed))
+                }
+            }
+            if !reminder.ended, let next = occurrence(following: pending.due, at: at) {
+                reminder.pending = (next.id, next.due, next.due)
+            }
+        }
+        while let due = waterPending, due <= t {
+            waterPending = nextWater(after: continuously ? due : t)
+        }
+    }
+}
+
+extension OccurrenceReferenceModel {
+    /// The zone rules follow changed: every rule's next occurrence is derived again from the
+    /// rule (fasts already begun and recorded keep their ends; a snoozed occurrence keeps its time).
+    mutating func rulesFollow(_ zone: TimeZone) {
+        recordStarted()
+        follow(zone)
+        if !reminder.ended, let pending = reminder.pending, pending.due == pending.original {
+            let after = max(reminder.handledOriginals.max() ?? reminder.start.addingTimeInterval(-1), now)
+            reminder.pending = occurrence(following: after, at: now).map { ($0.id, $0.due, $0.due) }
+            if reminder.pending?.id != pending.id { reminder.cancelledByRules[pending.id] = pending.due }
+        }
+        waterPending = nextWater(after: now)
+    }
+
+    /// Whether an occurrence still to come was cancelled by a rule (a zone change, the
+    /// reminder ended or replaced): the desk counts it as handled, so a zone change or a new
+    /// reminder under the id would pass over its day (reported, not modelled).
+    var occurrenceCancelledByRulesToCome: Bool {
+        reminder.cancelledByRules.values.contains { $0 > now }
+    }
+}

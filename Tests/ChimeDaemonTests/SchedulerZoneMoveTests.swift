@@ -1,0 +1,102 @@
+import ChimeCore
+import ChimeDaemon
+import ChimeDesk
+import ChimeStore
+import ChimeTestSupport
+import Foundation
+import Testing
+
+/// What recurs when the zone rules follow moves west, found by ``OccurrencePropertyTests``: the
+/// water schedule and a daily reminder go on, each local time of the new day coming once.
+@Suite("Scheduler: water and daily reminders go on after the zone moves west")
+struct SchedulerZoneMoveTests {
+    func at(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    @Test("water every 2 h from 09:00 to 21:00, shown through the day in Tokyo, then the zone becomes Berlin: 15:00, 17:00 and 19:00 come there, then 09:00 the next day")
+    func westAfterTheDay() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try SchedulerHarness(now: at("2027-03-10T00:30:00Z"), zone: tokyo)
+        try harness.start()
+        let desk = Desk(store: harness.store, timeZone: tokyo)
+        let window = (WallClockTime(hour: 9, minute: 0)!, WallClockTime(hour: 21, minute: 0)!)
+        let configured = try desk.perform(requestID: "water", now: harness.now) { now in
+            try desk.configureWater(
+                Desk.WaterEvery(interval: .hours(2), from: window.0, until: window.1, amountML: 250, goalML: nil, id: "w"),
+                defaults: Desk.WaterDefaults(amountML: 250, goalML: nil, from: window.0, until: window.1), now: now
+            )
+        }
+        _ = harness.scheduler.applyChanges(upTo: try #require(configured.result).sequence)
+        // Tokyo's whole water day, 09:00 to 19:00 (00:00Z to 10:00Z).
+        harness.advance(to: at("2027-03-10T12:00:00Z"))
+        #expect(harness.deliveredIdentifiers.contains("water/w/2027-03-10T19:00"))
+        // 13:00 in Berlin: its afternoon reminders come, at the local times Tokyo's came at.
+        harness.zones.set(berlin)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-10T15:00"])
+        harness.advance(to: at("2027-03-10T19:00:00Z"))
+        let shownInBerlin = harness.notifier.deliveries.filter { $0.request.due > at("2027-03-10T12:00:00Z") }.map { "\($0.request.identifier) \($0.request.due)" }
+        #expect(shownInBerlin == [
+            "water/w/2027-03-10T15:00 2027-03-10 14:00:00 +0000", "water/w/2027-03-10T17:00 2027-03-10 16:00:00 +0000",
+            "water/w/2027-03-10T19:00 2027-03-10 18:00:00 +0000",
+        ])
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-11T09:00"])
+        #expect(try harness.stored("water/w/2027-03-11T09:00")?.request.due == at("2027-03-11T08:00:00Z"))
+        // A restart changes nothing.
+        try harness.restart()
+        #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-11T09:00"])
+    }
+
+    @Test("a daily reminder due tomorrow 08:00 in Tokyo, the zone becomes Berlin at 03:00 there: today's 08:00 comes, then tomorrow's, not the day after")
+    func westOvernight() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let harness = try SchedulerHarness(now: at("2027-01-08T23:30:00Z"), zone: tokyo)
+        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
+        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
+        try harness.start()
+        // 08:30 in Tokyo: the next is tomorrow's.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
+        harness.advance(to: at("2027-01-09T02:00:00Z"))
+        harness.zones.set(berlin)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // 03:00 in Berlin: today's 08:00 there is still to come.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-09T08:00"])
+        harness.advance(to: at("2027-01-09T08:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/pills/2027-01-09T08:00"])
+        // Tomorrow's 08:00 in Berlin: its identifier was Tokyo's, cancelled when the zone
+        // moved, not by the user; it comes.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
+        #expect(try harness.stored("remind/pills/2027-01-10T08:00")?.request.due == at("2027-01-10T07:00:00Z"))
+    }
+
+    @Test("a daily reminder snoozed in Tokyo, the zone becomes New York, then it is shown: the reminder goes on, not with its own identifier again")
+    func snoozedThenWest() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try SchedulerHarness(now: at("2027-04-16T09:00:00Z"), zone: tokyo)
+        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
+        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
+        try harness.start()
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-17T08:00"])
+        let desk = Desk(store: harness.store, timeZone: tokyo)
+        let snoozed = try desk.perform(requestID: "snooze", now: harness.now) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
+        _ = harness.scheduler.applyChanges(upTo: try #require(snoozed.result).sequence)
+        harness.zones.set(newYork)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // A snoozed occurrence keeps its time.
+        #expect(try harness.stored("remind/pills/2027-04-17T08:00")?.request.due == at("2027-04-16T23:10:00Z"))
+        harness.advance(to: at("2027-04-16T23:15:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/pills/2027-04-17T08:00"])
+        // 08:00 on Apr 17 in New York has the identifier just shown: the next is Apr 18's.
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-18T08:00"])
+        #expect(try harness.stored("remind/pills/2027-04-18T08:00")?.request.due == at("2027-04-18T12:00:00Z"))
+    }
+}
