@@ -101,8 +101,8 @@ struct SchedulerReshowTests {
         #expect(harness.notifier.deliveries.isEmpty)
     }
 
-    @Test("water bubbles expire by themselves and are not shown again")
+    @Test("water bubbles expire by themselves and are not shown again; calendar alarms stay, with their buttons, and are")
     func expiringKindsAreNotReshown() {
-        #expect(Scheduler.reshownKinds == [.fastEnd, .reminder])
+        #expect(Scheduler.reshownKinds == [.fastEnd, .reminder, .calendarAlarm])
     }
 }
