@@ -39,7 +39,7 @@ extension CommandRunner {
         if json {
             try writeJSON(history.json)
         } else {
-            write(history.text)
+            write(history.text(width: environment.terminalWidth))
         }
     }
 
