@@ -44,8 +44,9 @@ public struct ReminderHistory: Sendable {
     }
 
     /// One line per occurrence: `2027-03-27 08:00  pills  done late at 08:40  remind/pills/2027-03-27T08:00`,
-    /// then how many came to what. On a terminal narrower than that (`width`), each identifier
-    /// goes on a line of its own below its occurrence, indented, and stays whole.
+    /// then how many came to what. On a terminal narrower than that (`width`), each occurrence
+    /// takes two lines: when and what became of it, then its identifier (which names the
+    /// reminder too), indented and whole.
     public func text(width: Int? = nil) -> String {
         let language = display.language
         guard !occurrences.isEmpty else { return ViewText.noReminderHistory.text(language, ["days": "\(days)"]) }
@@ -58,8 +59,8 @@ public struct ReminderHistory: Sendable {
         let identifierWidth = rows.map { DisplayWidth.of($0[3]) }.max() ?? 0
         let fitsOneLine = width.map { widths.reduce(0, +) + 3 * 2 + identifierWidth <= $0 } ?? true
         let lines = rows.map { row in
-            let occurrence = (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ")
-            return fitsOneLine ? occurrence + "  " + row[3] : occurrence.trimmingTrailingSpaces + "\n  " + row[3]
+            guard fitsOneLine else { return row[0] + "  " + row[2] + "\n  " + row[3] }
+            return (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }
         return (lines + [counts]).joined(separator: "\n")
     }
