@@ -59,12 +59,6 @@ public enum MisfireResolver {
         request.deadline.addingTimeInterval(slack) < now
     }
 
-    /// The identifiers among `due` (requests due at or before `now`, not yet shown) that a
-    /// wake at `now` would not show: what `list` and `status` leave out while chimed is away.
-    public static func dropped(among due: [NotificationRequest], now: Date) -> Set<String> {
-        Set(resolve(due, now: now).drops.map(\.request.identifier))
-    }
-
     /// A request is late once `now` is more than `slack` past its deadline.
     public static func resolve(_ due: [NotificationRequest], now: Date, slack: TimeInterval = onTimeSlack) -> Decision {
         var decision = Decision()

@@ -137,13 +137,6 @@ public final class Desk {
         return plan
     }
 
-    /// What `read` answers once what recurs is derived at `now` (``derivedAgain(now:)``), with
-    /// nothing recorded: `list`, `status` and `export` say what is pending as chimed would have
-    /// it, whether or not chimed ran to write it.
-    public func readingDerived<T>(now: Date, _ read: () throws -> T) throws -> T {
-        try store.reading(asIf: { try derivedAgain(now: now) }, read)
-    }
-
     /// The setting the desk keeps the zone it last derived in under (not a user's setting).
     public static let derivedZoneSetting = "desk.derived_time_zone"
 

@@ -41,6 +41,25 @@ struct DeskPendingViewsTests {
         #expect(try bench.desk.pendingToShow(now: now).map(\.request.identifier) == shown)
     }
 
+    @Test("a daily reminder two days on with nothing written: the past occurrences missed, today's shown late, in every reader; nothing recorded")
+    func reminderCaughtUpWithoutWriting() throws {
+        let bench = try Bench(now: Self.at("2026-12-02T08:00:00Z"))
+        let rule = try RecurrencePhrase.rule(from: "daily 09:00")
+        try bench.perform {
+            try bench.desk.remindEvery(Desk.RecurringReminderIntent(text: "pills", ruleText: "daily 09:00", rule: rule, from: nil, id: "p1", nag: nil, urgency: nil), now: $0)
+        }
+        let sequence = try bench.store.currentSequence()
+        let now = Self.at("2026-12-04T12:00:00Z")
+
+        let reminders = try bench.desk.pendingToShow(now: now).map(\.request.identifier).filter { $0.hasPrefix("remind/") }
+        #expect(reminders == ["remind/p1/2026-12-04T09:00"])
+        let history = try bench.desk.readingDerived(now: now) { try bench.desk.reminderHistory(id: "p1", since: .distantPast, now: now) }
+        #expect(history.map(\.identifier) == ["remind/p1/2026-12-02T09:00", "remind/p1/2026-12-03T09:00", "remind/p1/2026-12-04T09:00"])
+        #expect(history.map(\.outcome) == [.missed, .missed, .pending])
+        #expect(try bench.store.currentSequence() == sequence)
+        #expect(try bench.store.pendingRequests().map(\.request.identifier).contains("remind/p1/2026-12-02T09:00"))
+    }
+
     @Test("a store written up to now is read as it stands: the soonest is the next one")
     func upToDate() throws {
         let bench = try Bench(now: Self.at("2026-12-02T10:00:00Z"))
