@@ -76,15 +76,6 @@ extension Notifier {
         }
     }
 
-    /// The outcome of delivering `job` and how long the notifier took to answer, measured when
-    /// its completion runs (not when the awaiting task resumes, which a busy test pool delays).
-    func timedDelivery(_ job: DeliveryJob) async -> (outcome: DeliveryOutcome, elapsed: Duration) {
-        let started = ContinuousClock.now
-        return await withCheckedContinuation { continuation in
-            deliver(job) { continuation.resume(returning: ($0, ContinuousClock.now - started)) }
-        }
-    }
-
     /// The outcome of closing `serverIDs`.
     func close(_ serverIDs: [UInt32]) async -> CloseOutcome {
         await withCheckedContinuation { continuation in

@@ -132,6 +132,12 @@ func errorCode(_ response: ControlResponse?) -> ControlError.Code? {
     return nil
 }
 
+/// The ``ControlRefusal`` an error answer names, if `response` is one.
+func refusalReason(_ response: ControlResponse?) -> String? {
+    if case .error(let error) = response { return error.reason }
+    return nil
+}
+
 /// A counter shared with `@Sendable` closures (the syscall seam).
 final class Counter: Sendable {
     private let count = Atomic<Int>(0)
