@@ -287,7 +287,10 @@ struct ControlServerTests {
     /// How many open Unix sockets are bound to `path`, as the kernel lists them (an unlinked
     /// socket file stays listed while its descriptor is open).
     private static func boundSocketCount(at path: String) -> Int {
-        let table = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
+        // Read to the end: the kernel hands the table out a page per read.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/unix") else { return -1 }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         return table.split(separator: "\n").filter { $0.hasSuffix(" " + path) }.count
     }
 
