@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeNotify
+import ChimeTestSupport
 import Foundation
 import Synchronization
 
@@ -107,12 +108,8 @@ final class EventLog: Sendable {
 
     /// The first event matching `predicate`, waiting up to `timeout` for it (the server is
     /// another process: polling it with a deadline).
-    func first(timeout: TimeInterval = 5, where predicate: (NotifierEvent) -> Bool) async -> NotifierEvent? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while true {
-            if let match = all.first(where: predicate) { return match }
-            if ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+    func first(timeout: TimeInterval = 30, where predicate: (NotifierEvent) -> Bool) async -> NotifierEvent? {
+        _ = await Eventually.wait(within: .seconds(timeout)) { all.contains(where: predicate) }
+        return all.first(where: predicate)
     }
 }

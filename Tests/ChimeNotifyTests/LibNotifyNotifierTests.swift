@@ -433,10 +433,9 @@ struct LibNotifyNotifierTests {
 
             // The stuck call finishes once dunst runs again; the daemon retries later.
             var retried = DeliveryOutcome.serverBusy
-            let deadline = ContinuousClock.now + .seconds(10)
-            while retried == .serverBusy, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = await Eventually.wait {
                 retried = await notifier.deliver(Fixtures.onTime(request))
+                return retried != .serverBusy
             }
             let serverID = try #require(retried.shownID, "\(retried)")
             // The late answer to the timed-out call showed a bubble; the retry is answered with
@@ -521,12 +520,8 @@ final class ResultBox<Value: Sendable>: Sendable {
     /// The value, waiting for it (the completion comes from the notifier's threads) at most
     /// `timeout`; past it, records an issue saying so and throws, so a missing answer fails
     /// the test instead of hanging the run.
-    func value(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Value {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let value = stored.withLock({ $0 }) { return value }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+    func value(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Value {
+        _ = await Eventually.wait(within: timeout, checkingEvery: .milliseconds(5)) { isSet }
         if let value = stored.withLock({ $0 }) { return value }
         Issue.record("no result within \(timeout)", sourceLocation: sourceLocation)
         throw NoResult()

@@ -92,16 +92,13 @@ struct CliDaemonFlowTests {
     }
 
     /// Polls chimed's store (another process writes it) until it records `identifier` as
-    /// delivered, for at most 10 s; the delivered records.
+    /// delivered; the delivered records.
     @discardableResult
     static func waitUntilDelivered(_ identifier: String, in sandbox: CliSandbox) async throws -> [DeliveryRecord] {
         let store = try Store(environment: sandbox.environment)
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let delivered = try store.deliveryHistory(limit: 100).filter { $0.identifier == identifier && $0.outcome == .delivered }
-            if !delivered.isEmpty || Date() >= deadline { return delivered }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let delivered = { try store.deliveryHistory(limit: 100).filter { $0.identifier == identifier && $0.outcome == .delivered } }
+        _ = try await Eventually.wait { try !delivered().isEmpty }
+        return try delivered()
     }
 
     @Test("chimed refuses a TZ the CLI refuses, with the CLI's message and exit code, and creates nothing", arguments: ["Garbage/Zone", "/etc/passwd"])
@@ -193,14 +190,12 @@ final class CliDaemonProcess {
     /// Polls (chimed is another process) until `chime status` finds chimed answering; the
     /// deadline only catches a chimed that never answers, so it is generous for a loaded machine.
     func waitUntilAnswering(within seconds: TimeInterval) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !child.hasExited {
-            let status = cliJSONObject(await sandbox.chime("status", "--format", "json").output)
-            if status?["daemon_answers"] as? Bool == true { return }
-            try await Task.sleep(for: .milliseconds(50))
+        let answers = { [sandbox] in cliJSONObject(await sandbox.chime("status", "--format", "json").output)?["daemon_answers"] as? Bool == true }
+        let answering = await Eventually.wait(within: max(.seconds(seconds), Eventually.generousDeadline), checkingEvery: .milliseconds(50)) {
+            if child.hasExited { return true }
+            return await answers()
         }
-        // A loaded machine may pass the deadline inside the last call: ask once more.
-        if cliJSONObject(await sandbox.chime("status", "--format", "json").output)?["daemon_answers"] as? Bool == true { return }
+        if answering, await answers() { return }
         throw CliDaemonFailure(description: "chimed did not answer within \(seconds) s: \(log)")
     }
 
@@ -211,8 +206,7 @@ final class CliDaemonProcess {
 
     func stop() {
         child.terminate()
-        let deadline = Date().addingTimeInterval(10)
-        while !child.hasExited, Date() < deadline { usleep(20_000) }
+        _ = Eventually.waitBlocking(within: .seconds(10)) { child.hasExited }
         child.kill()
     }
 }

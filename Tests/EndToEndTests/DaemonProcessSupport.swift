@@ -90,16 +90,10 @@ final class DaemonSandbox {
         try ControlClient(socketPath: socketPath, timeout: .seconds(5)).send(request)
     }
 
-    /// Polls `condition` (an external process is doing the work) until it holds or `timeout`
-    /// passes; returns whether it held. Sleeps with `Task.sleep`, so a waiting test leaves the
-    /// shared test threads to the others.
+    /// Polls `condition` (an external process is doing the work) until it holds, for `timeout`
+    /// but at least the generous deadline (it only catches a hang); whether it held.
     func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return try condition()
+        try await Eventually.wait(within: max(.seconds(timeout), Eventually.generousDeadline)) { try condition() }
     }
 }
 
