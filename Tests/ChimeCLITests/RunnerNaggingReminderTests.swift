@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -97,7 +98,7 @@ struct RunnerNaggingReminderTests {
         try show("remind/tea", in: harness)
         let nag = try #require(harness.pending().first)
         #expect(nag.request.identifier == "remind/tea")
-        #expect(nag.request.due == Fixture.instant("2027-03-26T10:30:00+01:00"))
+        #expect(nag.request.due == Fixture.at("2027-03-26T10:30:00+01:00"))
         harness.set("2027-03-26T10:31:00+01:00")
         #expect(harness.succeed("done", "tea") == "remind/tea done late\n")
         #expect(harness.pending().isEmpty)

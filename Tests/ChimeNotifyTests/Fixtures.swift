@@ -5,11 +5,9 @@ import Foundation
 import Synchronization
 
 /// Requests, jobs and small helpers shared by the notifier tests.
-enum Fixtures {
+extension Fixture {
     /// 2026-03-02 12:00 UTC, a Monday.
     static let noon = Date(timeIntervalSince1970: 1_772_452_800)
-    static let utc = TimeZone(identifier: "UTC")!
-    static let shanghai = TimeZone(identifier: "Asia/Shanghai")!
 
     static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 
@@ -56,11 +54,7 @@ enum Fixtures {
     }
 
     static func reminder(id: String = "remind/r-1", text: String, due: Date = noon) -> NotificationRequest {
-        NotificationRequest(
-            identifier: id, group: "r-1", kind: .reminder, due: due, tolerance: 5,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
-            misfirePolicy: .deliverLate(until: due.addingTimeInterval(86_400))
-        )
+        reminder(id, group: "r-1", text: text, due: due)
     }
 
     /// A job shown right at its due time, in UTC.

@@ -24,7 +24,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(tag: "Tom & Jerry's <fast>")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(tag: "Tom & Jerry's <fast>")))
 
             let serverID = try #require(outcome.shownID, "\(outcome)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -56,7 +56,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "300"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.water(amount: "300"))).shownID != nil)
 
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             let call = try #require(monitor.notifyCalls.first)
@@ -75,11 +75,11 @@ struct LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.reminder(id: "remind/twice", text: "stretch")
+            let request = Fixture.reminder(id: "remind/twice", text: "stretch")
             let mark = try environment.historyMark()
 
-            let first = await notifier.deliver(Fixtures.onTime(request))
-            let second = await notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(7200), timeZone: Fixtures.utc))
+            let first = await notifier.deliver(Fixture.onTime(request))
+            let second = await notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(7200), timeZone: Fixture.utc))
 
             let serverID = try #require(first.shownID, "\(first)")
             #expect(second == .shown(serverID: serverID))
@@ -92,15 +92,15 @@ struct LibNotifyNotifierTests {
 
         @Test func aServerIDKnownFromTheStoreReplacesThatBubble() async throws {
             let environment = try NotificationServerScope.environment
-            let request = Fixtures.fastEnd(id: "fast/crash/end")
+            let request = Fixture.fastEnd(id: "fast/crash/end")
             let mark = try environment.historyMark()
             let before = try makeNotifier()
-            let serverID = try #require(await before.deliver(Fixtures.onTime(request)).shownID)
+            let serverID = try #require(await before.deliver(Fixture.onTime(request)).shownID)
             before.shutdown()  // as if the daemon crashed after the server showed it
 
             let after = try makeNotifier()
             defer { after.shutdown() }
-            let again = await after.deliver(Fixtures.onTime(request, replacing: serverID))
+            let again = await after.deliver(Fixture.onTime(request, replacing: serverID))
 
             #expect(again == .shown(serverID: serverID))
             #expect(try environment.history(since: mark).map(\.id) == [Int(serverID)])
@@ -108,15 +108,15 @@ struct LibNotifyNotifierTests {
 
         @Test func aBubbleWhoseIDWasNeverStoredIsReplacedThroughItsStackTag() async throws {
             let environment = try NotificationServerScope.environment
-            let request = Fixtures.fastEnd(id: "fast/lost-id/end")
+            let request = Fixture.fastEnd(id: "fast/lost-id/end")
             let mark = try environment.historyMark()
             let before = try makeNotifier()
-            #expect(await before.deliver(Fixtures.onTime(request)).shownID != nil)
+            #expect(await before.deliver(Fixture.onTime(request)).shownID != nil)
             before.shutdown()  // as if the daemon died before it could store the id
 
             let after = try makeNotifier()
             defer { after.shutdown() }
-            let again = try #require(await after.deliver(Fixtures.onTime(request)).shownID)
+            let again = try #require(await after.deliver(Fixture.onTime(request)).shownID)
 
             // dunst replaced the first bubble (same x-dunst-stack-tag): one bubble, not two.
             #expect(try environment.history(since: mark).map(\.id) == [Int(again)])
@@ -128,8 +128,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.fastEnd(id: "fast/closing/end")
-            let serverID = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            let request = Fixture.fastEnd(id: "fast/closing/end")
+            let serverID = try #require(await notifier.deliver(Fixture.onTime(request)).shownID)
 
             #expect(await notifier.close([serverID]) == .closed)
 
@@ -142,7 +142,7 @@ struct LibNotifyNotifierTests {
             let environment = try NotificationServerScope.environment
             let monitor = try BusMonitor(environment: environment)
             let before = try makeNotifier()
-            let serverID = try #require(await before.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/old/end"))).shownID)
+            let serverID = try #require(await before.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/old/end"))).shownID)
             before.shutdown()
 
             let after = try makeNotifier()
@@ -159,8 +159,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.water(id: "water/act/\(key.rawValue)")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID != nil)
+            let request = Fixture.water(id: "water/act/\(key.rawValue)")
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID != nil)
 
             try environment.invokeAction(labeled: label)
 
@@ -175,7 +175,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier(.simplifiedChinese)
             defer { notifier.shutdown() }
 
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/zh/end", tag: "晨间🍵")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/zh/end", tag: "晨间🍵")))
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -195,7 +195,7 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
 
             let mark = try environment.historyMark()
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/attack", text: LibNotifyNotifierTests.attack)))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/attack", text: LibNotifyNotifierTests.attack)))
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -213,7 +213,7 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
             let tag = String(repeating: "t", count: 8192)
 
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/long/end", tag: tag))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/long/end", tag: tag))).shownID != nil)
 
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             let body = try #require(monitor.notifyCalls.first?.body)
@@ -230,8 +230,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            let rejected = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/nul", text: "a\0b")))
-            let shown = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/fine", text: "fine")))
+            let rejected = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/nul", text: "a\0b")))
+            let shown = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/fine", text: "fine")))
 
             #expect(rejected == .rejected(reason: "the reminder text contains a NUL character: remove it"))
             #expect(shown.shownID != nil)
@@ -253,7 +253,7 @@ struct LibNotifyNotifierTests {
             }
             // ...and a Swift string can only carry them repaired, so GLib never sees invalid UTF-8.
             let repaired = String(decoding: bytes, as: UTF8.self)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/utf8/end", tag: repaired))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/utf8/end", tag: repaired))).shownID != nil)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             #expect(monitor.notifyCalls.first?.body == "You finished your 16:8 fast (f\u{FFFD}ast).")
             try environment.closeAll()
@@ -307,8 +307,8 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
 
             #expect(!(await notifier.probeResult().capabilities.contains("body-markup")))
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250", consumed: "500", goal: "2000")))
-            let attack = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: LibNotifyNotifierTests.attack)))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.water(amount: "250", consumed: "500", goal: "2000")))
+            let attack = await notifier.deliver(Fixture.onTime(Fixture.reminder(text: LibNotifyNotifierTests.attack)))
 
             #expect(outcome.shownID != nil && attack.shownID != nil, "\(outcome), \(attack)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 2 })
@@ -347,7 +347,7 @@ struct LibNotifyNotifierTests {
             // stops there: nothing goes to the name, so nothing can wait on a D-Bus timeout or
             // start an activation.
             let fresh = try makeNotifier()
-            #expect(await fresh.deliver(Fixtures.onTime(Fixtures.fastEnd())) == .serverUnavailable(.noServer))
+            #expect(await fresh.deliver(Fixture.onTime(Fixture.fastEnd())) == .serverUnavailable(.noServer))
             fresh.shutdown()
             #expect(try await Self.callsToServer(environment, monitor) == 0)
 
@@ -363,14 +363,14 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/vanish/end"))).shownID != nil)
 
             try environment.stopServer()
             defer { try? environment.startServer() }
             let monitor = try BusMonitor(environment: environment)
             // The notifier learns of the departure from the bus's signal, not from a query of
             // its own before the call; either way nothing may be sent to a server that is gone.
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/vanish/end")))
             #expect(outcome == .serverUnavailable(.noServer))
             #expect(try await Self.callsToServer(environment, monitor) == 0)
             #expect(!events.all.contains(.serverAppeared))
@@ -386,7 +386,7 @@ struct LibNotifyNotifierTests {
                 if let address { setenv("DBUS_SESSION_BUS_ADDRESS", address, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
                 // Reported as what it is, never as timed out: no call waited for an answer.
                 let attempt = try makeNotifier()
-                let outcome = await attempt.deliver(Fixtures.onTime(Fixtures.fastEnd()))
+                let outcome = await attempt.deliver(Fixture.onTime(Fixture.fastEnd()))
                 attempt.shutdown()
                 switch (outcome, expected) {
                 case (.serverUnavailable(.busUnreachable), "busUnreachable"), (.serverUnavailable(.noSessionBus), "noSessionBus"): break
@@ -403,8 +403,8 @@ struct LibNotifyNotifierTests {
             let environment = try NotificationServerScope.environment
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.fastEnd(id: "fast/hung/end")
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water(id: "water/warm-up"))).shownID != nil)
+            let request = Fixture.fastEnd(id: "fast/hung/end")
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.water(id: "water/warm-up"))).shownID != nil)
             let mark = try environment.historyMark()
             let monitor = try BusMonitor(environment: environment)
             let server = try environment.serverPID()
@@ -415,15 +415,15 @@ struct LibNotifyNotifierTests {
             // The hung call can only be answered by its watchdog, seconds later: that it is not
             // answered when `deliver` returns shows the calling thread did not wait for it.
             let outcome = ResultBox<DeliveryOutcome>()
-            notifier.deliver(Fixtures.onTime(request)) { outcome.set($0) }
+            notifier.deliver(Fixture.onTime(request)) { outcome.set($0) }
             #expect(!outcome.isSet, "the calling thread waited for the hung call")
 
             // A call behind the hung one stops waiting once that one counts as hung, before the
             // hung call's own watchdog answers it; later ones are refused as busy too (at once:
             // ServerCallGateTests). Neither is sent to the stopped server.
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "queued"))) == .serverBusy)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "queued"))) == .serverBusy)
             #expect(!outcome.isSet, "the queued call waited for the hung call's watchdog")
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "later"))) == .serverBusy)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "later"))) == .serverBusy)
             // The hung call itself times out: its watchdog is the configured one, 5 s at most.
             #expect(LibNotifyNotifier.Configuration(language: .english).watchdog <= LibNotifyNotifier.Configuration.maximumWatchdog)
             #expect(try await outcome.value() == .timedOut)
@@ -434,7 +434,7 @@ struct LibNotifyNotifierTests {
             // The stuck call finishes once dunst runs again; the daemon retries later.
             var retried = DeliveryOutcome.serverBusy
             _ = await Eventually.wait {
-                retried = await notifier.deliver(Fixtures.onTime(request))
+                retried = await notifier.deliver(Fixture.onTime(request))
                 return retried != .serverBusy
             }
             let serverID = try #require(retried.shownID, "\(retried)")
@@ -451,14 +451,14 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.fastEnd(id: "fast/restart/end")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID != nil)
+            let request = Fixture.fastEnd(id: "fast/restart/end")
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID != nil)
 
             try environment.stopServer()
             try environment.startServer()
 
             #expect(await events.first { $0 == .serverChanged } != nil)
-            let again = await notifier.deliver(Fixtures.onTime(request))
+            let again = await notifier.deliver(Fixture.onTime(request))
             #expect(again.shownID != nil, "\(again)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 2 })
             // A fresh bubble: the old id would hit whatever the new server numbered so.
@@ -472,12 +472,12 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
             try environment.stopServer()
-            let absent = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end")))
+            let absent = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/appear/end")))
             #expect(absent == .serverUnavailable(.noServer))
 
             try environment.startServer()
             #expect(await events.first { $0 == .serverAppeared } != nil)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/appear/end"))).shownID != nil)
             #expect(events.all.filter { $0 == .serverAppeared }.count == 1)
         }
 
@@ -486,11 +486,11 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/restart2/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/restart2/end"))).shownID != nil)
 
             try environment.stopServer()
             try environment.startServer()
-            let again = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/restart2/end")))
+            let again = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/restart2/end")))
 
             #expect(again.shownID != nil)
             // The bus's NameOwnerChanged signals reached the notifier thread before this

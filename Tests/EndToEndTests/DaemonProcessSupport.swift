@@ -270,10 +270,9 @@ enum DaemonRequests {
     static func reminder(_ id: String, text: String, due: Date, tolerance: TimeInterval = 1) -> ChangePlan {
         var plan = ChangePlan()
         plan.reminders = [OneOffReminder(id: id, text: text, due: due)]
-        plan.requests = [NotificationRequest(
-            identifier: RequestIdentifier.reminder(id: id), group: id, kind: .reminder, due: due, tolerance: tolerance,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
-            misfirePolicy: .deliverLate(until: due.addingTimeInterval(3600))
+        plan.requests = [Fixture.reminder(
+            RequestIdentifier.reminder(id: id), group: id, text: text, due: due, tolerance: tolerance,
+            policy: .deliverLate(until: due.addingTimeInterval(3600))
         )]
         return plan
     }
