@@ -22,7 +22,8 @@ struct FastScheduleTests {
     /// The fast from the first occurrence at or after `from`: start, end, eating end, real hours.
     func fast(_ plan: String, _ rule: String, from: String, zone: TimeZone) throws -> FastingSession {
         let schedule = try schedule(plan, rule, start: at(from))
-        return try #require(schedule.nextSession(atOrAfter: at(from), timeZone: zone, calendar: calendar(zone)))
+        let start = try #require(schedule.occurrence(atOrAfter: at(from), in: zone))
+        return schedule.session(startingAt: start, timeZone: zone, calendar: calendar(zone))
     }
 
     @Test("16:8 from 20:00 ends at 12:00 and eats until 20:00 local, 15 or 17 real hours across a change", arguments: [
