@@ -16,6 +16,13 @@ public enum Fixture {
     public static let shanghai = zone("Asia/Shanghai")
     public static let utc = zone("UTC")
 
+    /// The Gregorian calendar in `zone`.
+    public static func calendar(in zone: TimeZone) -> Calendar {
+        var calendar = calendar
+        calendar.timeZone = zone
+        return calendar
+    }
+
     /// The zone named `identifier`; traps when the system does not know it (a broken test setup).
     public static func zone(_ identifier: String) -> TimeZone {
         guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown time zone \(identifier)") }

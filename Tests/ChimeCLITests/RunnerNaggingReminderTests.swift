@@ -14,8 +14,7 @@ struct RunnerNaggingReminderTests {
         let stored = try #require(try store.request(identifier: identifier))
         _ = try store.beginDelivery(rowIDs: [stored.rowID], now: harness.now)
         let showing = try #require(ReminderNag.Showing(request: stored.request))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = harness.timeZone
+        let calendar = Fixture.calendar(in: harness.timeZone)
         let next = RecurringReminder(request: stored.request).flatMap {
             RequestPlanner().request(for: $0, after: showing.occurrenceDue, timeZone: harness.timeZone, calendar: calendar)
         }

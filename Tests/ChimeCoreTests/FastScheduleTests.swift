@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -10,9 +11,7 @@ struct FastScheduleTests {
     func at(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
     func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
+        return Fixture.calendar(in: zone)
     }
 
     func schedule(_ plan: String, _ rule: String, start: Date) throws -> FastSchedule {

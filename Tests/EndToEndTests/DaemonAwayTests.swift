@@ -32,8 +32,7 @@ struct DaemonAwayTests {
 
     /// The due time the rule gives for a return at `instant`.
     func dueAfterReturn(at instant: Date) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = Fixture.calendar(in: TimeZone(identifier: "UTC")!)
         return WaterHold.planAfterReturn(of: Self.schedule, at: instant, intakes: [], timeZone: calendar.timeZone, calendar: calendar).requests.first?.due
     }
 
