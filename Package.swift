@@ -61,6 +61,8 @@ let package = Package(
         ),
         // The start-up floor of the `cli` benchmark: a plain Swift program.
         .executableTarget(name: "chime-bench-floor"),
+        // The second floor: a Swift program that imports Foundation and prints one line.
+        .executableTarget(name: "chime-bench-foundation-floor"),
         .executableTarget(
             name: "chime-store-worker",
             dependencies: ["ChimeStore", "ChimeCore"],
