@@ -1,7 +1,8 @@
+import ChimeBubbleText
+import ChimeBusProbe
 import ChimeControl
 import ChimeCore
 import ChimeDesk
-import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -117,7 +118,7 @@ public struct CommandEnvironment {
             randomSource: SystemRandomNumberGenerator(),
             makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
-            probeNotificationServer: { liveProbe() },
+            probeNotificationServer: { BusServerProbe.probe(environment: variables, timeout: probeWatchdog) },
             terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil,
             storeExists: {
                 guard let path = try? StoreLocation.defaultDatabasePath(environment: variables) else { return false }
@@ -133,17 +134,6 @@ public struct CommandEnvironment {
         return UUID().uuidString.lowercased()
     }
 
-    /// How long `doctor` lets the notification server take to answer.
+    /// How long `doctor` lets the notification server take to answer each question.
     static let probeWatchdog: TimeInterval = 3
-
-    /// Probes through libnotify, as chimed's notifier would see the server.
-    private static func liveProbe() -> ServerProbe {
-        do {
-            let notifier = try LibNotifyNotifier(configuration: .init(watchdog: probeWatchdog))
-            defer { notifier.shutdown() }
-            return notifier.probe()
-        } catch {
-            return ServerProbe(status: .failed, detail: "\(error)")
-        }
-    }
 }
