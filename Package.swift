@@ -28,12 +28,10 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
-        // libdbus-1: `chime doctor` asks the session bus about the notification server without GLib.
-        .systemLibrary(
-            name: "CDBus",
-            pkgConfig: "dbus-1",
-            providers: [.apt(["libdbus-1-dev"])]
-        ),
+        // libdbus-1's declarations: `chime doctor` asks the session bus about the notification
+        // server without GLib. Not linked (no pkgConfig, whose libraries would be): ChimeBusProbe
+        // loads it when doctor runs, and passes the header folders of Debian's libdbus-1-dev.
+        .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(
             name: "CLibical",
             pkgConfig: "libical",
@@ -51,7 +49,12 @@ let package = Package(
         .target(name: "ChimeBubbleText", dependencies: ["ChimeCore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "CLibNotify"]),
         // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
-        .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "CDBus"]),
+        .target(
+            name: "ChimeBusProbe",
+            dependencies: ["ChimeBubbleText", "CDBus"],
+            // What `pkg-config --cflags dbus-1` names on Debian amd64 (the architecture of the package).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"])]
+        ),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
