@@ -8,11 +8,14 @@ import Foundation
 extension CommandRunner {
     /// Sets a reminder saying `text` at `due`; with the id of a reminder still pending, replaces it
     /// (and says so).
-    func remind(_ text: String, at due: Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
+    ///
+    /// `due` gives the time from the instant the change is decided: `remind in` counts from it,
+    /// so the line it prints says the span typed however long the store took to open.
+    func remind(_ text: String, at due: (Date) -> Date, id: String?, nag: TimeSpan? = nil, urgency: ConfigValue.Urgency? = nil, note: String = "", now: Date) throws {
         // Said here at once, before the store is opened: the desk refuses it too.
-        guard due > now else { throw DeskRefusal.reminderTimePassed(due: due) }
+        guard due(now) > now else { throw DeskRefusal.reminderTimePassed(due: due(now)) }
         try commit(now: now) { desk, now in
-            try desk.remind(text, at: due, id: id, nag: nag, urgency: urgency?.rawValue, now: now)
+            try desk.remind(text, at: due(now), id: id, nag: nag, urgency: urgency?.rawValue, now: now)
         } lines: { set, now in
             let line = set.replaced ? messages(now).reminderReplaced(set.reminder) : messages(now).reminderSet(set.reminder)
             return [line + note]
@@ -50,7 +53,7 @@ extension CommandRunner {
             // 100,000 notifications is never held whole.
             var writer = JSONArrayWriter(encoder: OrderedJSONEncoder(prettyPrinted: true), output: environment.output)
             let renderer = NotificationRenderer(language: notificationLanguage())
-            try store().forEachPendingRequest(inGroup: group) { stored in
+            try desk().forEachPendingToShow(inGroup: group, now: now) { stored in
                 let element = pendingNotification(of: stored, now: now, renderer: renderer).json(in: environment.timeZone)
                 return writer.append(writtenBy: element.writePrettyElement)
             }
@@ -97,10 +100,11 @@ extension CommandRunner {
         }
     }
 
-    /// The pending (and delivering) requests, with their texts as the notification will show them.
+    /// The requests still to be shown as chimed would have them by `now` (``Desk/pendingToShow(inGroup:now:)``),
+    /// with their texts as the notification will show them.
     func pendingNotifications(inGroup group: String?, now: Date) throws -> [PendingNotification] {
         let renderer = NotificationRenderer(language: notificationLanguage())
-        return try store().pendingRequests(inGroup: group).map { pendingNotification(of: $0, now: now, renderer: renderer) }
+        return try desk().pendingToShow(inGroup: group, now: now).map { pendingNotification(of: $0, now: now, renderer: renderer) }
     }
 
     /// One stored request as `list` shows it; `renderer` when rows are many (the language is

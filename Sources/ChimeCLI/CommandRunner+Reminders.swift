@@ -32,17 +32,23 @@ extension CommandRunner {
     func showReminderHistory(id: String?, days: Int, json: Bool, now: Date) throws {
         let display = display(now)
         let since = display.startOfDay(display.today.adding(days: -(days - 1), calendar: display.calendar))
-        let history = ReminderHistory(occurrences: try desk().reminderHistory(id: id, since: since, now: now), display: display, days: days)
+        let desk = try desk()
+        // What became of each occurrence as chimed would have recorded it by now, whether or not it ran.
+        let occurrences = try desk.readingDerived(now: now) { try desk.reminderHistory(id: id, since: since, now: now) }
+        let history = ReminderHistory(occurrences: occurrences, display: display, days: days)
         if json {
             try writeJSON(history.json)
         } else {
-            write(history.text)
+            write(history.text(width: environment.terminalWidth))
         }
     }
 
     /// Shows the recurring reminders with their rules, next occurrences and how many are left.
     func showRecurringReminders(all: Bool, json: Bool, now: Date) throws {
-        let list = RecurringReminderList(reminders: try desk().recurringReminders(now: now, includingEnded: all), display: display(now))
+        let desk = try desk()
+        // As chimed would have them by now, whether or not it ran.
+        let reminders = try desk.readingDerived(now: now) { try desk.recurringReminders(now: now, includingEnded: all) }
+        let list = RecurringReminderList(reminders: reminders, display: display(now))
         if json {
             try writeJSON(list.json)
         } else {

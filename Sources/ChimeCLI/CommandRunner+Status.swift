@@ -72,16 +72,17 @@ extension CommandRunner {
     /// answers.
     func statusSnapshot(now: Date) throws -> StatusSnapshot {
         let store = try store()
-        let fast = try currentSession(now: now)
-        let water = try waterSummary(now: now)
+        // One view of the store, as chimed would have it by now, whether or not it ran.
+        let (fast, water, soonest, settings) = try desk().readingDerived(now: now) {
+            // Only the soonest notification is shown: read just that one.
+            (try currentSession(now: now), try waterSummary(now: now), try store.nextPendingRequest(), try store.settings())
+        }
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
-        // Only the soonest notification is shown: read and render just that one.
-        let soonest = try store.nextPendingRequest().map { pendingNotification(of: $0, now: now) }
         return StatusSnapshot(
             fast: fast, water: shownWater,
-            upcoming: soonest.map { [$0] } ?? [],
+            upcoming: soonest.map { [pendingNotification(of: $0, now: now)] } ?? [],
             daemon: askDaemon(),
-            settings: try store.settings()
+            settings: settings
         )
     }
 }

@@ -79,9 +79,10 @@ extension CommandRunner {
         }
     }
 
-    /// The water state at `now` (``Desk/waterNow(now:)``).
+    /// The water state at `now` (``Desk/waterNow(now:)``), as chimed would have it by now.
     func waterSummary(now: Date) throws -> WaterSummary {
-        WaterSummary(try desk().waterNow(now: now))
+        let desk = try desk()
+        return WaterSummary(try desk.readingDerived(now: now) { try desk.waterNow(now: now) })
     }
 
     /// Every glass recent enough to place a schedule's next reminder and count its water day.

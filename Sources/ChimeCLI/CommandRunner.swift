@@ -122,10 +122,10 @@ public final class CommandRunner {
         case .waterOff: try turnWaterOff(now: now)
         case .waterStatus(let json): try showWaterStatus(json: json, now: now)
         case .remindIn(let span, let text, let id, let nag, let urgency):
-            try remind(text, at: now.addingTimeInterval(span.timeInterval), id: id, nag: nag, urgency: urgency, now: now)
+            try remind(text, at: { $0.addingTimeInterval(span.timeInterval) }, id: id, nag: nag, urgency: urgency, now: now)
         case .remindAt(let time, let text, let id, let nag, let urgency):
             let (due, note) = resolve(time, now: now)
-            try remind(text, at: due, id: id, nag: nag, urgency: urgency, note: note, now: now)
+            try remind(text, at: { _ in due }, id: id, nag: nag, urgency: urgency, note: note, now: now)
         case .remindEvery(let options): try remindEvery(options, now: now)
         case .remindHistory(let id, let days, let json): try showReminderHistory(id: id, days: days, json: json, now: now)
         case .remindList(let all, let json): try showRecurringReminders(all: all, json: json, now: now)

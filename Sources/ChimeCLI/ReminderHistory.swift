@@ -44,8 +44,10 @@ public struct ReminderHistory: Sendable {
     }
 
     /// One line per occurrence: `2027-03-27 08:00  pills  done late at 08:40  remind/pills/2027-03-27T08:00`,
-    /// then how many came to what.
-    public var text: String {
+    /// then how many came to what. On a terminal narrower than that (`width`), each occurrence
+    /// takes two lines: when and what became of it, then its identifier (which names the
+    /// reminder too), indented and whole.
+    public func text(width: Int? = nil) -> String {
         let language = display.language
         guard !occurrences.isEmpty else { return ViewText.noReminderHistory.text(language, ["days": "\(days)"]) }
         let rows = occurrences.map { occurrence -> [String] in
@@ -54,8 +56,11 @@ public struct ReminderHistory: Sendable {
         }
         // Padded by display columns: a Chinese outcome is twice as wide as its characters.
         let widths = (0..<3).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        let identifierWidth = rows.map { DisplayWidth.of($0[3]) }.max() ?? 0
+        let fitsOneLine = width.map { widths.reduce(0, +) + 3 * 2 + identifierWidth <= $0 } ?? true
         let lines = rows.map { row in
-            (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ") + "  " + row[3]
+            guard fitsOneLine else { return row[0] + "  " + row[2] + "\n  " + row[3] }
+            return (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }
         return (lines + [counts]).joined(separator: "\n")
     }

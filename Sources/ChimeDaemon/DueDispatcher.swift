@@ -115,9 +115,7 @@ final class DueDispatcher {
         }
         for drop in decision.drops {
             guard let stored = byIdentifier[drop.request.identifier] else { continue }
-            // A collapsed reminder's newest sibling carries the schedule on.
-            let followUp = drop.reason == .collapsed ? nil : try OutcomeRecorder.storeErrors { try desk.followUp(of: stored.request, now: now, dropped: true) }
-            try store.markMissed(rowID: stored.rowID, reason: drop.reason.rawValue, at: now, followUp: followUp)
+            _ = try OutcomeRecorder.storeErrors { try desk.recordMissed(stored, reason: drop.reason, now: now) }
             log.info("missed \(stored.request.identifier) (due \(LogFormat.instant(stored.request.due, in: zone))): \(drop.reason.rawValue)")
         }
     }

@@ -50,6 +50,16 @@ extension Desk {
         return plan.isEmpty ? nil : plan
     }
 
+    /// Records `stored`, due and not to be shown at `now` for `reason`, as missed, with what
+    /// follows it in the same write (nothing for a collapsed reminder: its newest sibling
+    /// carries the schedule on). Whether it was still to be shown. For chimed at a wake, and
+    /// for readers saying what such a wake would leave (``readingDerived(now:_:)``).
+    @discardableResult
+    public func recordMissed(_ stored: StoredRequest, reason: MisfireResolver.DropReason, now: Date) throws -> Bool {
+        let followUp = reason == .collapsed ? nil : try followUp(of: stored.request, now: now, dropped: true)
+        return try store.markMissed(rowID: stored.rowID, reason: reason.rawValue, at: now, followUp: followUp)
+    }
+
     /// The most occurrences recorded missed at once for one reminder (a minutely one after a
     /// week away would be 10,000): the rest are said in chimed's log only.
     static let passedOverLimit = 1_000

@@ -223,6 +223,9 @@ final class SQLiteConnection {
     /// Whether a transaction is open on this connection.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Whether a transaction that is always rolled back is open (``rolledBack(_:)``).
+    private(set) var isPreviewing = false
+
     // MARK: Transactions
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when `body` returns, rolled back
@@ -246,6 +249,29 @@ final class SQLiteConnection {
         return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
     }
 
+    /// Runs `body` in a read transaction (committed, writing nothing) whatever it may throw.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try body() }
+        return try transaction(beginning: "BEGIN DEFERRED", body, failure: { $0 })
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction that is always rolled back: what the
+    /// database would answer after writes that are never recorded. The writes `body` makes
+    /// through the store run inside it (``isPreviewing``).
+    func rolledBack<T>(_ body: () throws -> T) throws -> T {
+        if let writeRefusal { throw writeRefusal }
+        guard !isInTransaction else {
+            throw StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug")
+        }
+        try run("BEGIN IMMEDIATE")
+        isPreviewing = true
+        defer {
+            isPreviewing = false
+            rollBack()
+        }
+        return try body()
+    }
+
     /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws;
     /// `failure` turns the store's own errors (beginning, committing) into `body`'s error type.
     private func transaction<T, E: Error>(
@@ -254,6 +280,8 @@ final class SQLiteConnection {
         if begin != "BEGIN DEFERRED", let writeRefusal {
             throw failure(writeRefusal)
         }
+        // Inside a transaction that is rolled back whatever happens, a write is one more step of it.
+        if isPreviewing { return try body() }
         guard !isInTransaction else {
             // A write nested in another write would be committed by neither: a defect.
             throw failure(StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug"))

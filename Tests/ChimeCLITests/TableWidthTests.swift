@@ -185,6 +185,25 @@ struct TableWidthTests {
         }
     }
 
+    @Test("remind history fits every width: an identifier that does not fit goes whole on its own line", arguments: everyWidth)
+    func reminderHistoryFits(width: Int) throws {
+        let harness = RunnerHarness(now: "2026-03-10T08:00:00+01:00")
+        harness.succeed("remind", "every", "daily 09:00", "pills", "--id", "morning-pills")
+        harness.succeed("remind", "in", "10m", "给妈妈打电话", "--id", "r-mom")
+        harness.set("2026-03-10T09:30:00+01:00")
+        harness.terminalWidth = width
+        let text = harness.succeed("remind", "history")
+        let lines = text.split(separator: "\n").map(String.init)
+        for line in lines.dropLast() {
+            #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
+        }
+        for identifier in ["remind/morning-pills/2026-03-10T09:00", "remind/r-mom"] {
+            #expect(lines.contains { $0.hasSuffix(identifier) }, "\(width): \(identifier) whole in\n\(text)")
+        }
+        // Wide enough, one line per occurrence; else two.
+        #expect(lines.count == (width >= 85 ? 3 : 5), "\(width):\n\(text)")
+    }
+
     @Test("fast history in Chinese, with long ids, fits every width", arguments: everyWidth)
     func chineseFastHistoryFits(width: Int) {
         let harness = RunnerHarness(now: "2026-03-01T20:00:00+01:00")

@@ -48,8 +48,9 @@ struct ServerCallGateTests {
 
     @Test func callsQueuedBehindAHungCallAreAnsweredBusyWithoutWaitingForItsWatchdog() async throws {
         // The watchdog is far longer than any scheduling delay on a loaded machine, so an
-        // answer before it can only come from the hung-call detection.
-        let gate = makeGate(watchdog: .seconds(120), hungAfter: .milliseconds(50))
+        // answer before it can only come from the hung-call detection. (A whole test run once
+        // held this test's task back for over two minutes: the hung call then timed out first.)
+        let gate = makeGate(watchdog: .seconds(3600), hungAfter: .milliseconds(50))
         let results = Results()
         let hung = try #require(gate.admit { results.add("hung \($0)") })
         #expect(gate.begin(hung))

@@ -114,6 +114,37 @@ struct CliOccurrenceTests {
         // Yesterday's fast, never touched by any process, is history: completed.
         let history = await sandbox.succeed(at: at("2026-12-02T21:00:03Z"), "fast", "history", "--json").output
         #expect(Occurrences.historyFast(history, id: "\(id).20261201-2000")?["completed"] as? Bool == true)
+
+        // What is pending is what chimed would hold by now: yesterday's end (shown late within
+        // its day of grace), today's end and tomorrow's fast, not today's start (its hour of
+        // grace is over); and reading wrote nothing.
+        let before = await sandbox.dump()
+        #expect(await sandbox.pendingIdentifiers(at: at("2026-12-02T21:00:04Z")) == [
+            "fast/\(id).20261201-2000/end", "fast/\(today)/end", "fast/\(id).20261203-2000/start", "fast/\(id).20261203-2000/end",
+        ])
+        let next = cliJSONObject(await sandbox.succeed(at: at("2026-12-02T21:00:05Z"), "status", "--format", "json").output)
+        #expect((next?["next"] as? [String: Any])?["id"] as? String == "fast/\(id).20261201-2000/end")
+        #expect(await sandbox.succeed(at: at("2026-12-02T21:00:06Z"), "list").output.contains("fast/\(today)/end"))
+        #expect(await sandbox.dump() == before)
+    }
+
+    @Test("two days after remind every \"daily 09:00\" and water every 1h, with chimed never run: every reader says what chimed would, and reading writes nothing")
+    func reminderAndWaterReadersWithoutChimed() async throws {
+        let sandbox = await CliSandbox.pinned()
+        await sandbox.succeed(at: at("2026-12-02T08:00:00Z"), "remind", "every", "daily 09:00", "pills", "--id", "p1")
+        await sandbox.succeed(at: at("2026-12-02T08:00:01Z"), "water", "every", "1h", "--from", "08:00", "--until", "22:00", "--id", "w1")
+        let before = await sandbox.dump()
+        let now = at("2026-12-04T12:00:00Z")
+        // Today's occurrence is shown late when chimed starts; the water reminder missed meanwhile
+        // is dropped and the next one comes at 13:00.
+        #expect(await sandbox.pendingIdentifiers(at: now) == ["remind/p1/2026-12-04T09:00", "water/w1/2026-12-04T13:00"])
+        let reminders = cliJSONArray(await sandbox.succeed(at: now, "remind", "list", "--json").output)
+        #expect(reminders?.first?["next"] as? String == "2026-12-04T09:00:00+00:00", "\(String(describing: reminders))")
+        let water = cliJSONObject(await sandbox.succeed(at: now, "water", "status", "--json").output)
+        #expect(water?["next_reminder"] as? String == "2026-12-04T13:00:00+00:00")
+        let history = await sandbox.succeed(at: now, "remind", "history", "p1").output
+        #expect(history.hasSuffix("3 occurrences: 2 missed, 1 still to come\n"), "\(history)")
+        #expect(await sandbox.dump() == before)
     }
 
     @Test("fast start 16:8 --ago 17h --repeat, its first fast already over: the schedule's next fast is pending at once")

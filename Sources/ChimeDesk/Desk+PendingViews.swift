@@ -1,0 +1,72 @@
+import ChimeCore
+import ChimeStore
+import Foundation
+
+/// What readers (`list`, `status`, `export`, `remind list`, `water status`) say is still to
+/// come: the store as chimed would leave it by `now`, whether or not it ran. What recurs is
+/// derived again, and what a wake at `now` would not show is recorded missed with what follows
+/// it, in a transaction that is rolled back: nothing a reader shows depends on chimed having
+/// run, and reading records nothing.
+extension Desk {
+    /// What `read` answers once the store is as chimed would leave it by `now`, with nothing
+    /// recorded. The write lock is taken only while the store lags behind (chimed did not run
+    /// to write what recurs or to drop what came due); on a store that cannot be written,
+    /// `read` answers from the store as it stands.
+    public func readingDerived<T>(now: Date, _ read: () throws -> T) throws -> T {
+        // Inside a write deciding, or a preview already made: that view is the one wanted.
+        if store.isInTransaction { return try read() }
+        let asItStands: T? = try store.reading {
+            try derivedAgain(now: now).isEmpty && dueToDrop(now: now).isEmpty ? try read() : nil
+        }
+        if let asItStands { return asItStands }
+        guard store.isWritable else { return try store.reading(read) }
+        return try store.previewing {
+            let plan = try derivedAgain(now: now)
+            if !plan.isEmpty { try store.apply(plan, now: now) }
+            // Each follow-up may come due itself and be dropped in turn (the next occurrence
+            // of a reminder after downtime): a bounded number of rounds, as wakes would.
+            for _ in 0..<Self.wakeRounds {
+                let drops = try dueToDrop(now: now)
+                guard !drops.isEmpty else { break }
+                for (stored, reason) in drops { try recordMissed(stored, reason: reason, now: now) }
+            }
+            return try read()
+        }
+    }
+
+    /// The requests still to be shown at `now`, soonest first, optionally only `group`'s.
+    public func pendingToShow(inGroup group: String? = nil, now: Date) throws -> [StoredRequest] {
+        try readingDerived(now: now) { try store.pendingRequests(inGroup: group) }
+    }
+
+    /// The request to be shown soonest at `now`, or `nil`.
+    public func soonestToShow(now: Date) throws -> StoredRequest? {
+        try readingDerived(now: now) { try store.nextPendingRequest() }
+    }
+
+    /// Hands each request still to be shown at `now` to `body`, soonest first, one at a time
+    /// (never all held at once); stops when `body` returns `false`.
+    public func forEachPendingToShow(inGroup group: String? = nil, now: Date, _ body: (StoredRequest) -> Bool) throws {
+        try readingDerived(now: now) { try store.forEachPendingRequest(inGroup: group, body) }
+    }
+
+    /// How many rounds of drops a reader follows: more than any chain of follow-ups a wake
+    /// makes (a reminder's missed occurrences are recorded in one follow-up).
+    static let wakeRounds = 16
+
+    /// The requests due by `now` that a wake of chimed at `now` would not show
+    /// (``MisfireResolver``), each with why; one on its way to the server is being shown.
+    private func dueToDrop(now: Date) throws -> [(StoredRequest, MisfireResolver.DropReason)] {
+        var due: [StoredRequest] = []
+        try store.forEachPendingRequest { row in
+            guard row.request.due <= now else { return false }
+            if row.state == .pending { due.append(row) }
+            return true
+        }
+        guard !due.isEmpty else { return [] }
+        let byIdentifier = Dictionary(due.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        return MisfireResolver.resolve(due.map(\.request), now: now).drops.compactMap { drop in
+            byIdentifier[drop.request.identifier].map { ($0, drop.reason) }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ChimeCore
+import ChimeDesk
+import ChimeStore
+import ChimeTestSupport
+import Foundation
+import Testing
+
+/// What `list` and `status` read: the store as chimed would have it by now, written or not.
+@Suite("desk: readers see what is pending as chimed would have it, whether or not it ran")
+struct DeskPendingViewsTests {
+    typealias Bench = DeskFastScheduleTests.Bench
+    static func at(_ text: String) -> Date { DeskFastScheduleTests.at(text) }
+
+    @Test("two days after a schedule was set with nothing written since: the current fast's notifications, none chimed would drop, and nothing recorded")
+    func derivedWithoutWriting() throws {
+        let bench = try Bench(now: Self.at("2026-12-02T10:00:00Z"))
+        #expect(try bench.pending() == ["fast/fs-1.20261202-2000/start", "fast/fs-1.20261202-2000/end"])
+        let sequence = try bench.store.currentSequence()
+        let now = Self.at("2026-12-05T13:00:00Z")
+
+        let shown = try bench.desk.pendingToShow(now: now).map(\.request.identifier)
+        // The fast that ended at 12:00 still says so (late, as chimed would); the old ones are dropped.
+        #expect(shown == ["fast/fs-1.20261204-2000/end", "fast/fs-1.20261205-2000/start", "fast/fs-1.20261205-2000/end"])
+        #expect(try bench.desk.soonestToShow(now: now)?.request.identifier == "fast/fs-1.20261204-2000/end")
+        var streamed: [String] = []
+        try bench.desk.forEachPendingToShow(now: now) { streamed.append($0.request.identifier); return true }
+        #expect(streamed == shown)
+        #expect(try bench.desk.pendingToShow(inGroup: "fs-1.20261205-2000", now: now).count == 2)
+
+        // Nothing was written: the store still holds what the last write left.
+        #expect(try bench.store.currentSequence() == sequence)
+        #expect(try bench.pending() == ["fast/fs-1.20261202-2000/start", "fast/fs-1.20261202-2000/end"])
+
+        // A write at the same instant leaves what the readers said.
+        bench.now = now
+        try bench.perform { _ in
+            var plan = ChangePlan()
+            plan.settings["language"] = "en"
+            return Desk.Decision(plan, ())
+        }
+        #expect(try bench.desk.pendingToShow(now: now).map(\.request.identifier) == shown)
+    }
+
+    @Test("a daily reminder two days on with nothing written: the past occurrences missed, today's shown late, in every reader; nothing recorded")
+    func reminderCaughtUpWithoutWriting() throws {
+        let bench = try Bench(now: Self.at("2026-12-02T08:00:00Z"))
+        let rule = try RecurrencePhrase.rule(from: "daily 09:00")
+        try bench.perform {
+            try bench.desk.remindEvery(Desk.RecurringReminderIntent(text: "pills", ruleText: "daily 09:00", rule: rule, from: nil, id: "p1", nag: nil, urgency: nil), now: $0)
+        }
+        let sequence = try bench.store.currentSequence()
+        let now = Self.at("2026-12-04T12:00:00Z")
+
+        let reminders = try bench.desk.pendingToShow(now: now).map(\.request.identifier).filter { $0.hasPrefix("remind/") }
+        #expect(reminders == ["remind/p1/2026-12-04T09:00"])
+        let history = try bench.desk.readingDerived(now: now) { try bench.desk.reminderHistory(id: "p1", since: .distantPast, now: now) }
+        #expect(history.map(\.identifier) == ["remind/p1/2026-12-02T09:00", "remind/p1/2026-12-03T09:00", "remind/p1/2026-12-04T09:00"])
+        #expect(history.map(\.outcome) == [.missed, .missed, .pending])
+        #expect(try bench.store.currentSequence() == sequence)
+        #expect(try bench.store.pendingRequests().map(\.request.identifier).contains("remind/p1/2026-12-02T09:00"))
+    }
+
+    @Test("a store written up to now is read as it stands: the soonest is the next one")
+    func upToDate() throws {
+        let bench = try Bench(now: Self.at("2026-12-02T10:00:00Z"))
+        let now = Self.at("2026-12-02T11:00:00Z")
+        #expect(try bench.desk.soonestToShow(now: now)?.request.identifier == "fast/fs-1.20261202-2000/start")
+        #expect(try bench.desk.pendingToShow(now: now).map(\.request.identifier) == (try bench.pending()))
+    }
+}
