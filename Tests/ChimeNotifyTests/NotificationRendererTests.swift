@@ -1,3 +1,4 @@
+@testable import ChimeBubbleText
 import ChimeCore
 @testable import ChimeNotify
 import ChimeTestSupport
