@@ -74,6 +74,7 @@ package-test: deb
 bench: build
 	$(SWIFT) build $(RELEASE) --product chime-bench
 	$(SWIFT) build $(RELEASE) --product chime-bench-floor
+	$(SWIFT) build $(RELEASE) --product chime-bench-foundation-floor
 	$(RELEASE_DIR)/chime-bench $(SUITE)
 
 install: man

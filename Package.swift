@@ -28,6 +28,10 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
+        // libdbus-1's declarations: `chime doctor` asks the session bus about the notification
+        // server without GLib. Not linked (no pkgConfig, whose libraries would be): ChimeBusProbe
+        // loads it when doctor runs, and passes the header folders of Debian's libdbus-1-dev.
+        .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(
             name: "CLibical",
             pkgConfig: "libical",
@@ -40,13 +44,24 @@ let package = Package(
         // Every intention (a command, a button, what chimed derives) as a change decided inside
         // the store's write transaction: the one desk both programs go through.
         .target(name: "ChimeDesk", dependencies: ["ChimeCore", "ChimeStore"]),
-        .target(name: "ChimeNotify", dependencies: ["ChimeCore", "CLibNotify"]),
+        // What a bubble says (title, body, buttons, urgency) and what a notification server is
+        // and can do: values without C, shared by chimed's notifier and `chime` (list, status, doctor).
+        .target(name: "ChimeBubbleText", dependencies: ["ChimeCore"]),
+        .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "CLibNotify"]),
+        // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
+        .target(
+            name: "ChimeBusProbe",
+            dependencies: ["ChimeBubbleText", "CDBus"],
+            // What `pkg-config --cflags dbus-1` names on Debian amd64 (the architecture of the package).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"])]
+        ),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),
+        // Not ChimeNotify: `chime` links no libnotify or GLib (its bubble texts come from ChimeBubbleText).
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeBubbleText", "ChimeBusProbe", "ChimeControl", "ChimeCalendar", "CLinux"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
 
         // Executables: wiring only.
@@ -61,6 +76,8 @@ let package = Package(
         ),
         // The start-up floor of the `cli` benchmark: a plain Swift program.
         .executableTarget(name: "chime-bench-floor"),
+        // The second floor: a Swift program that imports Foundation and prints one line.
+        .executableTarget(name: "chime-bench-foundation-floor"),
         .executableTarget(
             name: "chime-store-worker",
             dependencies: ["ChimeStore", "ChimeCore"],
@@ -83,7 +100,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeCalendar", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeCore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeBubbleText", "ChimeBusProbe", "ChimeCore", "ChimeTestSupport"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
         .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeDesk", "ChimeCalendar", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),

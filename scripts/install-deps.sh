@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks for a Swift 6 toolchain and installs the Debian packages Chime needs, when any is missing.
-#   scripts/install-deps.sh          # build + run: libnotify, SQLite, libical, pkg-config
+#   scripts/install-deps.sh          # build + run: libnotify, SQLite, libical, libdbus, pkg-config
 #   scripts/install-deps.sh --package # also what `make deb` needs: dpkg-dev, binutils
 #   scripts/install-deps.sh --test   # also every program the tests start (scripts/test-programs.txt)
 # Exits 69 when no Swift 6.0 or newer toolchain is found (it cannot be installed from Debian).
@@ -20,7 +20,7 @@ if [ -z "$version" ] || [ "${version%%.*}" -lt 6 ]; then
   exit 69
 fi
 
-packages=(libnotify-dev libsqlite3-dev libical-dev pkg-config)
+packages=(libnotify-dev libsqlite3-dev libical-dev libdbus-1-dev pkg-config)
 if [ "${1:-}" = "--package" ]; then
   packages+=(dpkg-dev binutils)
 fi

@@ -4,7 +4,8 @@
 # Programs go to /usr/bin, the user unit to /usr/lib/systemd/user, the manual pages (English,
 # and Chinese in /usr/share/man/zh_CN/man1), the bash,
 # zsh and fish completions to their vendor directories, README and copyright to
-# /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link.
+# /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link, plus
+# libdbus-1-3, which chime loads for `chime doctor`.
 set -euo pipefail
 version="$1" build="$2" man="$3" output="$4"
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -48,6 +49,9 @@ mkdir -p "$work/source/debian"
 printf 'Source: chime\n\nPackage: chime\nArchitecture: amd64\n' > "$work/source/debian/control"
 depends="$(cd "$work/source" && dpkg-shlibdeps -O -e"$root/usr/bin/chime" -e"$root/usr/bin/chimed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; exit 70; }
+# chime loads libdbus-1 with dlopen for `chime doctor` (linking it would load it at every start),
+# so dpkg-shlibdeps cannot see it.
+depends="$depends, libdbus-1-3"
 
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: chime

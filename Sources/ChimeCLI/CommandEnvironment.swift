@@ -1,7 +1,8 @@
+import ChimeBubbleText
+import ChimeBusProbe
 import ChimeControl
 import ChimeCore
 import ChimeDesk
-import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -15,14 +16,17 @@ public struct CommandEnvironment {
     /// The current instant; read once per command (and once per print of `status --follow`).
     public var clock: () -> Date
     /// The zone times are read and shown in.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone { zones.reading.zone }
     /// The system's zone as `/etc/localtime` names it, whatever `TZ` says: what rules follow
     /// unless the `time_zone` setting names another (``ChimeTimeZone``), for `chime` and chimed
     /// alike.
-    public var systemTimeZone: TimeZone
+    public var systemTimeZone: TimeZone { zones.reading.system }
     /// Why `TZ` could not be used, when it names an unknown zone: every command that reads or
     /// shows times then fails with exit 65, and `doctor` reports it (``timeZone`` is the fallback).
-    public var timeZoneError: DomainError?
+    public var timeZoneError: DomainError? { zones.reading.error }
+    /// Where the three zone values come from: given, or (``live(variables:)``) read from the
+    /// system on first use, so `chime --version` and `--help` read no zone at all.
+    private var zones: ZoneReading
     /// The environment variables (`XDG_DATA_HOME`, `XDG_RUNTIME_DIR`, `TZ`, `NO_COLOR`).
     public var variables: [String: String]
     /// Standard output: results and the one line per change (through ``BidiBalancingOutput``).
@@ -70,9 +74,7 @@ public struct CommandEnvironment {
         storeExists: @escaping () -> Bool = { true }
     ) {
         self.clock = clock
-        self.timeZone = timeZone
-        self.systemTimeZone = systemTimeZone ?? timeZone
-        self.timeZoneError = timeZoneError
+        zones = ZoneReading(fixed: .init(zone: timeZone, system: systemTimeZone ?? timeZone, error: timeZoneError))
         self.variables = variables
         // Everything chime prints passes here: no text of the user's can reverse a line.
         self.output = BidiBalancingOutput(output)
@@ -92,20 +94,11 @@ public struct CommandEnvironment {
     /// standard output and error, the store and daemon the variables point at.
     public static func live(variables: [String: String] = ProcessInfo.processInfo.environment) -> CommandEnvironment {
         let output = FileDescriptorOutput.standardOutput()
-        let systemZone = TimeZone.current
-        var zone = systemZone
-        var zoneError: DomainError?
-        do {
-            zone = try LocalTimeZone.resolve(environment: variables, systemZone: systemZone)
-        } catch {
-            zoneError = error
-        }
         let waiter = FollowStopWaiter(output: output.descriptor)
-        return CommandEnvironment(
+        var environment = CommandEnvironment(
             clock: { Date() },
-            timeZone: zone,
-            systemTimeZone: SystemTimeZone.read(),
-            timeZoneError: zoneError,
+            // Replaced below by the zones read on first use.
+            timeZone: TimeZone.gmt,
             variables: variables,
             output: output,
             errors: FileDescriptorOutput.standardError(),
@@ -117,13 +110,24 @@ public struct CommandEnvironment {
             randomSource: SystemRandomNumberGenerator(),
             makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
-            probeNotificationServer: { liveProbe() },
+            probeNotificationServer: { BusServerProbe.probe(environment: variables, timeout: probeWatchdog) },
             terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil,
             storeExists: {
                 guard let path = try? StoreLocation.defaultDatabasePath(environment: variables) else { return false }
                 return FileManager.default.fileExists(atPath: path)
             }
         )
+        // `TZ`, else the system zone; read when a command first shows or reads a time.
+        environment.zones = ZoneReading {
+            let systemZone = TimeZone.current
+            let system = SystemTimeZone.read()
+            do throws(DomainError) {
+                return .init(zone: try LocalTimeZone.resolve(environment: variables, systemZone: systemZone), system: system, error: nil)
+            } catch {
+                return .init(zone: systemZone, system: system, error: error)
+            }
+        }
+        return environment
     }
 
     /// The request id a change is written under: `CHIME_REQUEST_ID` when a script sets it, so
@@ -133,17 +137,6 @@ public struct CommandEnvironment {
         return UUID().uuidString.lowercased()
     }
 
-    /// How long `doctor` lets the notification server take to answer.
+    /// How long `doctor` lets the notification server take to answer each question.
     static let probeWatchdog: TimeInterval = 3
-
-    /// Probes through libnotify, as chimed's notifier would see the server.
-    private static func liveProbe() -> ServerProbe {
-        do {
-            let notifier = try LibNotifyNotifier(configuration: .init(watchdog: probeWatchdog))
-            defer { notifier.shutdown() }
-            return notifier.probe()
-        } catch {
-            return ServerProbe(status: .failed, detail: "\(error)")
-        }
-    }
 }

@@ -26,6 +26,11 @@ public enum CommandParser {
             return .completionCandidates(what)
         }
         let tokens = ArgumentTokenizer.tokenize(arguments)
+        // `chime --version` alone is answered before the command table (and the texts of its
+        // help) is built: it prints one line. Anything more goes the whole way below.
+        if tokens.count == 1, case .longOption(name: CommandSpec.versionOption.name, attachedValue: nil) = tokens[0].kind {
+            return .version(CommandTable.versionText)
+        }
         let optionEnd = tokens.firstIndex { $0.kind == .terminator } ?? tokens.endIndex
 
         // Walk the command words: every value up to the first option names a deeper command.

@@ -1,6 +1,6 @@
+import ChimeBubbleText
 import ChimeCore
 import ChimeDesk
-import ChimeNotify
 import ChimeStore
 import Foundation
 
@@ -92,7 +92,8 @@ extension CommandRunner {
         }
     }
 
-    /// The session bus and the notification server, as chimed's libnotify notifier sees them.
+    /// The session bus and the notification server, asked what chimed's notifier asks them
+    /// (`BusServerProbe`, through libdbus: `chime` links no libnotify).
     func notificationFindings(_ probe: ServerProbe) -> [DoctorReport.Finding] {
         let busFix = say(.busFix)
         var findings: [DoctorReport.Finding] = []

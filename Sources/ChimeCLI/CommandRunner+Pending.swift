@@ -1,6 +1,6 @@
+import ChimeBubbleText
 import ChimeCore
 import ChimeDesk
-import ChimeNotify
 import ChimeStore
 import Foundation
 

@@ -4,7 +4,7 @@ import ChimeCore
 /// English and Simplified Chinese: one line per message.
 ///
 /// The descriptions of commands and options are the command table's own data and are
-/// translated in ``HelpTranslation``; the notification texts live in ChimeNotify's catalog and
+/// translated in ``HelpTranslation``; the notification texts live in ChimeBubbleText's catalog and
 /// the core's error sentences in ``CoreText``.
 enum CommandText: String, TextCatalog {
     // Words and lists.

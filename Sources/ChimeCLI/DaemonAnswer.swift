@@ -32,9 +32,6 @@ public enum DaemonAnswer: Hashable, Sendable {
         return false
     }
 
-    /// The line `chime status` ends with, in English.
-    public var statusLine: String { statusText(in: .english) }
-
     /// The line `chime status` ends with, in `language` (a reason given by the system stays as it is).
     public func statusText(in language: UserLanguage) -> String {
         switch self {

@@ -1,5 +1,5 @@
+import ChimeBubbleText
 import ChimeCore
-import ChimeNotify
 
 /// `chime doctor`'s line naming where the running notification server keeps its do-not-disturb
 /// mode, as chimed follows it there, and whether it is on; or that the server has none chimed

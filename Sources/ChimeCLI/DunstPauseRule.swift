@@ -1,5 +1,5 @@
+import ChimeBubbleText
 import ChimeCore
-import ChimeNotify
 
 /// The dunst rule that lets Chime's critical notifications (`chime remind ... --urgency
 /// critical`) through a pause (`dunstctl set-paused true`), which `chime doctor` prints when

@@ -1,4 +1,4 @@
-import ChimeNotify
+import ChimeBubbleText
 
 /// One line for a waybar (or polybar) custom module with `return-type: json`:
 /// `{"text","tooltip","class","percentage"}`.

@@ -31,22 +31,14 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let symbolicLinkLoop = Code(rawValue: ELOOP)
         /// `EACCES`: permission denied.
         public static let permissionDenied = Code(rawValue: EACCES)
-        /// `EPERM`: operation not permitted.
-        public static let notPermitted = Code(rawValue: EPERM)
         /// `ECONNREFUSED`: nobody listens on the socket.
         public static let connectionRefused = Code(rawValue: ECONNREFUSED)
         /// `ECONNRESET`: the peer closed the connection with data left unread.
         public static let connectionReset = Code(rawValue: ECONNRESET)
         /// `EPIPE`: the peer has closed its end.
         public static let brokenPipe = Code(rawValue: EPIPE)
-        /// `EBADF`: not an open file descriptor.
-        public static let badFileDescriptor = Code(rawValue: EBADF)
-        /// `EINVAL`: an invalid argument.
-        public static let invalidArgument = Code(rawValue: EINVAL)
         /// `ENAMETOOLONG`: a path or socket name is too long.
         public static let nameTooLong = Code(rawValue: ENAMETOOLONG)
-        /// `EADDRINUSE`: the socket address is already bound.
-        public static let addressInUse = Code(rawValue: EADDRINUSE)
 
         /// The C library's text for this code, e.g. "Connection refused".
         public var description: String {

@@ -170,12 +170,6 @@ public struct FastSchedule: Hashable, Sendable {
         return found
     }
 
-    /// The session of the first fast that starts at or after `instant`, or `nil` once the rule
-    /// has ended.
-    public func nextSession(atOrAfter instant: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession? {
-        occurrence(atOrAfter: instant, in: timeZone).map { session(startingAt: $0, timeZone: timeZone, calendar: calendar) }
-    }
-
     /// The session of the occurrence that starts at `fastStart`: its id names the schedule and
     /// the local start (`fs-3k9.20270328-2000`), its ends are wall-clock readings.
     public func session(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> FastingSession {

@@ -67,11 +67,6 @@ public final class EventLoop {
     /// How many descriptors are registered.
     public var registeredCount: Int { registrations.count }
 
-    /// Whether `descriptor` is registered.
-    public func isRegistered(_ descriptor: Int32) -> Bool {
-        tokens[descriptor] != nil
-    }
-
     /// Calls `handler` whenever `descriptor` is ready for `interest`; the descriptor must stay open
     /// until it is unregistered.
     public func register(

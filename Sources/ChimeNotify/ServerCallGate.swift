@@ -34,13 +34,14 @@ final class ServerCallGate: Sendable {
 
     private struct Waiting {
         let fail: @Sendable (Failure) -> Void
-        /// When the watchdog answers it: set once the call is sent, `nil` while it queues.
-        var deadline: DispatchTime?
+        /// When the watchdog answers it (nanoseconds on the clock): set once the call is sent,
+        /// `nil` while it queues.
+        var deadline: UInt64?
     }
 
     private struct InFlight {
         let number: UInt64
-        let startedAt: DispatchTime
+        let startedAt: UInt64
         var reportedHung = false
     }
 
@@ -52,7 +53,7 @@ final class ServerCallGate: Sendable {
         var responsePending = false
         var shutDown = false
         /// When the timer fires next, if it is armed.
-        var armedFor: DispatchTime?
+        var armedFor: UInt64?
     }
 
     /// How long a call may take, from the moment it is sent to its outcome.
@@ -60,22 +61,22 @@ final class ServerCallGate: Sendable {
     /// How long a call may run before the calls behind it stop waiting for it.
     let hungAfter: Duration
     private let callbacks: DispatchQueue
-    private let timer: TimerSource
+    private let clock: any WatchdogClock
     private let state = Mutex(State())
     /// Runs a no-op on the main-loop thread that calls ``threadResponded()``: set once by the owner.
     private let pingThread = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Makes a gate whose outcomes run on `callbacks`.
-    init(watchdog: Duration, hungAfter: Duration, callbacks: DispatchQueue) {
+    /// Makes a gate whose outcomes run on `callbacks`, timed by `clock` (tests move a manual one).
+    init(watchdog: Duration, hungAfter: Duration, callbacks: DispatchQueue, clock: any WatchdogClock = DispatchWatchdogClock()) {
         self.watchdog = watchdog
         self.hungAfter = min(hungAfter, watchdog)
         self.callbacks = callbacks
-        timer = TimerSource(queue: DispatchQueue(label: "chime.notify.watchdog"))
-        timer.source.setEventHandler { [weak self] in self?.timerFired() }
+        self.clock = clock
+        clock.setHandler { [weak self] in self?.timerFired() }
     }
 
     deinit {
-        timer.source.cancel()
+        clock.cancel()
     }
 
     /// Sets how to reach the main-loop thread when it seems stuck.
@@ -86,10 +87,10 @@ final class ServerCallGate: Sendable {
     /// Admits a call, or answers it at once through `fail` (on the callback queue) and returns
     /// `nil` when the thread is stuck or the gate is shut down. Never blocks.
     func admit(fail: @escaping @Sendable (Failure) -> Void) -> Ticket? {
-        let now = DispatchTime.now()
+        let now = clock.now()
         let (ticket, refusal, ping): (Ticket?, Failure?, (@Sendable () -> Void)?) = state.withLock { state in
             if state.shutDown { return (nil, .shutDown, nil) }
-            if let inFlight = state.inFlight, now >= inFlight.startedAt + hungAfter.timeInterval {
+            if let inFlight = state.inFlight, now >= inFlight.startedAt.adding(hungAfter) {
                 state.stuck = true
             }
             if state.stuck {
@@ -114,11 +115,11 @@ final class ServerCallGate: Sendable {
     /// On the main-loop thread, before starting `ticket`'s call: `false` when it was already
     /// answered (skip the call). Its watchdog starts now.
     func begin(_ ticket: Ticket) -> Bool {
-        let now = DispatchTime.now()
+        let now = clock.now()
         return state.withLock { state in
             state.stuck = false
             guard state.waiting[ticket.number] != nil else { return false }
-            state.waiting[ticket.number]?.deadline = now + watchdog.timeInterval
+            state.waiting[ticket.number]?.deadline = now.adding(watchdog)
             state.inFlight = InFlight(number: ticket.number, startedAt: now)
             rearmIfNeeded(&state)
             return true
@@ -162,7 +163,7 @@ final class ServerCallGate: Sendable {
 
     /// Answers the calls whose watchdog expired, and those queued behind a hung call.
     private func timerFired() {
-        let now = DispatchTime.now()
+        let now = clock.now()
         let (expired, queuedBehindHung) = state.withLock { state -> ([Waiting], [Waiting]) in
             state.armedFor = nil
             let due = state.waiting.filter { $0.value.deadline.map { $0 <= now } ?? false }.sorted { $0.key < $1.key }
@@ -170,7 +171,7 @@ final class ServerCallGate: Sendable {
             // The thread did not finish these calls (or even reach them) in time: it is stuck.
             if !due.isEmpty { state.stuck = true }
             var queued: [(key: UInt64, value: Waiting)] = []
-            if var inFlight = state.inFlight, !inFlight.reportedHung, now >= inFlight.startedAt + hungAfter.timeInterval {
+            if var inFlight = state.inFlight, !inFlight.reportedHung, now >= inFlight.startedAt.adding(hungAfter) {
                 inFlight.reportedHung = true
                 state.inFlight = inFlight
                 state.stuck = true
@@ -189,31 +190,18 @@ final class ServerCallGate: Sendable {
     private func rearmIfNeeded(_ state: inout State) {
         var next = state.waiting.values.compactMap(\.deadline).min()
         if let inFlight = state.inFlight, !inFlight.reportedHung, state.waiting.keys.contains(where: { $0 != inFlight.number }) {
-            let hung = inFlight.startedAt + hungAfter.timeInterval
+            let hung = inFlight.startedAt.adding(hungAfter)
             next = next.map { min($0, hung) } ?? hung
         }
         guard let next, state.armedFor.map({ next < $0 }) ?? true else { return }
         state.armedFor = next
-        timer.source.schedule(deadline: next)
+        clock.schedule(at: next)
     }
 
     private func answer(_ calls: [Waiting], with failure: Failure) {
         for call in calls {
             let fail = call.fail
             callbacks.async { fail(failure) }
-        }
-    }
-
-    /// The gate's one Dispatch timer, activated once for its whole life (libdispatch traps on
-    /// releasing a source that was never activated).
-    private final class TimerSource: @unchecked Sendable {
-        // @unchecked: Dispatch sources may be scheduled and cancelled from any thread.
-        let source: DispatchSourceTimer
-
-        init(queue: DispatchQueue) {
-            source = DispatchSource.makeTimerSource(queue: queue)
-            source.schedule(deadline: .distantFuture)
-            source.activate()
         }
     }
 }
@@ -223,5 +211,17 @@ extension Duration {
     var timeInterval: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+private extension UInt64 {
+    /// This many nanoseconds plus `duration` (none when negative), saturating at the far future.
+    func adding(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return self }
+        let (whole, wholeOverflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (span, spanOverflow) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        let (sum, sumOverflow) = addingReportingOverflow(span)
+        return wholeOverflow || spanOverflow || sumOverflow ? .max : sum
     }
 }

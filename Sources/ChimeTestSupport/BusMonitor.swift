@@ -228,13 +228,8 @@ public final class BusMonitor: Sendable {
 
     /// Waits until `condition` holds for this monitor or `timeout` passes; returns whether it
     /// held. (Polls the recorded output of an external process, 100 times a second.)
-    public func waitUntil(timeout: TimeInterval = 5, _ condition: (BusMonitor) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while !condition(self) {
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
+    public func waitUntil(timeout: TimeInterval = 30, _ condition: (BusMonitor) -> Bool) async -> Bool {
+        await Eventually.wait(within: .seconds(timeout)) { condition(self) }
     }
 
     private func messages(member: String, type: String) -> [[String: Any]] {

@@ -195,10 +195,7 @@ public final class ChildProcess: Sendable {
     /// `Task.sleep` in between (leaving the shared test threads to others); its exit status,
     /// or nil when it is still running.
     public func waitForExit(timeout: Duration, checkingEvery interval: Duration = .milliseconds(10)) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while !hasExited, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: interval)
-        }
+        _ = await Eventually.wait(within: timeout, checkingEvery: interval) { hasExited }
         return exitStatus
     }
 

@@ -56,7 +56,7 @@ public final class DBusMock: Sendable {
             standardOutput: .file(directory.appending("dbus.log")), standardError: .appendingToFile(directory.appending("dbus.log"))
         )
         let address = "unix:path=\(socket)"
-        guard waitUntil(timeout: 10, { FileManager.default.fileExists(atPath: socket) }) else {
+        guard Eventually.waitBlocking(until: { FileManager.default.fileExists(atPath: socket) }) else {
             bus.kill()
             throw Failure(description: "the private system bus did not start: \((try? String(contentsOfFile: directory.appending("dbus.log"), encoding: .utf8)) ?? "")")
         }
@@ -96,7 +96,7 @@ public final class DBusMock: Sendable {
         self.bus = bus
         let log = directory.appending("mock.log")
         mock = try ChildProcess.spawn("/usr/bin/python3", arguments, environment: variables, standardOutput: .file(log), standardError: .appendingToFile(log))
-        let owned = Self.waitUntil(timeout: 10) { [busFlag, variables] in
+        let owned = Eventually.waitBlocking { [busFlag, variables] in
             let reply = try? ChildProcess.run("/usr/bin/env", ["gdbus", "call", busFlag, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                                                                "--method", "org.freedesktop.DBus.NameHasOwner", name], environment: variables)
             return reply?.output.contains("true") == true
@@ -143,16 +143,5 @@ public final class DBusMock: Sendable {
     /// Sets the session's `LockedHint` (announced with `PropertiesChanged`), as a screen locker does.
     public func setLocked(_ locked: Bool, session id: String) throws {
         try call("/org/freedesktop/login1/session/\(id)", "org.freedesktop.login1.Session.SetLockedHint", [locked ? "true" : "false"])
-    }
-
-    /// Polls `condition` (another process is doing the work) every 20 ms until it holds or
-    /// `timeout` passes.
-    static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
     }
 }

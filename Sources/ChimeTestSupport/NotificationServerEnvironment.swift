@@ -253,7 +253,7 @@ public final class NotificationServerEnvironment: Sendable {
                 ])
             }
         }
-        guard await monitor.waitUntil(timeout: 5, { Set($0.openBubbleIDs).isDisjoint(with: open) }) else {
+        guard await monitor.waitUntil(timeout: 30, { Set($0.openBubbleIDs).isDisjoint(with: open) }) else {
             throw Failure(description: "\(server.rawValue) did not announce closing bubbles \(Set(open).intersection(monitor.openBubbleIDs).sorted())")
         }
     }

@@ -23,27 +23,49 @@ enum CliBenchmark {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let binary = directory.appendingPathComponent("chime").path
         let floor = directory.appendingPathComponent("chime-bench-floor").path
-        for path in [binary, floor] where !FileManager.default.isExecutableFile(atPath: path) {
-            throw BenchmarkFailure("no \(path): build it first (swift build -c release)")
+        let foundationFloor = directory.appendingPathComponent("chime-bench-foundation-floor").path
+        for path in [binary, floor, foundationFloor] where !FileManager.default.isExecutableFile(atPath: path) {
+            throw BenchmarkFailure("no \(path): build it first (make bench SUITE=cli)")
         }
-        try startupFloor(binary: binary, floor: floor)
+        let foundation = try startupFloor(binary: binary, floor: floor, foundationFloor: foundationFloor)
         for size in sizes {
-            try measure(binary: binary, pending: size)
+            try measure(binary: binary, pending: size, foundationFloor: foundation)
         }
     }
 
-    /// `chime --version` against a plain Swift program: what any invocation costs at least.
-    private static func startupFloor(binary: String, floor: String) throws {
+    /// `chime --version` against two floors, run interleaved so both meet the same load: a plain
+    /// Swift program (what any Swift invocation costs at least) and one that imports Foundation
+    /// and prints a line, built the same way as `chime` (what Chime adds on top of Foundation).
+    /// Returns the Foundation floor's samples, which `status --format waybar` is compared with.
+    private static func startupFloor(binary: String, floor: String, foundationFloor: String) throws -> [Sample] {
         let runs = 41
-        let version = try (0..<runs).map { _ in try invoke(binary, ["--version"], environment: [:]) }
-        let plain = try (0..<runs).map { _ in try invoke(floor, [], environment: [:]) }
+        var version: [Sample] = [], plain: [Sample] = [], foundation: [Sample] = []
+        for _ in 0..<runs {
+            version.append(try invoke(binary, ["--version"], environment: [:]))
+            plain.append(try invoke(floor, [], environment: [:]))
+            foundation.append(try invoke(foundationFloor, [], environment: [:]))
+        }
         try emit("version", 0, version)
         try emit("plain_swift", 0, plain)
+        try emit("foundation_floor", 0, foundation)
         emit("version_over_plain_swift", 0, try median(version.map(\.wall)) / median(plain.map(\.wall)), "ratio")
         emit("version_over_plain_swift_cpu", 0, try median(version.map(\.cpu)) / median(plain.map(\.cpu)), "ratio")
+        // Processor time: on a machine shared with other work the wall time also waits for a processor.
+        emit("version_over_foundation_floor", 0, try median(version.map(\.cpu)) / median(foundation.map(\.cpu)), "ratio")
+
+        let memoryRuns = 11
+        var versionPeak: [Double] = [], foundationPeak: [Double] = []
+        for _ in 0..<memoryRuns {
+            versionPeak.append(try peakMemory(binary, ["--version"], environment: [:]))
+            foundationPeak.append(try peakMemory(foundationFloor, [], environment: [:]))
+        }
+        emit("version_peak_kb", 0, try median(versionPeak), "KiB")
+        emit("foundation_floor_peak_kb", 0, try median(foundationPeak), "KiB")
+        emit("version_peak_memory_over_foundation_floor", 0, try median(versionPeak) / median(foundationPeak), "ratio")
+        return foundation
     }
 
-    private static func measure(binary: String, pending: Int) throws {
+    private static func measure(binary: String, pending: Int, foundationFloor: [Sample]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chime-bench-cli-\(getpid())-\(pending)")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -72,6 +94,9 @@ enum CliBenchmark {
         for command in commands {
             let samples = try (0..<runs).map { _ in try invoke(binary, command.arguments, environment: environment) }
             try emit(command.metric, pending, samples)
+            if command.metric == "status_waybar", pending == sizes.first {
+                emit("waybar_over_foundation_floor", pending, try median(samples.map(\.cpu)) / median(foundationFloor.map(\.cpu)), "ratio")
+            }
             if command.metric == "list_json" {
                 emit("list_json_rows_per_s", pending, Double(rows) / (try median(samples.map(\.wall)) / 1000), "rows/s")
                 emit("list_json_rows_per_cpu_s", pending, Double(rows) / (try median(samples.map(\.cpu)) / 1000), "rows/s")
@@ -110,37 +135,63 @@ enum CliBenchmark {
         return sorted[sorted.count / 2]
     }
 
-    /// Milliseconds from starting `chime arguments` to its exit (`wall`), and the processor time
-    /// it used (`cpu`, user and system, from the children's resource usage): on a machine shared
-    /// with other work the wall time waits for a processor, the processor time does not.
-    /// Fails unless it exits 0.
-    ///
-    /// `posix_spawn` and `waitpid` (through `ChildProcess`): Foundation's
-    /// `Process.waitUntilExit` polls and would add tens of milliseconds to every figure. Output
-    /// goes to /dev/null: the figure is producing it, not a terminal drawing it.
-    private static func invoke(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> (wall: Double, cpu: Double) {
-        let cpuBefore = childrenCPUMilliseconds()
-        let started = ContinuousClock.now
-        let status = try ChildProcess.spawn(binary, arguments, environment: environment, inheritsEnvironment: false).wait()
-        let elapsed = ContinuousClock.now - started
-        guard status == 0 else {
-            throw BenchmarkFailure("\(binary) \(arguments.joined(separator: " ")) exited with status \(status)")
-        }
-        let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return (wall, childrenCPUMilliseconds() - cpuBefore)
+    /// One invocation: milliseconds from start to exit (`wall`) and the processor time it used
+    /// (`cpu`, user and system).
+    private struct Sample {
+        var wall: Double
+        var cpu: Double
     }
 
-    /// User and system time of every child waited for so far, in milliseconds.
-    private static func childrenCPUMilliseconds() -> Double {
+    /// Runs `binary arguments` once; fails unless it exits 0. On a machine shared with other
+    /// work the wall time waits for a processor, the processor time does not.
+    ///
+    /// `posix_spawn` (through `ChildProcess`) and `wait4`, which gives this one child's processor
+    /// time (the children's total from `getrusage` would mix in every earlier one). Foundation's `Process.waitUntilExit` polls and would add tens of milliseconds to every
+    /// figure. Output goes to /dev/null: the figure is producing it, not a terminal drawing it.
+    private static func invoke(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> Sample {
+        let started = ContinuousClock.now
+        let child = try ChildProcess.spawn(binary, arguments, environment: environment, inheritsEnvironment: false)
+        var waitStatus: Int32 = 0
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        while wait4(child.pid, &waitStatus, 0, &usage) == -1 {
+            guard errno == EINTR else { throw BenchmarkFailure("waiting for \(binary) failed: errno \(errno)") }
+        }
+        let elapsed = ContinuousClock.now - started
+        guard waitStatus & 0x7f == 0, (waitStatus >> 8) & 0xff == 0 else {
+            throw BenchmarkFailure("\(binary) \(arguments.joined(separator: " ")) ended with wait status \(waitStatus)")
+        }
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
-        return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+        let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return Sample(wall: wall, cpu: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
+    }
+
+    /// GNU time, which forks the program it measures.
+    static let timeProgram = "/usr/bin/time"
+
+    /// The peak resident memory of one run of `binary arguments`, in KiB, as GNU time reports it.
+    ///
+    /// Not from this process's `wait4`: `posix_spawn` starts the child in this process's memory
+    /// (vfork), and Linux carries that memory's peak into the child's `ru_maxrss` across `exec`,
+    /// so every figure would read at least this benchmark's own size. GNU time is small and forks.
+    private static func peakMemory(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> Double {
+        guard FileManager.default.isExecutableFile(atPath: timeProgram) else {
+            throw BenchmarkFailure("no \(timeProgram): install the Debian package time (scripts/install-deps.sh --test)")
+        }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("chime-bench-peak-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let status = try ChildProcess.spawn(
+            timeProgram, ["-f", "%M", "-o", report.path, binary] + arguments, environment: environment, inheritsEnvironment: false
+        ).wait()
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        guard status == 0, let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkFailure("\(timeProgram) \(binary) \(arguments.joined(separator: " ")) exited with \(status): \(text)")
+        }
+        return kilobytes
     }
 
     /// The p50 of the wall and processor times of `samples`, as `<metric>_p50_ms` and
     /// `<metric>_cpu_p50_ms`.
-    private static func emit(_ metric: String, _ n: Int, _ samples: [(wall: Double, cpu: Double)]) throws {
+    private static func emit(_ metric: String, _ n: Int, _ samples: [Sample]) throws {
         emit(metric + "_p50_ms", n, try median(samples.map(\.wall)), "ms")
         emit(metric + "_cpu_p50_ms", n, try median(samples.map(\.cpu)), "ms")
     }

@@ -1,10 +1,11 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
 
 @Suite struct ChangeMessageTests {
-    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"))
+    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"))
 
     private func messages(at now: String) -> ChangeMessage {
         ChangeMessage(display: Fixture.display(now))
@@ -21,7 +22,7 @@ import Testing
         rolling.tag = "office"
         #expect(messages(at: "2026-06-10T22:00:00+02:00").fastStarted(rolling, replaced: ["f-old"])
             == "Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8, repeating, tag \"office\"); ended fast f-old")
-        let long = FastingSession(id: "f-36", plan: Fixture.plan("36h"), start: Fixture.instant("2026-06-10T20:00:00+02:00"))
+        let long = FastingSession(id: "f-36", plan: Fixture.plan("36h"), start: Fixture.at("2026-06-10T20:00:00+02:00"))
         #expect(messages(at: "2026-06-10T20:00:00+02:00").fastStarted(long) == "Fast f-36 started 20:00, ends Fri 08:00 (36h)")
         // Started long ago (--ago 20h): its fast is over already.
         #expect(messages(at: "2026-06-11T16:00:00+02:00").fastStarted(session) == "Fast f-3k9 started yesterday 20:00, ended 12:00 (16:8)")
@@ -48,7 +49,7 @@ import Testing
     @Test func water() {
         let schedule = WaterSchedule(id: "w-7kq", interval: Fixture.span("1h"), window: DailyWindow(from: Fixture.time("09:00"), until: Fixture.time("21:00")), goalML: 2000)
         let m = messages(at: "2026-06-10T13:28:00+02:00")
-        let next = Fixture.instant("2026-06-10T14:00:00+02:00")
+        let next = Fixture.at("2026-06-10T14:00:00+02:00")
         #expect(m.waterConfigured(schedule, nextReminder: next) == "Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00 (in 32 min)")
         #expect(m.waterConfigured(schedule, nextReminder: nil).hasSuffix("; no reminder to come"))
         #expect(m.waterDrank(250, summary: WaterSummary(schedule: schedule, consumedML: 1250, nextReminder: next))
@@ -56,20 +57,20 @@ import Testing
         #expect(m.waterDrank(500, summary: WaterSummary(schedule: schedule, consumedML: 2100, nextReminder: nil))
             == "Logged 500 ml: 2100 of 2000 ml today, goal reached; no reminder to come")
         #expect(m.waterDrank(300, summary: WaterSummary(schedule: nil, consumedML: 300, nextReminder: nil)) == "Logged 300 ml: 300 ml today")
-        #expect(m.waterPaused(until: Fixture.instant("2026-06-10T15:28:00+02:00")) == "Water reminders paused until 15:28 (in 2 h)")
+        #expect(m.waterPaused(until: Fixture.at("2026-06-10T15:28:00+02:00")) == "Water reminders paused until 15:28 (in 2 h)")
         #expect(m.waterResumed(nextReminder: next) == "Water reminders resumed; next reminder 14:00 (in 32 min)")
         #expect(m.waterOff(scheduleID: "w-7kq") == "Water reminders w-7kq turned off")
     }
 
     @Test func remindersCancelSnoozeConfig() {
         let m = messages(at: "2026-06-10T13:00:00+02:00")
-        #expect(m.reminderSet(OneOffReminder(id: "r-4tx", text: "call mom", due: Fixture.instant("2026-06-10T15:00:00+02:00")))
+        #expect(m.reminderSet(OneOffReminder(id: "r-4tx", text: "call mom", due: Fixture.at("2026-06-10T15:00:00+02:00")))
             == "Reminder r-4tx at 15:00 (in 2 h): call mom")
         #expect(m.cancelled(["fast/f-3k9/end"]) == "Cancelled fast/f-3k9/end")
         #expect(m.cancelled(["a/1", "a/2", "a/3"], scope: "f-3k9") == "Cancelled 3 pending notifications (f-3k9)")
         #expect(m.cancelled(["a/1"], scope: "all") == "Cancelled 1 pending notification (all)")
         #expect(m.cancelled([]) == "Nothing to cancel")
-        #expect(m.snoozed("remind/r-4tx", until: Fixture.instant("2026-06-10T13:10:00+02:00")) == "Snoozed remind/r-4tx until 13:10 (in 10 min)")
+        #expect(m.snoozed("remind/r-4tx", until: Fixture.at("2026-06-10T13:10:00+02:00")) == "Snoozed remind/r-4tx until 13:10 (in 10 min)")
         #expect(m.configSet(.fastPlan, .plan(Fixture.plan("18:6"))) == "fast.plan set to 18:6")
     }
 
@@ -80,9 +81,9 @@ import Testing
 
     @Test func waterStatusTextAndJSON() throws {
         let schedule = WaterSchedule(id: "w-7kq", interval: Fixture.span("45m"), window: DailyWindow(from: Fixture.time("08:00"), until: Fixture.time("20:00")),
-                                     amountML: 300, goalML: 2000, pausedUntil: Fixture.instant("2026-06-10T15:00:00+02:00"))
+                                     amountML: 300, goalML: 2000, pausedUntil: Fixture.at("2026-06-10T15:00:00+02:00"))
         let display = Fixture.display("2026-06-10T13:00:00+02:00")
-        let summary = WaterSummary(schedule: schedule, consumedML: 600, nextReminder: Fixture.instant("2026-06-10T15:00:00+02:00"))
+        let summary = WaterSummary(schedule: schedule, consumedML: 600, nextReminder: Fixture.at("2026-06-10T15:00:00+02:00"))
         #expect(summary.text(display: display, style: .plain) == """
         Water w-7kq: every 45 min, 08:00-20:00, 300 ml a glass
           today 600 of 2000 ml  ██████░░░░░░░░░░░░░░  30%

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -129,7 +130,7 @@ import Testing
         #expect(parsed("remind", "at", "2026-04-01 09:00", "renew")
             == .remindAt(.localDateTime(LocalDate(year: 2026, month: 4, day: 1), Fixture.time("09:00")), text: "renew", id: nil))
         #expect(parsed("remind", "at", "2026-04-01T09:00:00+02:00", "renew", "--id", "r9")
-            == .remindAt(.instant(Fixture.instant("2026-04-01T07:00:00Z"), utcOffsetSeconds: 7200), text: "renew", id: "r9"))
+            == .remindAt(.instant(Fixture.at("2026-04-01T07:00:00Z"), utcOffsetSeconds: 7200), text: "renew", id: "r9"))
     }
 
     @Test func aTimeOfDayAsTextAfterTheTimeStaysText() {

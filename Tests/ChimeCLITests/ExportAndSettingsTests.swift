@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeDaemon
 import ChimeNotify
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -37,8 +38,8 @@ import Testing
 
     var records: [FastRecord] {
         let sessions = [
-            FastingSession(id: "done", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-01T20:00:00+02:00"), tag: "office, \"quiet\""),
-            FastingSession(id: "now", plan: Fixture.plan("36h"), start: Fixture.instant("2026-06-08T08:00:00+02:00")),
+            FastingSession(id: "done", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-01T20:00:00+02:00"), tag: "office, \"quiet\""),
+            FastingSession(id: "now", plan: Fixture.plan("36h"), start: Fixture.at("2026-06-08T08:00:00+02:00")),
         ]
         return FastRecord.records(from: sessions, now: display.now, since: .distantPast)
     }
@@ -67,8 +68,8 @@ import Testing
 
     @Test func waterAndPending() throws {
         let water = [
-            LoggedWater(scheduleID: "w-7kq", intake: WaterIntake(instant: Fixture.instant("2026-06-08T09:30:00+02:00"), amountML: 250)),
-            LoggedWater(scheduleID: nil, intake: WaterIntake(instant: Fixture.instant("2026-06-08T09:45:00+02:00"), amountML: 500)),
+            LoggedWater(scheduleID: "w-7kq", intake: WaterIntake(instant: Fixture.at("2026-06-08T09:30:00+02:00"), amountML: 250)),
+            LoggedWater(scheduleID: nil, intake: WaterIntake(instant: Fixture.at("2026-06-08T09:45:00+02:00"), amountML: 500)),
         ]
         #expect(try ExportDocument.water(water, window: nil, format: .csv, timeZone: Fixture.berlin)
             == "instant,amount_ml,schedule,water_day,unit\n2026-06-08T09:30:00+02:00,250,w-7kq,2026-06-08,ml\n2026-06-08T09:45:00+02:00,500,,2026-06-08,ml\n")
@@ -77,7 +78,7 @@ import Testing
         let night = try DailyWindow(from: WallClockTime(parsing: "22:00"), until: WallClockTime(parsing: "10:00"))
         #expect(try ExportDocument.water(water, window: night, format: .csv, timeZone: Fixture.berlin).contains("250,w-7kq,2026-06-07,ml\n"))
 
-        let pending = [PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-08T11:00:00+02:00"),
+        let pending = [PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.at("2026-06-08T11:00:00+02:00"),
                                            tolerance: 5, title: "Reminder", body: "milk, eggs\nbread", state: "pending")]
         #expect(try ExportDocument.pending(pending, format: .csv, timeZone: Fixture.berlin)
             == "id,group,kind,due,tolerance_seconds,title,body,state\nremind/r-1,r-1,reminder,2026-06-08T11:00:00+02:00,5,Reminder,\"milk, eggs\nbread\",pending\n")
@@ -205,7 +206,7 @@ import Testing
 
     @Test(arguments: ["UTC", "Etc/UTC", ":UTC"])
     func utcNames(_ tz: String) throws {
-        #expect(try resolve(tz).secondsFromGMT(for: Fixture.instant("2026-06-01T00:00:00Z")) == 0)
+        #expect(try resolve(tz).secondsFromGMT(for: Fixture.at("2026-06-01T00:00:00Z")) == 0)
     }
 
     @Test func emptyMeansUTC() throws {

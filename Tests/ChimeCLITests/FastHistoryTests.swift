@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -10,18 +11,18 @@ import Testing
 
     var sessions: [FastingSession] {
         [
-            FastingSession(id: "done", plan: plan, start: Fixture.instant("2026-06-01T20:00:00+02:00")),
-            FastingSession(id: "short", plan: plan, start: Fixture.instant("2026-06-03T20:00:00+02:00"),
-                           stoppedAt: Fixture.instant("2026-06-04T08:00:00+02:00")),
-            FastingSession(id: "roll", plan: plan, start: Fixture.instant("2026-06-05T20:00:00+02:00"), mode: .rolling),
-            FastingSession(id: "later", plan: plan, start: Fixture.instant("2026-06-09T20:00:00+02:00")),
-            FastingSession(id: "never", plan: plan, start: Fixture.instant("2026-06-06T20:00:00+02:00"),
-                           stoppedAt: Fixture.instant("2026-06-06T19:00:00+02:00")),
+            FastingSession(id: "done", plan: plan, start: Fixture.at("2026-06-01T20:00:00+02:00")),
+            FastingSession(id: "short", plan: plan, start: Fixture.at("2026-06-03T20:00:00+02:00"),
+                           stoppedAt: Fixture.at("2026-06-04T08:00:00+02:00")),
+            FastingSession(id: "roll", plan: plan, start: Fixture.at("2026-06-05T20:00:00+02:00"), mode: .rolling),
+            FastingSession(id: "later", plan: plan, start: Fixture.at("2026-06-09T20:00:00+02:00")),
+            FastingSession(id: "never", plan: plan, start: Fixture.at("2026-06-06T20:00:00+02:00"),
+                           stoppedAt: Fixture.at("2026-06-06T19:00:00+02:00")),
         ]
     }
 
     var records: [FastRecord] {
-        FastRecord.records(from: sessions, now: display.now, since: Fixture.instant("2026-05-01T00:00:00Z"))
+        FastRecord.records(from: sessions, now: display.now, since: Fixture.at("2026-05-01T00:00:00Z"))
     }
 
     @Test func recordsCoverEveryFastThatBegan() {
@@ -59,8 +60,8 @@ import Testing
     }
 
     @Test func aFastAcrossTheSpringForwardNightCountsRealHours() {
-        let session = FastingSession(id: "dst", plan: plan, start: Fixture.instant("2026-03-28T20:00:00+01:00"),
-                                     stoppedAt: Fixture.instant("2026-03-29T12:00:00+02:00"))
+        let session = FastingSession(id: "dst", plan: plan, start: Fixture.at("2026-03-28T20:00:00+01:00"),
+                                     stoppedAt: Fixture.at("2026-03-29T12:00:00+02:00"))
         let display = Fixture.display("2026-03-30T09:00:00+02:00")
         let records = FastRecord.records(from: [session], now: display.now, since: .distantPast)
         let history = FastHistory(records: records, days: 7, display: display)
@@ -72,8 +73,8 @@ import Testing
     }
 
     @Test func aLongRollingSessionIsNotWalkedFromItsFirstCycle() throws {
-        let session = FastingSession(id: "tiny", plan: Fixture.plan("10s:5s"), start: Fixture.instant("2025-06-08T10:00:00Z"), mode: .rolling)
-        let now = Fixture.instant("2026-06-08T10:00:00Z")
+        let session = FastingSession(id: "tiny", plan: Fixture.plan("10s:5s"), start: Fixture.at("2025-06-08T10:00:00Z"), mode: .rolling)
+        let now = Fixture.at("2026-06-08T10:00:00Z")
         let since = now.addingTimeInterval(-60)
         let records = FastRecord.records(from: [session], now: now, since: since)
         #expect(records.count == 4)

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -56,7 +57,7 @@ import Testing
 
 @Suite struct JSONShapeTests {
     let display = Fixture.display("2026-06-11T04:00:00+02:00")
-    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"), tag: "office")
+    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"), tag: "office")
 
     @Test func fastStatusShape() throws {
         let json = try OrderedJSONEncoder().encode(FastStatusReport(session: session, display: display).json)
@@ -70,7 +71,7 @@ import Testing
 
     @Test func listElementShape() throws {
         let request = NotificationRequest(
-            identifier: "fast/f-3k9/end", group: "f-3k9", kind: .fastEnd, due: Fixture.instant("2026-06-11T10:00:00Z"),
+            identifier: "fast/f-3k9/end", group: "f-3k9", kind: .fastEnd, due: Fixture.at("2026-06-11T10:00:00Z"),
             tolerance: 10, content: NotificationContent(template: .fastComplete), misfirePolicy: .drop
         )
         let row = PendingNotification(request: request, title: "Fast complete", body: "You finished your 16:8 fast (office)", state: "pending")
@@ -97,7 +98,7 @@ import Testing
 
     @Test func stoppedEarlyEndsAtTheStop() {
         var stopped = session
-        stopped.stoppedAt = Fixture.instant("2026-06-11T08:00:00+02:00")
+        stopped.stoppedAt = Fixture.at("2026-06-11T08:00:00+02:00")
         let json = FastStatusReport(session: stopped, display: Fixture.display("2026-06-11T09:00:00+02:00")).json
         #expect(json.phase == "ended")
         #expect(json.endsAt == "2026-06-11T08:00:00+02:00")
@@ -111,7 +112,7 @@ import Testing
 }
 
 @Suite struct FastStatusTextTests {
-    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"), tag: "office")
+    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"), tag: "office")
 
     @Test func fastingShowsTimesAndABar() {
         let text = FastStatusReport(session: session, display: Fixture.display("2026-06-11T04:00:00+02:00")).text(style: .plain)
@@ -133,7 +134,7 @@ import Testing
 
     @Test func aFastAcrossTheSpringForwardNight() {
         // 16 real hours from 20:00 CET end at 13:00 CEST: the wall clock skipped an hour.
-        let session = FastingSession(id: "f-dst", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-03-28T20:00:00+01:00"))
+        let session = FastingSession(id: "f-dst", plan: Fixture.plan("16:8"), start: Fixture.at("2026-03-28T20:00:00+01:00"))
         let report = FastStatusReport(session: session, display: Fixture.display("2026-03-29T08:00:00+02:00"))
         #expect(report.json.endsAt == "2026-03-29T13:00:00+02:00")
         #expect(report.json.progress == 0.6875)
@@ -146,7 +147,7 @@ import Testing
         let eating = FastStatusReport(session: session, display: Fixture.display("2026-06-11T14:00:00+02:00")).text(style: .plain)
         #expect(eating.contains("eating window\n  fast ended 12:00 (2 h ago), eating window closes 20:00 (in 6 h)"))
         var stopped = session
-        stopped.stoppedAt = Fixture.instant("2026-06-11T08:00:00+02:00")
+        stopped.stoppedAt = Fixture.at("2026-06-11T08:00:00+02:00")
         let ended = FastStatusReport(session: stopped, display: Fixture.display("2026-06-11T09:00:00+02:00")).text(style: .plain)
         #expect(ended.contains("ended\n  fasted 12 h from yesterday 20:00 to 08:00 (1 h ago), stopped early"))
         let none = FastStatusReport(session: nil, display: Fixture.display("2026-06-11T09:00:00+02:00")).text(style: .plain)
@@ -154,14 +155,14 @@ import Testing
     }
 
     @Test func rollingFastNamesTheNextFast() {
-        let rolling = FastingSession(id: "f-r", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"), mode: .rolling)
+        let rolling = FastingSession(id: "f-r", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"), mode: .rolling)
         let text = FastStatusReport(session: rolling, display: Fixture.display("2026-06-11T14:00:00+02:00")).text(style: .plain)
         #expect(text.hasPrefix("Fast f-r (16:8, repeating): eating window\n  fast ended 12:00 (2 h ago), next fast starts 20:00 (in 6 h)"))
     }
 }
 
 @Suite struct WaybarTests {
-    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"), tag: "<b>x</b> & y")
+    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"), tag: "<b>x</b> & y")
 
     private func waybar(_ fast: FastingSession?, water: WaterSummary? = nil, upcoming: [PendingNotification] = [], at now: String) -> WaybarStatus {
         StatusReport(snapshot: StatusSnapshot(fast: fast, water: water, upcoming: upcoming, daemon: .answered(Fixture.daemonStatus)), display: Fixture.display(now)).waybar
@@ -205,7 +206,7 @@ import Testing
 
     @Test func waterWhenNoFastRuns() {
         let schedule = WaterSchedule(id: "w-1", interval: Fixture.span("1h"), window: DailyWindow(from: Fixture.time("09:00"), until: Fixture.time("21:00")), goalML: 2000)
-        let water = WaterSummary(schedule: schedule, consumedML: 500, nextReminder: Fixture.instant("2026-06-11T15:00:00+02:00"))
+        let water = WaterSummary(schedule: schedule, consumedML: 500, nextReminder: Fixture.at("2026-06-11T15:00:00+02:00"))
         let status = waybar(nil, water: water, at: "2026-06-11T14:30:00+02:00")
         #expect(status.text == "water 500 of 2000 ml")
         #expect(status.percentage == 25)
@@ -214,19 +215,19 @@ import Testing
 }
 
 @Suite struct StatusReportTests {
-    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.instant("2026-06-10T20:00:00+02:00"))
-    let reminder = PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-11T05:00:00+02:00"),
+    let session = FastingSession(id: "f-3k9", plan: Fixture.plan("16:8"), start: Fixture.at("2026-06-10T20:00:00+02:00"))
+    let reminder = PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.at("2026-06-11T05:00:00+02:00"),
                                        tolerance: 5, title: "Reminder", body: "Call mom", state: "pending")
 
     @Test func nextChangeIsTheSoonestThingAhead() {
         let report = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemon: nil),
                                   display: Fixture.display("2026-06-11T04:00:00+02:00"))
         #expect(report.nextChange == reminder.due)
-        #expect(report.nextPrint == Fixture.instant("2026-06-11T04:15:00+02:00"))
+        #expect(report.nextPrint == Fixture.at("2026-06-11T04:15:00+02:00"))
         let late = StatusReport(snapshot: StatusSnapshot(fast: session, water: nil, upcoming: [reminder], daemon: nil),
                                 display: Fixture.display("2026-06-11T11:45:00+02:00"))
-        #expect(late.nextChange == Fixture.instant("2026-06-11T12:00:00+02:00"))
-        #expect(late.nextPrint == Fixture.instant("2026-06-11T11:46:00+02:00"))
+        #expect(late.nextChange == Fixture.at("2026-06-11T12:00:00+02:00"))
+        #expect(late.nextPrint == Fixture.at("2026-06-11T11:46:00+02:00"))
     }
 
     @Test func aLongReminderTextIsShortenedInTablesButNotInJSON() {
@@ -299,9 +300,9 @@ import Testing
 
     @Test func tableIsSortedByDueWithAlignedColumns() {
         let rows = [
-            PendingNotification(identifier: "water/w-7kq/2026-06-10T19:00", group: "w-7kq", kind: .water, due: Fixture.instant("2026-06-10T19:00:00+02:00"), tolerance: 300, title: "Time to drink", body: "", state: "pending"),
-            PendingNotification(identifier: "fast/f-3k9/end", group: "f-3k9", kind: .fastEnd, due: Fixture.instant("2026-06-11T12:00:00+02:00"), tolerance: 10, title: "Fast complete", body: "", state: "pending"),
-            PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.instant("2026-06-10T18:45:00+02:00"), tolerance: 5, title: "Tea", body: "", state: "pending"),
+            PendingNotification(identifier: "water/w-7kq/2026-06-10T19:00", group: "w-7kq", kind: .water, due: Fixture.at("2026-06-10T19:00:00+02:00"), tolerance: 300, title: "Time to drink", body: "", state: "pending"),
+            PendingNotification(identifier: "fast/f-3k9/end", group: "f-3k9", kind: .fastEnd, due: Fixture.at("2026-06-11T12:00:00+02:00"), tolerance: 10, title: "Fast complete", body: "", state: "pending"),
+            PendingNotification(identifier: "remind/r-1", group: "r-1", kind: .reminder, due: Fixture.at("2026-06-10T18:45:00+02:00"), tolerance: 5, title: "Tea", body: "", state: "pending"),
         ]
         #expect(PendingNotification.table(rows, display: display, style: .plain) == """
         ID                            GROUP  KIND      DUE                              TITLE

@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeNotify
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -132,7 +133,7 @@ struct RunnerFastTests {
         harness.advance(3600)
         #expect(harness.succeed("fast", "extend", "1h30m") == "Fast f-abc extended by 1 h 30 min, now ends tomorrow 01:30 (in 16 h 30 min)\n")
         let end = try #require(harness.pending().first { $0.request.identifier == "fast/f-abc/end" })
-        #expect(end.request.due == Fixture.instant("2026-03-11T01:30:00+01:00"))
+        #expect(end.request.due == Fixture.at("2026-03-11T01:30:00+01:00"))
         harness.succeed("fast", "stop")
         #expect(harness.run("fast", "extend", "1h").exitCode == .dataError)
     }

@@ -109,7 +109,7 @@ final class RunnerHarness {
     var output = TextBuffer()
 
     init(now: String = "2026-03-10T08:00:00+01:00", zone: TimeZone = Fixture.berlin, daemon: RecordingDaemon.Mode = .running) {
-        self.now = Fixture.instant(now)
+        self.now = Fixture.at(now)
         self.timeZone = zone
         self.daemon = RecordingDaemon(mode: daemon)
     }
@@ -123,7 +123,7 @@ final class RunnerHarness {
 
     /// Sets the clock to an ISO 8601 instant.
     func set(_ instant: String) {
-        now = Fixture.instant(instant)
+        now = Fixture.at(instant)
     }
 
     /// A second connection to the store, for looking at what a command did.

@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -100,9 +101,9 @@ struct RunnerHistoryTests {
         harness.succeed("water", "drink", "250")
         harness.advance(60)
         harness.succeed("water", "drink", "250")
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T09:00:00+01:00")], "goal met")
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-11T09:00:00+01:00")], "goal met")
         #expect(harness.succeed("water", "undo") == "Removed glass #2, 250 ml at 10:01: 250 of 500 ml today; next reminder 11:00 (in 59 min)\n")
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T11:00:00+01:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-10T11:00:00+01:00")])
         #expect(harness.succeed("water", "status").contains("today 250 of 500 ml"))
         harness.succeed("water", "undo")
         let result = harness.run("water", "undo")
@@ -115,7 +116,7 @@ struct RunnerHistoryTests {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
         harness.succeed("water", "every", "1h", "--goal", "2000")
         #expect(harness.succeed("water", "drink", "300", "--at", "09:40") == "Logged 300 ml for 09:40: 300 of 2000 ml today; next reminder 10:40 (in 40 min)\n")
-        #expect(try harness.store().waterIntakes(since: .distantPast).map(\.instant) == [Fixture.instant("2026-03-10T09:40:00+01:00")])
+        #expect(try harness.store().waterIntakes(since: .distantPast).map(\.instant) == [Fixture.at("2026-03-10T09:40:00+01:00")])
         // Yesterday's glass counts for yesterday.
         harness.succeed("water", "drink", "500", "--at", "2026-03-09 20:00")
         #expect(harness.succeed("water", "status").contains("today 300 of 2000 ml"))
@@ -130,6 +131,6 @@ struct RunnerHistoryTests {
     func midnightAfterADate() throws {
         let harness = RunnerHarness(now: "2027-03-28T12:00:00+02:00")
         harness.succeed("remind", "at", "2027-03-28 24:00", "x", "--id", "r-mid")
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2027-03-29T00:00:00+02:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2027-03-29T00:00:00+02:00")])
     }
 }

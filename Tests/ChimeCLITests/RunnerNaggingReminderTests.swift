@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -13,8 +14,7 @@ struct RunnerNaggingReminderTests {
         let stored = try #require(try store.request(identifier: identifier))
         _ = try store.beginDelivery(rowIDs: [stored.rowID], now: harness.now)
         let showing = try #require(ReminderNag.Showing(request: stored.request))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = harness.timeZone
+        let calendar = Fixture.calendar(in: harness.timeZone)
         let next = RecurringReminder(request: stored.request).flatMap {
             RequestPlanner().request(for: $0, after: showing.occurrenceDue, timeZone: harness.timeZone, calendar: calendar)
         }
@@ -97,7 +97,7 @@ struct RunnerNaggingReminderTests {
         try show("remind/tea", in: harness)
         let nag = try #require(harness.pending().first)
         #expect(nag.request.identifier == "remind/tea")
-        #expect(nag.request.due == Fixture.instant("2027-03-26T10:30:00+01:00"))
+        #expect(nag.request.due == Fixture.at("2027-03-26T10:30:00+01:00"))
         harness.set("2027-03-26T10:31:00+01:00")
         #expect(harness.succeed("done", "tea") == "remind/tea done late\n")
         #expect(harness.pending().isEmpty)

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -175,12 +176,12 @@ struct RunnerPendingTests {
         let moved = try #require(harness.pending().first)
         #expect(moved.rowID == original.rowID)
         #expect(moved.request.identifier == "remind/r-tea")
-        #expect(moved.request.due == Fixture.instant("2026-03-10T08:35:00+01:00"))
+        #expect(moved.request.due == Fixture.at("2026-03-10T08:35:00+01:00"))
         // Its text and template are the same; it now carries the occurrence it shows.
         var remembered = original.request.content
         remembered.arguments[ContentArgument.occurrence] = "2026-03-10T07:25:00Z"
         #expect(moved.request.content == remembered)
-        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.instant("2026-03-11T08:35:00+01:00")))
+        #expect(moved.request.misfirePolicy == .deliverLate(until: Fixture.at("2026-03-11T08:35:00+01:00")))
         #expect(try harness.store().reminder(id: "r-tea")?.due == moved.request.due)
         // An id snoozes the group's next notification.
         #expect(harness.succeed("snooze", "r-tea", "1h") == "Snoozed remind/r-tea until 09:35 (in 1 h 15 min)\n")
@@ -242,7 +243,7 @@ struct RunnerPendingTests {
         let harness = RunnerHarness(now: "2027-03-13T12:00:00-05:00", zone: Fixture.newYork)
         let output = harness.succeed("remind", "at", "2027-03-14", "02:30", "renew", "passport", "--id", "r-dst")
         #expect(output == "Reminder r-dst at tomorrow 03:00 (in 14 h): renew passport; note: 02:30 does not exist on Mar 14 in America/New_York (the clocks skip it), so it was moved to 03:00\n")
-        #expect(harness.pending().first?.request.due == Fixture.instant("2027-03-14T03:00:00-04:00"))
+        #expect(harness.pending().first?.request.due == Fixture.at("2027-03-14T03:00:00-04:00"))
         // A time that exists gets no note; a fast started at a skipped time gets one too.
         #expect(!harness.succeed("remind", "at", "2027-03-14", "03:30", "tea").contains("note"))
         let fast = harness.succeed("fast", "start", "--at", "2027-03-14 02:15", "--id", "f-dst")

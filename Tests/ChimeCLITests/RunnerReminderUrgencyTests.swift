@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeNotify
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -46,8 +47,7 @@ struct RunnerReminderUrgencyTests {
         harness.succeed("remind", "every", "daily 08:00", "pills", "--id", "pills", "--urgency", "critical")
         let first = try #require(harness.pending().first?.request)
         #expect(first.content.arguments[ContentArgument.urgency] == "critical")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = harness.timeZone
+        let calendar = Fixture.calendar(in: harness.timeZone)
         let reminder = try #require(RecurringReminder(request: first))
         let next = try #require(RequestPlanner().request(for: reminder, after: first.due, timeZone: harness.timeZone, calendar: calendar))
         #expect(next.identifier == "remind/pills/2027-03-28T08:00")

@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeDaemon
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -116,7 +117,7 @@ struct RunnerStatusTests {
         #expect(result.exitCode == .success)
         // 10:00, then 10:10 (30 min before the reminder at 10:40), then every minute to 10:40.
         let expected = [0, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].map { minute in
-            Fixture.instant("2026-03-10T10:00:00+01:00").addingTimeInterval(TimeInterval(minute * 60))
+            Fixture.at("2026-03-10T10:00:00+01:00").addingTimeInterval(TimeInterval(minute * 60))
         }
         #expect(printTimes == expected)
         #expect(result.lines.count == 14)
@@ -219,7 +220,7 @@ struct FollowTextTests {
 
     @Test("the heading reads the local wall clock to the second")
     func heading() {
-        #expect(CommandRunner.followHeading(Fixture.instant("2026-03-29T03:05:09+02:00"), in: Fixture.berlin) == "-- 03:05:09 --\n")
-        #expect(CommandRunner.followHeading(Fixture.instant("2026-03-29T01:05:09Z"), in: TimeZone(identifier: "UTC")!) == "-- 01:05:09 --\n")
+        #expect(CommandRunner.followHeading(Fixture.at("2026-03-29T03:05:09+02:00"), in: Fixture.berlin) == "-- 03:05:09 --\n")
+        #expect(CommandRunner.followHeading(Fixture.at("2026-03-29T01:05:09Z"), in: TimeZone(identifier: "UTC")!) == "-- 01:05:09 --\n")
     }
 }

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeStore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -55,7 +56,7 @@ struct RunnerWaterTests {
         let harness = RunnerHarness(now: "2026-03-10T10:20:00+01:00")
         harness.succeed("water", "every", "1h", "--goal", "500", "--id", "w-abc")
         #expect(harness.succeed("water", "drink") == "Logged 250 ml: 250 of 500 ml today; next reminder 11:20 (in 1 h)\n")
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T11:20:00+01:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-10T11:20:00+01:00")])
         harness.advance(600)
         #expect(harness.succeed("water", "drink", "300") == "Logged 300 ml: 550 of 500 ml today, goal reached; next reminder tomorrow 09:00 (in 22 h 30 min)\n")
         let intakes = try harness.store().intakes(since: .distantPast)
@@ -77,8 +78,8 @@ struct RunnerWaterTests {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
         harness.succeed("water", "every", "1h", "--id", "w-abc")
         #expect(harness.succeed("water", "pause", "2h30m") == "Water reminders paused until 12:30 (in 2 h 30 min)\n")
-        #expect(try harness.store().waterSchedule(id: "w-abc")?.pausedUntil == Fixture.instant("2026-03-10T12:30:00+01:00"))
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T13:00:00+01:00")])
+        #expect(try harness.store().waterSchedule(id: "w-abc")?.pausedUntil == Fixture.at("2026-03-10T12:30:00+01:00"))
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-10T13:00:00+01:00")])
         #expect(harness.succeed("water", "status").contains("paused until 12:30 (in 2 h 30 min)"))
 
         #expect(harness.succeed("water", "resume") == "Water reminders resumed; next reminder 11:00 (in 1 h)\n")
@@ -156,14 +157,14 @@ struct RunnerWaterDayTests {
         harness.set("2026-03-10T06:56:00+01:00")
         #expect(harness.succeed("water", "drink", "1500").hasPrefix("Logged 1500 ml: 2000 of 2000 ml today, goal reached"))
         // The goal is met before the window opens: nothing more today, the next reminder is tomorrow's.
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T07:00:00+01:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-11T07:00:00+01:00")])
         harness.succeed("water", "off")
         #expect(harness.succeed("water", "status").hasPrefix("No water reminders (today 2000 ml)."))
         harness.succeed("water", "every", "1h", "--from", "08:00", "--goal", "2000")
         #expect(harness.succeed("water", "status").contains("today 2000 of 2000 ml"), "a new schedule sees the same day")
         harness.succeed("water", "every", "1h", "--from", "07:30")
         #expect(harness.succeed("water", "status").contains("today 2000 of 2000 ml"), "moving --from changes nothing")
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-11T07:30:00+01:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-11T07:30:00+01:00")])
         harness.set("2026-03-11T00:00:00+01:00")
         #expect(harness.succeed("water", "status").contains("today 0 of 2000 ml"), "a new water day at midnight")
     }
@@ -182,11 +183,11 @@ struct RunnerWaterDayTests {
         let harness = RunnerHarness(now: "2026-03-10T09:00:00+01:00")
         harness.succeed("water", "every", "10m", "--from", "09:00", "--id", "w-abc")
         let first = try #require(harness.pending().first)
-        #expect(first.request.due == Fixture.instant("2026-03-10T09:10:00+01:00"))
+        #expect(first.request.due == Fixture.at("2026-03-10T09:10:00+01:00"))
         harness.set("2026-03-10T09:05:00+01:00")
         harness.succeed("snooze", "w-abc", "30m")
         // The 09:10 reminder comes at 09:40; the next keeps an interval from it.
         #expect(harness.pending().map(\.request.identifier) == ["water/w-abc/2026-03-10T09:10", "water/w-abc/2026-03-10T09:50"])
-        #expect(harness.pending().map(\.request.due) == [Fixture.instant("2026-03-10T09:40:00+01:00"), Fixture.instant("2026-03-10T09:50:00+01:00")])
+        #expect(harness.pending().map(\.request.due) == [Fixture.at("2026-03-10T09:40:00+01:00"), Fixture.at("2026-03-10T09:50:00+01:00")])
     }
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -147,7 +148,7 @@ struct TableWidthTests {
     @Test("Chinese titles line up by display width")
     func chineseAlignment() throws {
         let display = Fixture.display("2026-03-10T08:00:00+01:00")
-        let due = Fixture.instant("2026-03-10T09:00:00+01:00")
+        let due = Fixture.at("2026-03-10T09:00:00+01:00")
         let rows = [
             PendingNotification(identifier: "fast/f-1/end", group: "f-1", kind: .fastEnd, due: due, tolerance: 5, title: "断食结束", body: "", state: "pending"),
             PendingNotification(identifier: "fast/f-2/end", group: "f-2", kind: .fastEnd, due: due.addingTimeInterval(60), tolerance: 5, title: "Fast complete", body: "", state: "pending"),

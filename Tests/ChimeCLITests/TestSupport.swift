@@ -1,6 +1,7 @@
 import ChimeControl
 import ChimeCore
 import ChimeDaemon
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -49,27 +50,11 @@ func helpText(_ arguments: String...) -> String? {
     return HelpFormatter.help(for: spec)
 }
 
-/// Fixed zones and instants for formatting tests.
-enum Fixture {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
-    static let newYork = TimeZone(identifier: "America/New_York")!
-    static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
-    static let utc = TimeZone(identifier: "UTC")!
-    static let calendar = Calendar(identifier: .gregorian)
-
-    /// The instant of an ISO 8601 text with offset, read by Foundation (independent of Chime's parser).
-    static func instant(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else {
-            preconditionFailure("bad fixture instant \(text)")
-        }
-        return date
-    }
-
+/// The CLI's own fixtures: a display and what a running chimed answers.
+extension Fixture {
     /// A display at `now` in `zone`.
     static func display(_ now: String, _ zone: TimeZone = berlin) -> TimeDisplay {
-        TimeDisplay(now: instant(now), timeZone: zone, calendar: calendar)
+        TimeDisplay(now: at(now), timeZone: zone, calendar: calendar)
     }
 
     /// What a running chimed (pid 4242, this version) answers to `status`.
@@ -77,18 +62,6 @@ enum Fixture {
         armedDeadline: nil, pendingCount: 0, notificationServer: "available", lastAppliedSequence: 0,
         daemon: DaemonIdentity(pid: 4242, version: CommandTable.version)
     )
-
-    static func span(_ text: String) -> TimeSpan {
-        try! TimeSpan(parsing: text)
-    }
-
-    static func plan(_ text: String) -> FastingPlan {
-        try! FastingPlan(parsing: text)
-    }
-
-    static func time(_ text: String) -> WallClockTime {
-        try! WallClockTime(parsing: text)
-    }
 }
 
 /// Whether `text` holds an ANSI escape sequence.

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -20,11 +21,11 @@ import Testing
         ("2026-06-10T22:30:00Z", "tomorrow 00:30"),
     ])
     func clock(_ instant: String, _ expected: String) {
-        #expect(display.clock(Fixture.instant(instant)) == expected)
+        #expect(display.clock(Fixture.at(instant)) == expected)
     }
 
     @Test func sameInstantReadsInTheGivenZone() {
-        let instant = Fixture.instant("2026-06-11T02:00:00Z")
+        let instant = Fixture.at("2026-06-11T02:00:00Z")
         #expect(display.clock(instant) == "tomorrow 04:00")
         #expect(TimeDisplay(now: display.now, timeZone: Fixture.newYork).clock(instant) == "22:00")
         #expect(TimeDisplay(now: display.now, timeZone: Fixture.kolkata).clock(instant) == "tomorrow 07:30")
@@ -32,17 +33,17 @@ import Testing
 
     @Test func tomorrowAcrossTheSpringForwardNight() {
         let saturday = Fixture.display("2026-03-28T13:00:00+01:00")
-        #expect(saturday.clock(Fixture.instant("2026-03-29T12:00:00+02:00")) == "tomorrow 12:00")
-        #expect(saturday.clock(Fixture.instant("2026-03-29T01:00:00Z")) == "tomorrow 03:00")
-        #expect(saturday.clock(Fixture.instant("2026-03-29T00:59:00Z")) == "tomorrow 01:59")
-        #expect(saturday.relative(Fixture.instant("2026-03-29T12:00:00+02:00")) == "in 22 h")
+        #expect(saturday.clock(Fixture.at("2026-03-29T12:00:00+02:00")) == "tomorrow 12:00")
+        #expect(saturday.clock(Fixture.at("2026-03-29T01:00:00Z")) == "tomorrow 03:00")
+        #expect(saturday.clock(Fixture.at("2026-03-29T00:59:00Z")) == "tomorrow 01:59")
+        #expect(saturday.relative(Fixture.at("2026-03-29T12:00:00+02:00")) == "in 22 h")
     }
 
     @Test func theRepeatedAutumnHourShowsItsWallClock() {
         let night = Fixture.display("2026-10-25T00:10:00+02:00")
-        #expect(night.clock(Fixture.instant("2026-10-25T02:30:00+02:00")) == "02:30")
-        #expect(night.clock(Fixture.instant("2026-10-25T02:30:00+01:00")) == "02:30")
-        #expect(night.relative(Fixture.instant("2026-10-25T02:30:00+01:00")) == "in 3 h 20 min")
+        #expect(night.clock(Fixture.at("2026-10-25T02:30:00+02:00")) == "02:30")
+        #expect(night.clock(Fixture.at("2026-10-25T02:30:00+01:00")) == "02:30")
+        #expect(night.relative(Fixture.at("2026-10-25T02:30:00+01:00")) == "in 3 h 20 min")
     }
 
     @Test(arguments: [
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func clockAndRelative() {
-        #expect(display.clockAndRelative(Fixture.instant("2026-06-11T12:00:00+02:00")) == "tomorrow 12:00 (in 17 h 30 min)")
+        #expect(display.clockAndRelative(Fixture.at("2026-06-11T12:00:00+02:00")) == "tomorrow 12:00 (in 17 h 30 min)")
     }
 
     @Test(arguments: [
@@ -82,7 +83,7 @@ import Testing
         let berlin = Fixture.display("2026-03-29T12:00:00+02:00")
         let start = berlin.startOfDay(berlin.today)
         let next = berlin.startOfDay(berlin.today.adding(days: 1, calendar: Fixture.calendar))
-        #expect(start == Fixture.instant("2026-03-29T00:00:00+01:00"))
+        #expect(start == Fixture.at("2026-03-29T00:00:00+01:00"))
         #expect(next.timeIntervalSince(start) == 23 * 3600)
     }
 }
@@ -134,7 +135,7 @@ import Testing
 }
 
 @Suite struct FollowScheduleTests {
-    let now = Fixture.instant("2026-06-10T18:30:00Z")
+    let now = Fixture.at("2026-06-10T18:30:00Z")
 
     private func next(_ secondsToChange: Double?) -> Double {
         FollowSchedule.nextPrint(after: now, nextChange: secondsToChange.map { now.addingTimeInterval($0) }).timeIntervalSince(now)

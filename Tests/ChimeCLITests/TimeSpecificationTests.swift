@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -28,7 +29,7 @@ import Testing
         ("2026-12-31T23:59:59-14:00", "2027-01-01T13:59:59Z", -50400),
     ])
     func instantsWithOffset(_ text: String, _ utc: String, _ offset: Int) throws {
-        #expect(try TimeSpecification(parsing: text) == .instant(Fixture.instant(utc), utcOffsetSeconds: offset))
+        #expect(try TimeSpecification(parsing: text) == .instant(Fixture.at(utc), utcOffsetSeconds: offset))
     }
 
     @Test func fractionOfASecondIsKept() throws {
@@ -36,7 +37,7 @@ import Testing
             Issue.record("not an instant")
             return
         }
-        #expect(instant.timeIntervalSince(Fixture.instant("2026-03-29T20:00:00Z")) == 0.25)
+        #expect(instant.timeIntervalSince(Fixture.at("2026-03-29T20:00:00Z")) == 0.25)
     }
 
     @Test(arguments: [
@@ -96,59 +97,59 @@ import Testing
 
 @Suite struct TimeSpecificationResolutionTests {
     private func resolve(_ text: String, now: String, in zone: TimeZone = Fixture.berlin) throws -> Date {
-        try TimeSpecification(parsing: text).resolve(now: Fixture.instant(now), timeZone: zone, calendar: Fixture.calendar)
+        try TimeSpecification(parsing: text).resolve(now: Fixture.at(now), timeZone: zone, calendar: Fixture.calendar)
     }
 
     @Test func timeOfDayStillAheadIsToday() throws {
-        #expect(try resolve("20:00", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-10T20:00:00+02:00"))
+        #expect(try resolve("20:00", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-10T20:00:00+02:00"))
     }
 
     @Test func timeOfDayPastOrNowIsTomorrow() throws {
-        #expect(try resolve("08:00", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T08:00:00+02:00"))
-        #expect(try resolve("18:30", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T18:30:00+02:00"))
-        #expect(try resolve("18:30", now: "2026-06-10T18:30:30+02:00") == Fixture.instant("2026-06-11T18:30:00+02:00"))
+        #expect(try resolve("08:00", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-11T08:00:00+02:00"))
+        #expect(try resolve("18:30", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-11T18:30:00+02:00"))
+        #expect(try resolve("18:30", now: "2026-06-10T18:30:30+02:00") == Fixture.at("2026-06-11T18:30:00+02:00"))
     }
 
     @Test func tomorrowAcrossTheSpringForwardNightIsTwentyThreeHoursAway() throws {
         // Europe/Berlin moves from +01:00 to +02:00 at 02:00 on 2026-03-29.
         let resolved = try resolve("12:00", now: "2026-03-28T13:00:00+01:00")
-        #expect(resolved == Fixture.instant("2026-03-29T12:00:00+02:00"))
-        #expect(resolved.timeIntervalSince(Fixture.instant("2026-03-28T13:00:00+01:00")) == 22 * 3600)
+        #expect(resolved == Fixture.at("2026-03-29T12:00:00+02:00"))
+        #expect(resolved.timeIntervalSince(Fixture.at("2026-03-28T13:00:00+01:00")) == 22 * 3600)
     }
 
     @Test func aSkippedReadingBecomesTheInstantOfTheChange() throws {
-        #expect(try resolve("02:30", now: "2026-03-29T01:00:00+01:00") == Fixture.instant("2026-03-29T03:00:00+02:00"))
-        #expect(try resolve("2026-03-29 02:30", now: "2026-03-01T00:00:00+01:00") == Fixture.instant("2026-03-29T01:00:00Z"))
+        #expect(try resolve("02:30", now: "2026-03-29T01:00:00+01:00") == Fixture.at("2026-03-29T03:00:00+02:00"))
+        #expect(try resolve("2026-03-29 02:30", now: "2026-03-01T00:00:00+01:00") == Fixture.at("2026-03-29T01:00:00Z"))
     }
 
     @Test func aRepeatedReadingIsItsFirstOccurrence() throws {
         // 02:30 happens twice on 2026-10-25 in Berlin: at +02:00, then at +01:00.
-        #expect(try resolve("02:30", now: "2026-10-25T01:00:00+02:00") == Fixture.instant("2026-10-25T02:30:00+02:00"))
-        #expect(try resolve("2026-10-25 02:30", now: "2026-10-01T00:00:00+02:00") == Fixture.instant("2026-10-25T00:30:00Z"))
+        #expect(try resolve("02:30", now: "2026-10-25T01:00:00+02:00") == Fixture.at("2026-10-25T02:30:00+02:00"))
+        #expect(try resolve("2026-10-25 02:30", now: "2026-10-01T00:00:00+02:00") == Fixture.at("2026-10-25T00:30:00Z"))
     }
 
     @Test func localDateTimeIsReadInTheGivenZone() throws {
-        #expect(try resolve("2026-07-04 09:00", now: "2026-06-01T00:00:00Z", in: Fixture.newYork) == Fixture.instant("2026-07-04T13:00:00Z"))
-        #expect(try resolve("2026-07-04 09:00", now: "2026-06-01T00:00:00Z", in: Fixture.kolkata) == Fixture.instant("2026-07-04T03:30:00Z"))
+        #expect(try resolve("2026-07-04 09:00", now: "2026-06-01T00:00:00Z", in: Fixture.newYork) == Fixture.at("2026-07-04T13:00:00Z"))
+        #expect(try resolve("2026-07-04 09:00", now: "2026-06-01T00:00:00Z", in: Fixture.kolkata) == Fixture.at("2026-07-04T03:30:00Z"))
     }
 
     @Test func anInstantIgnoresTheZoneAndNow() throws {
         let text = "2026-07-04T09:00:00-04:00"
-        #expect(try resolve(text, now: "2030-01-01T00:00:00Z", in: Fixture.kolkata) == Fixture.instant("2026-07-04T13:00:00Z"))
-        #expect(try resolve(text, now: "2020-01-01T00:00:00Z", in: Fixture.berlin) == Fixture.instant("2026-07-04T13:00:00Z"))
+        #expect(try resolve(text, now: "2030-01-01T00:00:00Z", in: Fixture.kolkata) == Fixture.at("2026-07-04T13:00:00Z"))
+        #expect(try resolve(text, now: "2020-01-01T00:00:00Z", in: Fixture.berlin) == Fixture.at("2026-07-04T13:00:00Z"))
     }
 
     @Test func midnightEndingTheDay() throws {
-        #expect(try resolve("24:00", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T00:00:00+02:00"))
+        #expect(try resolve("24:00", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-11T00:00:00+02:00"))
     }
 
     @Test("24:00 after a date is the next day's 00:00, in every form (ISO 8601), across a change of offset")
     func midnightEndingADate() throws {
         // Berlin springs forward in the night of 2027-03-28: the day ends at +01:00, the next starts at +02:00.
-        #expect(try resolve("2027-03-28 24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.instant("2027-03-29T00:00:00+02:00"))
-        #expect(try resolve("2027-03-28T24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.instant("2027-03-29T00:00:00+02:00"))
-        #expect(try TimeSpecification(parsing: "2027-03-28T24:00+02:00") == .instant(Fixture.instant("2027-03-28T22:00:00Z"), utcOffsetSeconds: 7200))
-        #expect(try TimeSpecification(parsing: "2027-03-28T24:00:00Z") == .instant(Fixture.instant("2027-03-29T00:00:00Z"), utcOffsetSeconds: 0))
+        #expect(try resolve("2027-03-28 24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.at("2027-03-29T00:00:00+02:00"))
+        #expect(try resolve("2027-03-28T24:00", now: "2027-03-28T12:00:00+02:00") == Fixture.at("2027-03-29T00:00:00+02:00"))
+        #expect(try TimeSpecification(parsing: "2027-03-28T24:00+02:00") == .instant(Fixture.at("2027-03-28T22:00:00Z"), utcOffsetSeconds: 7200))
+        #expect(try TimeSpecification(parsing: "2027-03-28T24:00:00Z") == .instant(Fixture.at("2027-03-29T00:00:00Z"), utcOffsetSeconds: 0))
         #expect(try TimeSpecification(parsing: "2026-12-31 24:00") == .localDateTime(LocalDate(year: 2027, month: 1, day: 1), WallClockTime(hour: 0, minute: 0)!))
         #expect(try TimeSpecification(parsing: "2028-02-28 24:00") == .localDateTime(LocalDate(year: 2028, month: 2, day: 29), WallClockTime(hour: 0, minute: 0)!))
     }
@@ -156,16 +157,16 @@ import Testing
     @Test("a bare HH:MM looking back is the last time the clock showed it")
     func lookingBack() throws {
         let time = try TimeSpecification(parsing: "07:15")
-        let resolve = { (now: String) in time.resolve(now: Fixture.instant(now), timeZone: Fixture.berlin, calendar: Fixture.calendar, looking: .back) }
-        #expect(resolve("2026-06-10T08:00:00+02:00") == Fixture.instant("2026-06-10T07:15:00+02:00"))
-        #expect(resolve("2026-06-10T07:15:00+02:00") == Fixture.instant("2026-06-10T07:15:00+02:00"))
-        #expect(resolve("2026-06-10T07:00:00+02:00") == Fixture.instant("2026-06-09T07:15:00+02:00"))
+        let resolve = { (now: String) in time.resolve(now: Fixture.at(now), timeZone: Fixture.berlin, calendar: Fixture.calendar, looking: .back) }
+        #expect(resolve("2026-06-10T08:00:00+02:00") == Fixture.at("2026-06-10T07:15:00+02:00"))
+        #expect(resolve("2026-06-10T07:15:00+02:00") == Fixture.at("2026-06-10T07:15:00+02:00"))
+        #expect(resolve("2026-06-10T07:00:00+02:00") == Fixture.at("2026-06-09T07:15:00+02:00"))
     }
 
     /// The reading asked for when the clock skips it, else `nil`, as `date time` text.
     private func skipped(_ text: String, now: String, in zone: TimeZone) throws -> String? {
         let time = try TimeSpecification(parsing: text)
-        let instant = time.resolve(now: Fixture.instant(now), timeZone: zone, calendar: Fixture.calendar)
+        let instant = time.resolve(now: Fixture.at(now), timeZone: zone, calendar: Fixture.calendar)
         return time.skippedReading(resolvedTo: instant, timeZone: zone, calendar: Fixture.calendar).map { "\($0.date) \($0.time)" }
     }
 
@@ -198,13 +199,13 @@ import Testing
         ("2026-07-04T13:00:00Z", Fixture.utc, "2026-07-04T13:00:00+00:00"),
     ])
     func writesTheLocalReadingWithItsOffset(_ utc: String, _ zone: TimeZone, _ expected: String) {
-        #expect(ISO8601Text.format(Fixture.instant(utc), in: zone) == expected)
+        #expect(ISO8601Text.format(Fixture.at(utc), in: zone) == expected)
     }
 
     @Test func dropsFractionsTowardThePast() {
-        let instant = Fixture.instant("2026-07-04T13:00:00Z").addingTimeInterval(0.999)
+        let instant = Fixture.at("2026-07-04T13:00:00Z").addingTimeInterval(0.999)
         #expect(ISO8601Text.format(instant, utcOffsetSeconds: 0) == "2026-07-04T13:00:00+00:00")
-        let before = Fixture.instant("2026-07-04T13:00:00Z").addingTimeInterval(-0.25)
+        let before = Fixture.at("2026-07-04T13:00:00Z").addingTimeInterval(-0.25)
         #expect(ISO8601Text.format(before, utcOffsetSeconds: 0) == "2026-07-04T12:59:59+00:00")
     }
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCLI
@@ -70,52 +71,52 @@ struct TimeSpecificationWordsTests {
         #expect(throws: DomainError.self) { try TimeSpecification(parsing: "2027-03-01") }
         #expect(throws: DomainError.self) { try TimeSpecification(parsing: "2027-02-30", allowingDateAlone: true) }
         let end = try TimeSpecification(parsing: "2027-03-01", allowingDateAlone: true)
-            .resolve(now: Fixture.instant("2027-01-01T00:00:00Z"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
-        #expect(end == Fixture.instant("2027-03-01T23:59:59+01:00"))
+            .resolve(now: Fixture.at("2027-01-01T00:00:00Z"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
+        #expect(end == Fixture.at("2027-03-01T23:59:59+01:00"))
         // The last second of the spring-forward day is still 23:59:59, now at +02:00.
         let spring = try TimeSpecification(parsing: "2027-03-28", allowingDateAlone: true)
-            .resolve(now: Fixture.instant("2027-01-01T00:00:00Z"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
-        #expect(spring == Fixture.instant("2027-03-28T23:59:59+02:00"))
+            .resolve(now: Fixture.at("2027-01-01T00:00:00Z"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
+        #expect(spring == Fixture.at("2027-03-28T23:59:59+02:00"))
     }
 
     private func resolve(_ text: String, now: String, looking direction: TimeSpecification.Direction = .ahead, in zone: TimeZone = Fixture.berlin) throws -> Date {
-        try TimeSpecification(parsing: text).resolve(now: Fixture.instant(now), timeZone: zone, calendar: Fixture.calendar, looking: direction)
+        try TimeSpecification(parsing: text).resolve(now: Fixture.at(now), timeZone: zone, calendar: Fixture.calendar, looking: direction)
     }
 
     @Test("tomorrow and today are that day whatever the time; yesterday the day before")
     func days() throws {
-        #expect(try resolve("tomorrow 9am", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-11T09:00:00+02:00"))
-        #expect(try resolve("tomorrow 9am", now: "2026-06-10T00:10:00+02:00") == Fixture.instant("2026-06-11T09:00:00+02:00"), "not the 09:00 later today")
-        #expect(try resolve("today 9pm", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-10T21:00:00+02:00"))
-        #expect(try resolve("today 9am", now: "2026-06-10T18:30:00+02:00") == Fixture.instant("2026-06-10T09:00:00+02:00"), "already past: the caller refuses it")
-        #expect(try resolve("yesterday 21:00", now: "2026-06-10T08:00:00+02:00", looking: .back) == Fixture.instant("2026-06-09T21:00:00+02:00"))
-        #expect(try resolve("tomorrow midnight", now: "2026-06-10T08:00:00+02:00") == Fixture.instant("2026-06-12T00:00:00+02:00"), "the midnight that ends tomorrow")
-        #expect(try resolve("midnight", now: "2026-06-10T08:00:00+02:00") == Fixture.instant("2026-06-11T00:00:00+02:00"), "the coming midnight")
+        #expect(try resolve("tomorrow 9am", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-11T09:00:00+02:00"))
+        #expect(try resolve("tomorrow 9am", now: "2026-06-10T00:10:00+02:00") == Fixture.at("2026-06-11T09:00:00+02:00"), "not the 09:00 later today")
+        #expect(try resolve("today 9pm", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-10T21:00:00+02:00"))
+        #expect(try resolve("today 9am", now: "2026-06-10T18:30:00+02:00") == Fixture.at("2026-06-10T09:00:00+02:00"), "already past: the caller refuses it")
+        #expect(try resolve("yesterday 21:00", now: "2026-06-10T08:00:00+02:00", looking: .back) == Fixture.at("2026-06-09T21:00:00+02:00"))
+        #expect(try resolve("tomorrow midnight", now: "2026-06-10T08:00:00+02:00") == Fixture.at("2026-06-12T00:00:00+02:00"), "the midnight that ends tomorrow")
+        #expect(try resolve("midnight", now: "2026-06-10T08:00:00+02:00") == Fixture.at("2026-06-11T00:00:00+02:00"), "the coming midnight")
     }
 
     @Test("tomorrow across daylight-saving changes: a skipped reading moves to the jump, a repeated one is its first")
     func daysAcrossChanges() throws {
         // Berlin springs forward at 02:00 on 2027-03-28 and falls back at 03:00 on 2027-10-31.
-        #expect(try resolve("tomorrow 02:30", now: "2027-03-27T12:00:00+01:00") == Fixture.instant("2027-03-28T03:00:00+02:00"))
-        #expect(try resolve("tomorrow 02:30", now: "2027-10-30T12:00:00+02:00") == Fixture.instant("2027-10-31T02:30:00+02:00"))
-        #expect(try resolve("tomorrow 12:00", now: "2027-03-27T13:00:00+01:00").timeIntervalSince(Fixture.instant("2027-03-27T13:00:00+01:00")) == 22 * 3600)
+        #expect(try resolve("tomorrow 02:30", now: "2027-03-27T12:00:00+01:00") == Fixture.at("2027-03-28T03:00:00+02:00"))
+        #expect(try resolve("tomorrow 02:30", now: "2027-10-30T12:00:00+02:00") == Fixture.at("2027-10-31T02:30:00+02:00"))
+        #expect(try resolve("tomorrow 12:00", now: "2027-03-27T13:00:00+01:00").timeIntervalSince(Fixture.at("2027-03-27T13:00:00+01:00")) == 22 * 3600)
         let skipped = try TimeSpecification(parsing: "tomorrow 02:30")
-        let instant = skipped.resolve(now: Fixture.instant("2027-03-27T12:00:00+01:00"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
+        let instant = skipped.resolve(now: Fixture.at("2027-03-27T12:00:00+01:00"), timeZone: Fixture.berlin, calendar: Fixture.calendar)
         #expect(skipped.skippedReading(resolvedTo: instant, timeZone: Fixture.berlin, calendar: Fixture.calendar).map { "\($0.date) \($0.time)" } == "2027-03-28 02:30")
     }
 
     @Test("a weekday is its next time ahead (today when still to come), or its last time looking back")
     func weekdays() throws {
         // 2026-06-08 is a Monday.
-        #expect(try resolve("mon 10:00", now: "2026-06-08T08:00:00+02:00") == Fixture.instant("2026-06-08T10:00:00+02:00"))
-        #expect(try resolve("mon 10:00", now: "2026-06-08T10:00:00+02:00") == Fixture.instant("2026-06-15T10:00:00+02:00"))
-        #expect(try resolve("mon 10:00", now: "2026-06-10T08:00:00+02:00") == Fixture.instant("2026-06-15T10:00:00+02:00"))
-        #expect(try resolve("sun 09:00", now: "2026-06-08T08:00:00+02:00") == Fixture.instant("2026-06-14T09:00:00+02:00"))
-        #expect(try resolve("mon 10:00", now: "2026-06-10T08:00:00+02:00", looking: .back) == Fixture.instant("2026-06-08T10:00:00+02:00"))
-        #expect(try resolve("mon 10:00", now: "2026-06-08T09:00:00+02:00", looking: .back) == Fixture.instant("2026-06-01T10:00:00+02:00"))
+        #expect(try resolve("mon 10:00", now: "2026-06-08T08:00:00+02:00") == Fixture.at("2026-06-08T10:00:00+02:00"))
+        #expect(try resolve("mon 10:00", now: "2026-06-08T10:00:00+02:00") == Fixture.at("2026-06-15T10:00:00+02:00"))
+        #expect(try resolve("mon 10:00", now: "2026-06-10T08:00:00+02:00") == Fixture.at("2026-06-15T10:00:00+02:00"))
+        #expect(try resolve("sun 09:00", now: "2026-06-08T08:00:00+02:00") == Fixture.at("2026-06-14T09:00:00+02:00"))
+        #expect(try resolve("mon 10:00", now: "2026-06-10T08:00:00+02:00", looking: .back) == Fixture.at("2026-06-08T10:00:00+02:00"))
+        #expect(try resolve("mon 10:00", now: "2026-06-08T09:00:00+02:00", looking: .back) == Fixture.at("2026-06-01T10:00:00+02:00"))
         // Sunday 2027-03-28 02:30 does not exist in Berlin: the instant of the jump.
-        #expect(try resolve("sun 02:30", now: "2027-03-26T12:00:00+01:00") == Fixture.instant("2027-03-28T03:00:00+02:00"))
-        #expect(try resolve("周五 17:00", now: "2026-06-08T08:00:00+02:00", in: Fixture.newYork) == Fixture.instant("2026-06-12T17:00:00-04:00"))
+        #expect(try resolve("sun 02:30", now: "2027-03-26T12:00:00+01:00") == Fixture.at("2027-03-28T03:00:00+02:00"))
+        #expect(try resolve("周五 17:00", now: "2026-06-08T08:00:00+02:00", in: Fixture.newYork) == Fixture.at("2026-06-12T17:00:00-04:00"))
     }
 
     @Test("how many arguments an unquoted TIME takes", arguments: [

@@ -1,3 +1,4 @@
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -11,11 +12,7 @@ struct BubbleClosingRulesTests {
     let zone = Fixture.berlin
     let now = Fixture.at("2026-06-01T10:00:00+02:00")
 
-    var calendar: Calendar {
-        var calendar = Fixture.calendar
-        calendar.timeZone = zone
-        return calendar
-    }
+    var calendar: Calendar { Fixture.calendar(in: zone) }
 
     @Test("a snooze closes the bubble of the request it moves, and only that one", arguments: [RequestKind.reminder, .fastEnd, .water])
     func snoozeClosesItsBubble(kind: RequestKind) throws {

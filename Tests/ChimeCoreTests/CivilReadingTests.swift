@@ -9,8 +9,7 @@ struct CivilReadingTests {
           arguments: ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Australia/Lord_Howe"])
     func agreesWithCalendar(zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         var random = SeededGenerator(seed: UInt64(zoneName.utf8.count))
         // 1900 to 2100, plus fractional seconds; and the DST nights of 2026 in Berlin and New York.
         var instants = (0..<2_000).map { _ in

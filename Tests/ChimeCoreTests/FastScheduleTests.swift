@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -10,9 +11,7 @@ struct FastScheduleTests {
     func at(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
     func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
+        return Fixture.calendar(in: zone)
     }
 
     func schedule(_ plan: String, _ rule: String, start: Date) throws -> FastSchedule {
@@ -22,7 +21,8 @@ struct FastScheduleTests {
     /// The fast from the first occurrence at or after `from`: start, end, eating end, real hours.
     func fast(_ plan: String, _ rule: String, from: String, zone: TimeZone) throws -> FastingSession {
         let schedule = try schedule(plan, rule, start: at(from))
-        return try #require(schedule.nextSession(atOrAfter: at(from), timeZone: zone, calendar: calendar(zone)))
+        let start = try #require(schedule.occurrence(atOrAfter: at(from), in: zone))
+        return schedule.session(startingAt: start, timeZone: zone, calendar: calendar(zone))
     }
 
     @Test("16:8 from 20:00 ends at 12:00 and eats until 20:00 local, 15 or 17 real hours across a change", arguments: [

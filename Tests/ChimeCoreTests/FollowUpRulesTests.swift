@@ -1,3 +1,4 @@
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -10,11 +11,7 @@ struct FollowUpRulesTests {
     let zone = Fixture.berlin
     let now = Fixture.at("2026-06-01T10:00:00+02:00")
 
-    var calendar: Calendar {
-        var calendar = Fixture.calendar
-        calendar.timeZone = zone
-        return calendar
-    }
+    var calendar: Calendar { Fixture.calendar(in: zone) }
 
     @Test("a reminder's snooze moves its record too; a water reminder whose schedule is gone is not snoozed")
     func snooze() throws {

@@ -311,8 +311,7 @@ struct WaterScheduleTests {
     /// earlier instant since `opening`: a brute-force scan, minute by minute, near offset changes.
     static func clockShowed(_ instant: Date, since opening: Date, in zone: TimeZone) -> Bool {
         guard zone.secondsFromGMT(for: instant - 3 * hour) != zone.secondsFromGMT(for: instant) else { return false }
-        var calendar = Fixture.calendar
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         func reading(_ date: Date) -> DateComponents { calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date) }
         let target = reading(instant)
         var probe = max(opening, instant - 3 * hour)

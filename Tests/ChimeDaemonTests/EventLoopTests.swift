@@ -1,5 +1,6 @@
 import ChimeControl
 import ChimeDaemon
+import ChimeTestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -170,18 +171,18 @@ struct EventLoopTests {
                 return "failed: \(error)"
             }
         }
-        #expect(waitUntil { loopThread.value != nil })
+        #expect(Eventually.waitBlocking { loopThread.value != nil })
         let target = try #require(loopThread.value)
         let start = interruptions.load(ordering: .relaxed)
         // Each signal is sent only once the previous one was handled, so none is left pending
         // when the thread ends.
         for sent in 1...3 {
             pthread_kill(target, SIGUSR1)
-            #expect(waitUntil { interruptions.load(ordering: .relaxed) >= start + sent })
+            #expect(Eventually.waitBlocking { interruptions.load(ordering: .relaxed) >= start + sent })
         }
         try wakeup.post(1)
 
-        #expect(waitUntil { outcome.result != nil })
+        #expect(Eventually.waitBlocking { outcome.result != nil })
         #expect(outcome.result == "stopped")
         #expect(interruptions.load(ordering: .relaxed) - start == 3)
     }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 
 /// A small reference model of what README promises for one fast schedule (16:8 at 20:00 every
@@ -106,9 +107,7 @@ struct OccurrenceReferenceModel {
     }
 
     static func calendar(in zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
+        return Fixture.calendar(in: zone)
     }
 
     // MARK: The local clock

@@ -24,8 +24,7 @@ struct SchedulerAwayTests {
 
     func waterHarness(now: Date) throws -> SchedulerHarness {
         let harness = try SchedulerHarness(now: now, zone: SchedulerHarness.utc)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = SchedulerHarness.utc
+        let calendar = Fixture.calendar(in: SchedulerHarness.utc)
         try harness.store.apply(planner.configure(water, intakes: [], now: now, timeZone: SchedulerHarness.utc, calendar: calendar), now: now)
         try harness.start()
         return harness

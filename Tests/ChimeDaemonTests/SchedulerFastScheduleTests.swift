@@ -15,8 +15,6 @@ struct SchedulerFastScheduleTests {
     @Test("once a scheduled fast starts, its start is recorded and the next fast is derived in the same transaction, on the local clock across the spring change")
     func followUp() throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = berlin
         let now = at("2027-03-27T12:00:00+01:00")
         let harness = try setUp(now, zone: berlin)
         try harness.start()

@@ -15,8 +15,7 @@ struct SchedulerNaggingReminderTests {
         let utc = TimeZone(identifier: "UTC")!
         let now = at("2027-01-04T08:00:00Z")
         let harness = try SchedulerHarness(now: now, zone: utc)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
+        let calendar = Fixture.calendar(in: utc)
         let reminder = RecurringReminder(
             id: "r", text: "pills", rule: try RecurrencePhrase.rule(from: "daily 09:00"), start: now, nag: ReminderNag(interval: nag)
         )
@@ -72,8 +71,7 @@ struct SchedulerNaggingReminderTests {
         let utc = TimeZone(identifier: "UTC")!
         let now = at("2027-01-04T08:30:00Z")
         let harness = try SchedulerHarness(now: now, zone: utc)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
+        let calendar = Fixture.calendar(in: utc)
         let reminder = RecurringReminder(
             id: "h", text: "stretch", rule: try RecurrenceRule(parsing: "FREQ=HOURLY;BYMINUTE=0;BYSECOND=0"), start: now, nag: ReminderNag(interval: 1500)
         )

@@ -16,8 +16,7 @@ struct SchedulerRecurringReminderTests {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let now = at("2027-03-27T08:00:00Z")
         let harness = try SchedulerHarness(now: now, zone: berlin)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = berlin
+        let calendar = Fixture.calendar(in: berlin)
         let reminder = RecurringReminder(id: "r", text: "pills", rule: try RecurrencePhrase.rule(from: "daily 12:00"), start: now)
         try harness.store.apply(try FastingPlanner().remind(reminder, now: now, timeZone: berlin, calendar: calendar), now: now)
         try harness.start()
@@ -42,8 +41,7 @@ struct SchedulerRecurringReminderTests {
         let utc = TimeZone(identifier: "UTC")!
         let now = at("2027-01-04T08:00:00Z")
         let harness = try SchedulerHarness(now: now, zone: utc)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
+        let calendar = Fixture.calendar(in: utc)
         let reminder = RecurringReminder(id: "r", text: "twice", rule: try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=2;BYHOUR=9;BYMINUTE=0;BYSECOND=0"), start: now)
         try harness.store.apply(try FastingPlanner().remind(reminder, now: now, timeZone: utc, calendar: calendar), now: now)
         try harness.start()

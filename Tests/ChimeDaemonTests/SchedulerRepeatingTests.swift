@@ -24,8 +24,7 @@ struct SchedulerRepeatingTests {
     /// A harness whose store holds `water`, configured at `now` in `zone`.
     func waterHarness(now: Date, zone: TimeZone = SchedulerHarness.utc) throws -> SchedulerHarness {
         let harness = try SchedulerHarness(now: now, zone: zone)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         try harness.store.apply(planner.configure(water, intakes: [], now: now, timeZone: zone, calendar: calendar), now: now)
         try harness.start()
         return harness

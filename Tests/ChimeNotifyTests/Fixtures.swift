@@ -1,14 +1,13 @@
 import ChimeCore
 import ChimeNotify
+import ChimeTestSupport
 import Foundation
 import Synchronization
 
 /// Requests, jobs and small helpers shared by the notifier tests.
-enum Fixtures {
+extension Fixture {
     /// 2026-03-02 12:00 UTC, a Monday.
     static let noon = Date(timeIntervalSince1970: 1_772_452_800)
-    static let utc = TimeZone(identifier: "UTC")!
-    static let shanghai = TimeZone(identifier: "Asia/Shanghai")!
 
     static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 
@@ -55,11 +54,7 @@ enum Fixtures {
     }
 
     static func reminder(id: String = "remind/r-1", text: String, due: Date = noon) -> NotificationRequest {
-        NotificationRequest(
-            identifier: id, group: "r-1", kind: .reminder, due: due, tolerance: 5,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
-            misfirePolicy: .deliverLate(until: due.addingTimeInterval(86_400))
-        )
+        reminder(id, group: "r-1", text: text, due: due)
     }
 
     /// A job shown right at its due time, in UTC.
@@ -73,15 +68,6 @@ extension Notifier {
     func deliver(_ job: DeliveryJob) async -> DeliveryOutcome {
         await withCheckedContinuation { continuation in
             deliver(job) { continuation.resume(returning: $0) }
-        }
-    }
-
-    /// The outcome of delivering `job` and how long the notifier took to answer, measured when
-    /// its completion runs (not when the awaiting task resumes, which a busy test pool delays).
-    func timedDelivery(_ job: DeliveryJob) async -> (outcome: DeliveryOutcome, elapsed: Duration) {
-        let started = ContinuousClock.now
-        return await withCheckedContinuation { continuation in
-            deliver(job) { continuation.resume(returning: ($0, ContinuousClock.now - started)) }
         }
     }
 
@@ -116,12 +102,8 @@ final class EventLog: Sendable {
 
     /// The first event matching `predicate`, waiting up to `timeout` for it (the server is
     /// another process: polling it with a deadline).
-    func first(timeout: TimeInterval = 5, where predicate: (NotifierEvent) -> Bool) async -> NotifierEvent? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while true {
-            if let match = all.first(where: predicate) { return match }
-            if ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+    func first(timeout: TimeInterval = 30, where predicate: (NotifierEvent) -> Bool) async -> NotifierEvent? {
+        _ = await Eventually.wait(within: .seconds(timeout)) { all.contains(where: predicate) }
+        return all.first(where: predicate)
     }
 }

@@ -24,7 +24,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(tag: "Tom & Jerry's <fast>")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(tag: "Tom & Jerry's <fast>")))
 
             let serverID = try #require(outcome.shownID, "\(outcome)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -56,7 +56,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "300"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.water(amount: "300"))).shownID != nil)
 
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             let call = try #require(monitor.notifyCalls.first)
@@ -75,11 +75,11 @@ struct LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.reminder(id: "remind/twice", text: "stretch")
+            let request = Fixture.reminder(id: "remind/twice", text: "stretch")
             let mark = try environment.historyMark()
 
-            let first = await notifier.deliver(Fixtures.onTime(request))
-            let second = await notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(7200), timeZone: Fixtures.utc))
+            let first = await notifier.deliver(Fixture.onTime(request))
+            let second = await notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(7200), timeZone: Fixture.utc))
 
             let serverID = try #require(first.shownID, "\(first)")
             #expect(second == .shown(serverID: serverID))
@@ -92,15 +92,15 @@ struct LibNotifyNotifierTests {
 
         @Test func aServerIDKnownFromTheStoreReplacesThatBubble() async throws {
             let environment = try NotificationServerScope.environment
-            let request = Fixtures.fastEnd(id: "fast/crash/end")
+            let request = Fixture.fastEnd(id: "fast/crash/end")
             let mark = try environment.historyMark()
             let before = try makeNotifier()
-            let serverID = try #require(await before.deliver(Fixtures.onTime(request)).shownID)
+            let serverID = try #require(await before.deliver(Fixture.onTime(request)).shownID)
             before.shutdown()  // as if the daemon crashed after the server showed it
 
             let after = try makeNotifier()
             defer { after.shutdown() }
-            let again = await after.deliver(Fixtures.onTime(request, replacing: serverID))
+            let again = await after.deliver(Fixture.onTime(request, replacing: serverID))
 
             #expect(again == .shown(serverID: serverID))
             #expect(try environment.history(since: mark).map(\.id) == [Int(serverID)])
@@ -108,15 +108,15 @@ struct LibNotifyNotifierTests {
 
         @Test func aBubbleWhoseIDWasNeverStoredIsReplacedThroughItsStackTag() async throws {
             let environment = try NotificationServerScope.environment
-            let request = Fixtures.fastEnd(id: "fast/lost-id/end")
+            let request = Fixture.fastEnd(id: "fast/lost-id/end")
             let mark = try environment.historyMark()
             let before = try makeNotifier()
-            #expect(await before.deliver(Fixtures.onTime(request)).shownID != nil)
+            #expect(await before.deliver(Fixture.onTime(request)).shownID != nil)
             before.shutdown()  // as if the daemon died before it could store the id
 
             let after = try makeNotifier()
             defer { after.shutdown() }
-            let again = try #require(await after.deliver(Fixtures.onTime(request)).shownID)
+            let again = try #require(await after.deliver(Fixture.onTime(request)).shownID)
 
             // dunst replaced the first bubble (same x-dunst-stack-tag): one bubble, not two.
             #expect(try environment.history(since: mark).map(\.id) == [Int(again)])
@@ -128,8 +128,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.fastEnd(id: "fast/closing/end")
-            let serverID = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            let request = Fixture.fastEnd(id: "fast/closing/end")
+            let serverID = try #require(await notifier.deliver(Fixture.onTime(request)).shownID)
 
             #expect(await notifier.close([serverID]) == .closed)
 
@@ -142,7 +142,7 @@ struct LibNotifyNotifierTests {
             let environment = try NotificationServerScope.environment
             let monitor = try BusMonitor(environment: environment)
             let before = try makeNotifier()
-            let serverID = try #require(await before.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/old/end"))).shownID)
+            let serverID = try #require(await before.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/old/end"))).shownID)
             before.shutdown()
 
             let after = try makeNotifier()
@@ -159,8 +159,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.water(id: "water/act/\(key.rawValue)")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID != nil)
+            let request = Fixture.water(id: "water/act/\(key.rawValue)")
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID != nil)
 
             try environment.invokeAction(labeled: label)
 
@@ -175,7 +175,7 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier(.simplifiedChinese)
             defer { notifier.shutdown() }
 
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/zh/end", tag: "晨间🍵")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/zh/end", tag: "晨间🍵")))
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -195,7 +195,7 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
 
             let mark = try environment.historyMark()
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/attack", text: LibNotifyNotifierTests.attack)))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/attack", text: LibNotifyNotifierTests.attack)))
 
             let serverID = try #require(outcome.shownID)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
@@ -213,7 +213,7 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
             let tag = String(repeating: "t", count: 8192)
 
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/long/end", tag: tag))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/long/end", tag: tag))).shownID != nil)
 
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             let body = try #require(monitor.notifyCalls.first?.body)
@@ -230,8 +230,8 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
 
-            let rejected = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/nul", text: "a\0b")))
-            let shown = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/fine", text: "fine")))
+            let rejected = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/nul", text: "a\0b")))
+            let shown = await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/fine", text: "fine")))
 
             #expect(rejected == .rejected(reason: "the reminder text contains a NUL character: remove it"))
             #expect(shown.shownID != nil)
@@ -253,7 +253,7 @@ struct LibNotifyNotifierTests {
             }
             // ...and a Swift string can only carry them repaired, so GLib never sees invalid UTF-8.
             let repaired = String(decoding: bytes, as: UTF8.self)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/utf8/end", tag: repaired))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/utf8/end", tag: repaired))).shownID != nil)
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 1 })
             #expect(monitor.notifyCalls.first?.body == "You finished your 16:8 fast (f\u{FFFD}ast).")
             try environment.closeAll()
@@ -307,8 +307,8 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
 
             #expect(!(await notifier.probeResult().capabilities.contains("body-markup")))
-            let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250", consumed: "500", goal: "2000")))
-            let attack = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: LibNotifyNotifierTests.attack)))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.water(amount: "250", consumed: "500", goal: "2000")))
+            let attack = await notifier.deliver(Fixture.onTime(Fixture.reminder(text: LibNotifyNotifierTests.attack)))
 
             #expect(outcome.shownID != nil && attack.shownID != nil, "\(outcome), \(attack)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 2 })
@@ -318,22 +318,38 @@ struct LibNotifyNotifierTests {
 
     @Suite(.notificationServer)
     struct ServerProblems {
-        @Test func noServerOnTheBusIsReportedWithin100Milliseconds() async throws {
+        /// How many method calls went to the notifications name since `monitor` started: it
+        /// counts up to a marker call sent last, since the bus hands the monitor the messages
+        /// in the order it routes them.
+        static func callsToServer(_ environment: NotificationServerEnvironment, _ monitor: BusMonitor) async throws -> Int {
+            let marker = "ChimeTestMarker"
+            try ChildProcess.run("/usr/bin/env", [
+                "dbus-send", "--session", "--type=method_call", "--dest=org.freedesktop.Notifications",
+                "/org/freedesktop/Notifications", "org.freedesktop.Notifications.\(marker)",
+            ], environment: environment.variables)
+            let calls = {
+                monitor.rawMessages.compactMap { line -> String? in
+                    guard let message = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                          message["type"] as? String == "method_call" else { return nil }
+                    return message["member"] as? String
+                }
+            }
+            #expect(await monitor.waitUntil(timeout: 30) { _ in calls().contains(marker) })
+            return calls().filter { $0 != marker }.count
+        }
+
+        @Test func noServerOnTheBusIsReportedWithoutACallThatCouldWait() async throws {
             let environment = try NotificationServerScope.environment
             try environment.stopServer()
             defer { try? environment.startServer() }
-            // Each attempt starts a fresh notifier (bus connection included). The fastest of
-            // three stands for the design: a wait on a D-Bus timeout or an activation would make
-            // every attempt slow, while a loaded test machine only delays some.
-            var fastest = Duration.seconds(60)
-            for _ in 1...3 {
-                let notifier = try makeNotifier()
-                let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
-                notifier.shutdown()
-                #expect(outcome == .serverUnavailable(.noServer))
-                fastest = min(fastest, elapsed)
-            }
-            #expect(fastest < .milliseconds(100))
+            let monitor = try BusMonitor(environment: environment)
+            // A fresh notifier (bus connection included) asks the bus who owns the name and
+            // stops there: nothing goes to the name, so nothing can wait on a D-Bus timeout or
+            // start an activation.
+            let fresh = try makeNotifier()
+            #expect(await fresh.deliver(Fixture.onTime(Fixture.fastEnd())) == .serverUnavailable(.noServer))
+            fresh.shutdown()
+            #expect(try await Self.callsToServer(environment, monitor) == 0)
 
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
@@ -347,19 +363,20 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/vanish/end"))).shownID != nil)
 
             try environment.stopServer()
             defer { try? environment.startServer() }
+            let monitor = try BusMonitor(environment: environment)
             // The notifier learns of the departure from the bus's signal, not from a query of
             // its own before the call; either way nothing may be sent to a server that is gone.
-            let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd(id: "fast/vanish/end")))
+            let outcome = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/vanish/end")))
             #expect(outcome == .serverUnavailable(.noServer))
-            #expect(elapsed < .seconds(1))
+            #expect(try await Self.callsToServer(environment, monitor) == 0)
             #expect(!events.all.contains(.serverAppeared))
         }
 
-        @Test func noBusIsReportedWithin100Milliseconds() async throws {
+        @Test func noBusIsReportedAsSuch() async throws {
             let saved = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
             defer { if let saved { setenv("DBUS_SESSION_BUS_ADDRESS", saved, 1) } }
             for (address, expected) in [
@@ -367,19 +384,14 @@ struct LibNotifyNotifierTests {
                 (nil, "noSessionBus"),
             ] as [(String?, String)] {
                 if let address { setenv("DBUS_SESSION_BUS_ADDRESS", address, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
-                // The fastest of three fresh notifiers, as above.
-                var fastest = Duration.seconds(60)
-                for _ in 1...3 {
-                    let notifier = try makeNotifier()
-                    let (outcome, elapsed) = await notifier.timedDelivery(Fixtures.onTime(Fixtures.fastEnd()))
-                    notifier.shutdown()
-                    switch (outcome, expected) {
-                    case (.serverUnavailable(.busUnreachable), "busUnreachable"), (.serverUnavailable(.noSessionBus), "noSessionBus"): break
-                    default: Issue.record("expected \(expected), got \(outcome)")
-                    }
-                    fastest = min(fastest, elapsed)
+                // Reported as what it is, never as timed out: no call waited for an answer.
+                let attempt = try makeNotifier()
+                let outcome = await attempt.deliver(Fixture.onTime(Fixture.fastEnd()))
+                attempt.shutdown()
+                switch (outcome, expected) {
+                case (.serverUnavailable(.busUnreachable), "busUnreachable"), (.serverUnavailable(.noSessionBus), "noSessionBus"): break
+                default: Issue.record("expected \(expected), got \(outcome)")
                 }
-                #expect(fastest < .milliseconds(100))
 
                 let notifier = try makeNotifier()
                 defer { notifier.shutdown() }
@@ -391,8 +403,8 @@ struct LibNotifyNotifierTests {
             let environment = try NotificationServerScope.environment
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.fastEnd(id: "fast/hung/end")
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water(id: "water/warm-up"))).shownID != nil)
+            let request = Fixture.fastEnd(id: "fast/hung/end")
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.water(id: "water/warm-up"))).shownID != nil)
             let mark = try environment.historyMark()
             let monitor = try BusMonitor(environment: environment)
             let server = try environment.serverPID()
@@ -400,36 +412,30 @@ struct LibNotifyNotifierTests {
             var resumed = false
             defer { if !resumed { kill(server, SIGCONT) } }
 
-            // Times are taken where the notifier answers (in its completions), so a busy test
-            // pool resuming this task late cannot inflate them.
-            let outcome = ResultBox<(DeliveryOutcome, ContinuousClock.Instant)>()
-            let called = ContinuousClock.now
-            notifier.deliver(Fixtures.onTime(request)) { outcome.set(($0, ContinuousClock.now)) }
-            let returned = ContinuousClock.now
-            #expect(returned - called < .milliseconds(50), "the calling thread waited \(returned - called)")
+            // The hung call can only be answered by its watchdog, seconds later: that it is not
+            // answered when `deliver` returns shows the calling thread did not wait for it.
+            let outcome = ResultBox<DeliveryOutcome>()
+            notifier.deliver(Fixture.onTime(request)) { outcome.set($0) }
+            #expect(!outcome.isSet, "the calling thread waited for the hung call")
 
-            // A call behind the hung one stops waiting once that one counts as hung (2 s)...
-            let queued = await notifier.timedDelivery(Fixtures.onTime(Fixtures.reminder(text: "queued")))
-            #expect(queued.outcome == .serverBusy)
-            #expect(queued.elapsed < .seconds(3))
-            // ...and later ones are answered at once.
-            let later = await notifier.timedDelivery(Fixtures.onTime(Fixtures.reminder(text: "later")))
-            #expect(later.outcome == .serverBusy)
-            #expect(later.elapsed < .milliseconds(100))
-            // The hung call itself times out within 5 s.
-            let (hungOutcome, answeredAt) = try await outcome.value()
-            #expect(hungOutcome == .timedOut)
-            #expect(answeredAt - called < .seconds(5))
+            // A call behind the hung one stops waiting once that one counts as hung, before the
+            // hung call's own watchdog answers it; later ones are refused as busy too (at once:
+            // ServerCallGateTests). Neither is sent to the stopped server.
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "queued"))) == .serverBusy)
+            #expect(!outcome.isSet, "the queued call waited for the hung call's watchdog")
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "later"))) == .serverBusy)
+            // The hung call itself times out: its watchdog is the configured one, 5 s at most.
+            #expect(LibNotifyNotifier.Configuration(language: .english).watchdog <= LibNotifyNotifier.Configuration.maximumWatchdog)
+            #expect(try await outcome.value() == .timedOut)
 
             kill(server, SIGCONT)
             resumed = true
 
             // The stuck call finishes once dunst runs again; the daemon retries later.
             var retried = DeliveryOutcome.serverBusy
-            let deadline = ContinuousClock.now + .seconds(10)
-            while retried == .serverBusy, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-                retried = await notifier.deliver(Fixtures.onTime(request))
+            _ = await Eventually.wait {
+                retried = await notifier.deliver(Fixture.onTime(request))
+                return retried != .serverBusy
             }
             let serverID = try #require(retried.shownID, "\(retried)")
             // The late answer to the timed-out call showed a bubble; the retry is answered with
@@ -445,14 +451,14 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            let request = Fixtures.fastEnd(id: "fast/restart/end")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID != nil)
+            let request = Fixture.fastEnd(id: "fast/restart/end")
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID != nil)
 
             try environment.stopServer()
             try environment.startServer()
 
             #expect(await events.first { $0 == .serverChanged } != nil)
-            let again = await notifier.deliver(Fixtures.onTime(request))
+            let again = await notifier.deliver(Fixture.onTime(request))
             #expect(again.shownID != nil, "\(again)")
             #expect(await monitor.waitUntil { $0.notifyCalls.count == 2 })
             // A fresh bubble: the old id would hit whatever the new server numbered so.
@@ -466,12 +472,12 @@ struct LibNotifyNotifierTests {
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
             try environment.stopServer()
-            let absent = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end")))
+            let absent = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/appear/end")))
             #expect(absent == .serverUnavailable(.noServer))
 
             try environment.startServer()
             #expect(await events.first { $0 == .serverAppeared } != nil)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/appear/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/appear/end"))).shownID != nil)
             #expect(events.all.filter { $0 == .serverAppeared }.count == 1)
         }
 
@@ -480,11 +486,11 @@ struct LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             let events = EventLog(notifier)
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/restart2/end"))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/restart2/end"))).shownID != nil)
 
             try environment.stopServer()
             try environment.startServer()
-            let again = await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/restart2/end")))
+            let again = await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/restart2/end")))
 
             #expect(again.shownID != nil)
             // The bus's NameOwnerChanged signals reached the notifier thread before this
@@ -508,15 +514,14 @@ final class ResultBox<Value: Sendable>: Sendable {
 
     func set(_ value: Value) { stored.withLock { $0 = value } }
 
+    /// Whether the value has come.
+    var isSet: Bool { stored.withLock { $0 != nil } }
+
     /// The value, waiting for it (the completion comes from the notifier's threads) at most
     /// `timeout`; past it, records an issue saying so and throws, so a missing answer fails
     /// the test instead of hanging the run.
-    func value(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Value {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let value = stored.withLock({ $0 }) { return value }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+    func value(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Value {
+        _ = await Eventually.wait(within: timeout, checkingEvery: .milliseconds(5)) { isSet }
         if let value = stored.withLock({ $0 }) { return value }
         Issue.record("no result within \(timeout)", sourceLocation: sourceLocation)
         throw NoResult()

@@ -23,7 +23,7 @@ extension LibNotifyNotifierTests {
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
             #expect(await notifier.probeResult().server?.name == "Notification Daemon")
-            let serverID = try #require(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-gone/end"))).shownID)
+            let serverID = try #require(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/nd-gone/end"))).shownID)
             try Self.dismiss(serverID, in: environment)
             // The server answers InvalidId: the bubble is gone, which is what closing wanted.
             #expect(await notifier.close([serverID]) == .closed)
@@ -34,7 +34,7 @@ extension LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-quote/end", tag: #"mom's "big" <one>"#))).shownID != nil)
+            #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/nd-quote/end", tag: #"mom's "big" <one>"#))).shownID != nil)
             #expect(await monitor.waitUntil { !$0.notifyCalls.isEmpty })
             #expect(monitor.notifyCalls.first?.body == #"You finished your 16:8 fast (mom's "big" &lt;one&gt;)."#)
         }
@@ -44,11 +44,11 @@ extension LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.fastEnd(id: "fast/nd-record/end")
-            let first = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            let request = Fixture.fastEnd(id: "fast/nd-record/end")
+            let first = try #require(await notifier.deliver(Fixture.onTime(request)).shownID)
             // Shown again in place: the same id, one bubble with the new showing.
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID == first)
-            let second = try #require(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-record-2/end"))).shownID)
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID == first)
+            let second = try #require(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/nd-record-2/end"))).shownID)
             #expect(await monitor.waitUntil { $0.bubbles.count == 2 })
             #expect(monitor.bubbles.map(\.id) == [first, second])
             #expect(monitor.bubbles.map(\.showings) == [2, 1])
@@ -64,8 +64,8 @@ extension LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let gone = try #require(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-a/end"))).shownID)
-            let live = try #require(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd(id: "fast/nd-b/end"))).shownID)
+            let gone = try #require(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/nd-a/end"))).shownID)
+            let live = try #require(await notifier.deliver(Fixture.onTime(Fixture.fastEnd(id: "fast/nd-b/end"))).shownID)
             try Self.dismiss(gone, in: environment)
 
             #expect(await notifier.close([gone, live]) == .closed)
@@ -85,8 +85,8 @@ extension LibNotifyNotifierTests {
             let monitor = try BusMonitor(environment: environment)
             let notifier = try makeNotifier()
             defer { notifier.shutdown() }
-            let request = Fixtures.fastEnd(id: "fast/osd/end", tag: "mom's")
-            let serverID = try #require(await notifier.deliver(Fixtures.onTime(request)).shownID)
+            let request = Fixture.fastEnd(id: "fast/osd/end", tag: "mom's")
+            let serverID = try #require(await notifier.deliver(Fixture.onTime(request)).shownID)
             // A real bubble (a dialog would have id 0), which can be replaced and closed.
             #expect(serverID > 0)
             #expect(await monitor.waitUntil { !$0.notifyCalls.isEmpty })
@@ -94,7 +94,7 @@ extension LibNotifyNotifierTests {
             #expect(call.actions.isEmpty)
             #expect(call.timeout == -1)
             #expect(call.body == "You finished your 16:8 fast (mom's).")
-            #expect(await notifier.deliver(Fixtures.onTime(request)).shownID == serverID)
+            #expect(await notifier.deliver(Fixture.onTime(request)).shownID == serverID)
             #expect(await notifier.close([serverID]) == .closed)
         }
     }

@@ -1,5 +1,7 @@
+@testable import ChimeBubbleText
 import ChimeCore
 @testable import ChimeNotify
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -7,12 +9,12 @@ struct NotificationRendererTests {
     let english = NotificationRenderer(language: .english)
     let chinese = NotificationRenderer(language: .simplifiedChinese)
 
-    func job(_ request: NotificationRequest, late seconds: TimeInterval = 0, zone: TimeZone = Fixtures.utc) -> DeliveryJob {
+    func job(_ request: NotificationRequest, late seconds: TimeInterval = 0, zone: TimeZone = Fixture.utc) -> DeliveryJob {
         DeliveryJob(request: request, now: request.due.addingTimeInterval(seconds), timeZone: zone)
     }
 
     @Test func fastCompleteOnTime() throws {
-        let rendered = try english.render(job(Fixtures.fastEnd()))
+        let rendered = try english.render(job(Fixture.fastEnd()))
         #expect(rendered.title == "Fast complete")
         #expect(rendered.plainBody == "You finished your 16:8 fast (morning).")
         #expect(rendered.urgency == .normal)
@@ -25,106 +27,106 @@ struct NotificationRendererTests {
     }
 
     @Test func fastCompleteLateSaysWhenItEndedAndHowLongAgo() throws {
-        let rendered = try english.render(job(Fixtures.fastEnd(), late: 3 * 3600))
+        let rendered = try english.render(job(Fixture.fastEnd(), late: 3 * 3600))
         #expect(rendered.plainBody == "Your 16:8 fast (morning) ended at 12:00, 3 h ago.")
         #expect(rendered.markupBody == "Your 16:8 fast (morning) ended <b>at 12:00</b>, 3 h ago.")
     }
 
     @Test func fastCompleteInChinese() throws {
-        let onTime = try chinese.render(job(Fixtures.fastEnd()))
+        let onTime = try chinese.render(job(Fixture.fastEnd()))
         #expect(onTime.title == "禁食完成")
         #expect(onTime.plainBody == "你完成了 16:8 禁食（morning）。")
         #expect(onTime.actions.map(\.label) == ["结束禁食", "延长 1 小时"])
-        let late = try chinese.render(job(Fixtures.fastEnd(), late: 3 * 3600 + 20 * 60))
+        let late = try chinese.render(job(Fixture.fastEnd(), late: 3 * 3600 + 20 * 60))
         #expect(late.plainBody == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时 20 分钟前）。")
     }
 
     @Test func aFastTheClocksChangeSaysItsRealLengthInEachLanguage() throws {
-        var request = Fixtures.fastEnd(tag: "")
+        var request = Fixture.fastEnd(tag: "")
         request.content.arguments[ContentArgument.realHours] = "15"
         #expect(try english.render(job(request)).plainBody == "You finished your 16:8 (15 h fast: the clocks change tonight) fast.")
         #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（今晚时钟调整，本次禁食 15 小时）禁食。")
     }
 
     @Test func emptyTagLeavesNoParentheses() throws {
-        #expect(try english.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "You finished your 16:8 fast.")
-        #expect(try chinese.render(job(Fixtures.fastEnd(tag: ""))).plainBody == "你完成了 16:8 禁食。")
+        #expect(try english.render(job(Fixture.fastEnd(tag: ""))).plainBody == "You finished your 16:8 fast.")
+        #expect(try chinese.render(job(Fixture.fastEnd(tag: ""))).plainBody == "你完成了 16:8 禁食。")
     }
 
     @Test func timesAreWrittenInTheJobsZone() throws {
-        let start = Fixtures.fastStart(start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(16 * 3600))
+        let start = Fixture.fastStart(start: Fixture.noon, endsAt: Fixture.noon.addingTimeInterval(16 * 3600))
         #expect(try english.render(job(start)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 04:00.")
         // 12:00 UTC is 20:00 in Shanghai, and 04:00 UTC the next day is 12:00 there.
-        #expect(try english.render(job(start, zone: Fixtures.shanghai)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 12:00.")
-        #expect(try chinese.render(job(start, zone: Fixtures.shanghai)).plainBody == "你的 16:8 禁食已开始，将于明天 12:00 结束。")
+        #expect(try english.render(job(start, zone: Fixture.shanghai)).plainBody == "Your 16:8 fast has begun. It ends tomorrow at 12:00.")
+        #expect(try chinese.render(job(start, zone: Fixture.shanghai)).plainBody == "你的 16:8 禁食已开始，将于明天 12:00 结束。")
     }
 
     @Test func farAwayTimesCarryTheDate() throws {
-        let start = Fixtures.fastStart(start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(48 * 3600))
+        let start = Fixture.fastStart(start: Fixture.noon, endsAt: Fixture.noon.addingTimeInterval(48 * 3600))
         #expect(try english.render(job(start)).plainBody == "Your 16:8 fast has begun. It ends on 2026-03-04 at 12:00.")
     }
 
     @Test func lateFastStartSaysWhenItBegan() throws {
-        let start = Fixtures.fastStart(tag: "weekday", start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(16 * 3600))
+        let start = Fixture.fastStart(tag: "weekday", start: Fixture.noon, endsAt: Fixture.noon.addingTimeInterval(16 * 3600))
         #expect(try english.render(job(start, late: 45 * 60)).plainBody
             == "Your 16:8 fast (weekday) began at 12:00, 45 min ago. It ends tomorrow at 04:00.")
     }
 
     @Test func pastItsToleranceANotificationSaysWhenItWasDue() throws {
         // Past the 10 s tolerance by 20 s: said, in seconds.
-        #expect(try english.render(job(Fixtures.fastEnd(), late: 30)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 30 s ago.")
-        #expect(try english.render(job(Fixtures.reminder(text: "call mom"), late: 65)).plainBody == "call mom (due at 12:00, 1 min ago)")
+        #expect(try english.render(job(Fixture.fastEnd(), late: 30)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 30 s ago.")
+        #expect(try english.render(job(Fixture.reminder(text: "call mom"), late: 65)).plainBody == "call mom (due at 12:00, 1 min ago)")
         // Within tolerance, and within the scheduler's on-time slack after it: on time.
-        #expect(try english.render(job(Fixtures.fastEnd(), late: 10)).plainBody == "You finished your 16:8 fast (morning).")
-        #expect(try english.render(job(Fixtures.fastEnd(), late: 10.5)).plainBody == "You finished your 16:8 fast (morning).")
-        #expect(try english.render(job(Fixtures.fastEnd(), late: 12)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 12 s ago.")
+        #expect(try english.render(job(Fixture.fastEnd(), late: 10)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixture.fastEnd(), late: 10.5)).plainBody == "You finished your 16:8 fast (morning).")
+        #expect(try english.render(job(Fixture.fastEnd(), late: 12)).plainBody == "Your 16:8 fast (morning) ended at 12:00, 12 s ago.")
     }
 
     @Test func noTextSpeaksOfAPastTimeInTheFutureTense() throws {
         // A 10s:10s test plan: the eating window closed at 12:00, the next fast ended at 12:00:20,
         // and the bubble shows at 12:00:47.
-        let closed = eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(20))
+        let closed = eatingClosed(endsAt: Fixture.noon.addingTimeInterval(20))
         let late = try english.render(job(closed, late: 47))
         #expect(late.plainBody == "Your eating window closed at 12:00, 47 s ago. The 16:8 fast after it ended at 12:00.")
         #expect(try chinese.render(job(closed, late: 47)).plainBody == "进食窗口已于 12:00 关闭（47 秒前）。之后的 16:8 禁食已于 12:00 结束。")
         // Its next fast still to come: "ends".
-        #expect(try english.render(job(eatingClosed(endsAt: Fixtures.noon.addingTimeInterval(16 * 3600)), late: 47)).plainBody
+        #expect(try english.render(job(eatingClosed(endsAt: Fixture.noon.addingTimeInterval(16 * 3600)), late: 47)).plainBody
             == "Your eating window closed at 12:00, 47 s ago. Your next 16:8 fast ends tomorrow at 04:00.")
         // A fast start shown after the fast is over.
-        let start = Fixtures.fastStart(tag: "", start: Fixtures.noon, endsAt: Fixtures.noon.addingTimeInterval(30 * 60))
+        let start = Fixture.fastStart(tag: "", start: Fixture.noon, endsAt: Fixture.noon.addingTimeInterval(30 * 60))
         #expect(try english.render(job(start, late: 45 * 60)).plainBody == "Your 16:8 fast began at 12:00, 45 min ago, and ended at 12:30.")
         // A nudge whose fast is over (only `list` can show one: chimed drops it).
-        let nudge = try english.render(job(Fixtures.nudge(left: "1h", endsAt: Fixtures.noon.addingTimeInterval(3600)), late: 2 * 3600))
+        let nudge = try english.render(job(Fixture.nudge(left: "1h", endsAt: Fixture.noon.addingTimeInterval(3600)), late: 2 * 3600))
         #expect(nudge.title == "Fast complete")
         #expect(nudge.plainBody == "Your 16:8 fast ended at 13:00.")
     }
 
     @Test func nudgeSaysHowMuchIsLeft() throws {
-        let rendered = try english.render(job(Fixtures.nudge(left: "1h30m", endsAt: Fixtures.noon.addingTimeInterval(3600))))
+        let rendered = try english.render(job(Fixture.nudge(left: "1h30m", endsAt: Fixture.noon.addingTimeInterval(3600))))
         #expect(rendered.title == "1 h 30 min left")
         #expect(rendered.plainBody == "Your 16:8 fast ends at 13:00.")
         #expect(rendered.urgency == .low)
         // Nothing to offer, not even a default action that would do nothing.
         #expect(rendered.actions.isEmpty)
-        #expect(try chinese.render(job(Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
+        #expect(try chinese.render(job(Fixture.nudge(endsAt: Fixture.noon.addingTimeInterval(3600)))).title == "还剩 1 小时")
         // Short test plans nudge seconds before the end: never round those up to a minute.
-        #expect(try english.render(job(Fixtures.nudge(left: "5s", endsAt: Fixtures.noon))).title == "5 s left")
-        #expect(try chinese.render(job(Fixtures.nudge(left: "45s", endsAt: Fixtures.noon))).title == "还剩 45 秒")
+        #expect(try english.render(job(Fixture.nudge(left: "5s", endsAt: Fixture.noon))).title == "5 s left")
+        #expect(try chinese.render(job(Fixture.nudge(left: "45s", endsAt: Fixture.noon))).title == "还剩 45 秒")
     }
 
     @Test func aLateNudgeSaysWhatIsLeftNowNotWhatWasPlanned() throws {
-        let end = Fixtures.noon.addingTimeInterval(3600)
+        let end = Fixture.noon.addingTimeInterval(3600)
         // Due 11:00 ("1 h left"), shown at 11:30 after a suspend.
-        let late = try english.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 30 * 60))
+        let late = try english.render(job(Fixture.nudge(left: "1h", endsAt: end), late: 30 * 60))
         #expect(late.title == "30 min left")
         #expect(late.plainBody == "Your 16:8 fast ends at 13:00.")
-        #expect(try chinese.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 59 * 60 + 14)).title == "还剩 46 秒")
+        #expect(try chinese.render(job(Fixture.nudge(left: "1h", endsAt: end), late: 59 * 60 + 14)).title == "还剩 46 秒")
         // Within its tolerance a nudge keeps the planned wording.
-        #expect(try english.render(job(Fixtures.nudge(left: "1h", endsAt: end), late: 50)).title == "1 h left")
+        #expect(try english.render(job(Fixture.nudge(left: "1h", endsAt: end), late: 50)).title == "1 h left")
     }
 
     @Test func theUrgencyTheUserChoseReplacesTheKindsOwn() throws {
-        var chosen = job(Fixtures.water(amount: "300", consumed: "750", goal: "2000"))
+        var chosen = job(Fixture.water(amount: "300", consumed: "750", goal: "2000"))
         #expect(try english.render(chosen).urgency == .low)
         chosen.urgency = .critical
         #expect(try english.render(chosen).urgency == .critical)
@@ -133,7 +135,7 @@ struct NotificationRendererTests {
     }
 
     @Test func waterReminderWithProgress() throws {
-        let rendered = try english.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
+        let rendered = try english.render(job(Fixture.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(rendered.title == "Time to drink water")
         #expect(rendered.plainBody == "Drink 300 ml.\n750 of 2000 ml today.")
         #expect(rendered.markupBody == "Drink <b>300</b> ml.\n750 of 2000 ml today.")
@@ -144,13 +146,13 @@ struct NotificationRendererTests {
             NotificationAction(key: .drank, label: "Drank 300 ml"),
             NotificationAction(key: .snoozeFifteenMinutes, label: "Snooze 15 min"),
         ])
-        let zh = try chinese.render(job(Fixtures.water(amount: "300", consumed: "750", goal: "2000")))
+        let zh = try chinese.render(job(Fixture.water(amount: "300", consumed: "750", goal: "2000")))
         #expect(zh.plainBody == "请喝 300 毫升水。\n今天已喝 750/2000 毫升。")
         #expect(zh.actions.map(\.label) == ["已喝 300 毫升", "15 分钟后再提醒"])
     }
 
     @Test func waterInOuncesWhenTheUserChoseThem() throws {
-        var ounces = job(Fixtures.water(amount: "250", consumed: "750", goal: "2000"))
+        var ounces = job(Fixture.water(amount: "250", consumed: "750", goal: "2000"))
         ounces.waterUnit = .ounces
         let rendered = try english.render(ounces)
         #expect(rendered.plainBody == "Drink 8.5 oz.\n25.4 of 67.6 oz today.")
@@ -163,29 +165,29 @@ struct NotificationRendererTests {
     }
 
     @Test func waterReminderWithoutAmountStillReadsWell() throws {
-        let rendered = try english.render(job(Fixtures.water(amount: nil)))
+        let rendered = try english.render(job(Fixture.water(amount: nil)))
         #expect(rendered.plainBody == "Time for a glass of water.")
         #expect(rendered.actions.map(\.label) == ["Drank a glass", "Snooze 15 min"])
     }
 
     @Test func missedWaterReminder() throws {
-        let rendered = try english.render(job(Fixtures.water(), late: 26 * 3600))
+        let rendered = try english.render(job(Fixture.water(), late: 26 * 3600))
         #expect(rendered.plainBody == "Missed reminder from yesterday at 12:00, 1 d 2 h ago: drink 250 ml.")
     }
 
     @Test("a nagging reminder offers Done, in both languages; a plain one does not")
     func naggingReminderOffersDone() throws {
-        let nagging = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
+        let nagging = ReminderNag(interval: 600).nagging(Fixture.reminder(text: "pills"))
         let rendered = try english.render(job(nagging))
         #expect(rendered.actions.map(\.key) == [.done, .snoozeTenMinutes])
         #expect(rendered.actions.map(\.label) == ["Done", "Snooze 10 min"])
         #expect(try chinese.render(job(nagging)).actions.map(\.label).contains("完成"))
-        #expect(try english.render(job(Fixtures.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
+        #expect(try english.render(job(Fixture.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
     }
 
     @Test("a nag says which showing of the reminder it is: 2nd reminder, 第 2 次提醒")
     func nagsSayWhichRepeatTheyAre() throws {
-        var showing = ReminderNag(interval: 600).nagging(Fixtures.reminder(text: "pills"))
+        var showing = ReminderNag(interval: 600).nagging(Fixture.reminder(text: "pills"))
         #expect(try english.render(job(showing)).title == "Reminder", "the first showing is the reminder itself")
         var titles: [String] = []
         var chineseTitles: [String] = []
@@ -204,37 +206,37 @@ struct NotificationRendererTests {
 
     @Test("Chinese bubbles take no space between a Chinese time and the words around it")
     func chineseBubbleSpacing() throws {
-        let nudge = Fixtures.nudge(endsAt: Fixtures.noon.addingTimeInterval(12.5 * 3600))
+        let nudge = Fixture.nudge(endsAt: Fixture.noon.addingTimeInterval(12.5 * 3600))
         let body = try chinese.render(job(nudge)).plainBody
         #expect(body.contains("将于明天 00:30 结束"), "\(body)")
         #expect(!body.contains("于 明天"))
     }
 
     @Test func reminderShowsTheUsersText() throws {
-        let rendered = try english.render(job(Fixtures.reminder(text: "call mom")))
+        let rendered = try english.render(job(Fixture.reminder(text: "call mom")))
         #expect(rendered.title == "Reminder")
         #expect(rendered.plainBody == "call mom")
         #expect(rendered.category == .reminder)
         #expect(rendered.urgency == .normal)
         #expect(rendered.expiry == .never)
         #expect(rendered.actions.map(\.key) == [.snoozeTenMinutes])
-        let late = try english.render(job(Fixtures.reminder(text: "call mom"), late: 150 * 60))
+        let late = try english.render(job(Fixture.reminder(text: "call mom"), late: 150 * 60))
         #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
-        #expect(try chinese.render(job(Fixtures.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
+        #expect(try chinese.render(job(Fixture.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody
             == "给妈妈打电话（原定 12:00，2 小时 30 分钟前）")
     }
 
     @Test("an unpaired bidirectional override in the user's text cannot turn the bubble's late text around")
     func bidiOverrideNeutralised() throws {
-        let late = try english.render(job(Fixtures.reminder(text: "pay \u{202E}evil"), late: 150 * 60))
+        let late = try english.render(job(Fixture.reminder(text: "pay \u{202E}evil"), late: 150 * 60))
         #expect(late.plainBody == "pay evil (due at 12:00, 2 h 30 min ago)")
-        let paired = try english.render(job(Fixtures.reminder(text: "pay \u{2067}evil\u{2069}")))
+        let paired = try english.render(job(Fixture.reminder(text: "pay \u{2067}evil\u{2069}")))
         #expect(paired.plainBody == "pay \u{2067}evil\u{2069}")
     }
 
     @Test func markupAttackInATagStaysText() throws {
         let attack = #"<b>bold</b> & <a href="file:///etc/passwd">x</a>"#
-        let rendered = try english.render(job(Fixtures.fastEnd(tag: attack)))
+        let rendered = try english.render(job(Fixture.fastEnd(tag: attack)))
         #expect(rendered.plainBody == "You finished your 16:8 fast (\(attack)).")
         #expect(rendered.markupBody
             == #"You finished your 16:8 fast (&lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href="file:///etc/passwd"&gt;x&lt;/a&gt;)."#)
@@ -243,7 +245,7 @@ struct NotificationRendererTests {
     }
 
     @Test func userTextIsCleanedAndCapped() throws {
-        let rendered = try english.render(job(Fixtures.reminder(text: "line one\nline two\u{7}" + String(repeating: "x", count: 8192))))
+        let rendered = try english.render(job(Fixture.reminder(text: "line one\nline two\u{7}" + String(repeating: "x", count: 8192))))
         #expect(rendered.plainBody.hasPrefix("line one line two"))
         #expect(rendered.plainBody.utf8.count <= NotificationText.maximumValueBytes)
         #expect(rendered.plainBody.hasSuffix("…"))
@@ -251,12 +253,12 @@ struct NotificationRendererTests {
 
     @Test func aNULInUserTextIsRejected() {
         #expect(throws: TextRejection(.containsNUL, "the session tag contains a NUL character: remove it")) {
-            try english.render(job(Fixtures.fastEnd(tag: "a\0b")))
+            try english.render(job(Fixture.fastEnd(tag: "a\0b")))
         }
     }
 
     @Test func templateArgumentsCannotInjectPlaceholders() throws {
-        #expect(try english.render(job(Fixtures.reminder(text: "{ago} {*ends}"))).plainBody == "{ago} {*ends}")
+        #expect(try english.render(job(Fixture.reminder(text: "{ago} {*ends}"))).plainBody == "{ago} {*ends}")
     }
 
     @Test func everyKindHasItsUrgencyCategoryAndExpiry() {
@@ -266,7 +268,7 @@ struct NotificationRendererTests {
 
     func heldSummary(count: Int) -> NotificationRequest {
         NotificationRequest(
-            identifier: "water/w/held", group: "w", kind: .water, due: Fixtures.noon, tolerance: 0,
+            identifier: "water/w/held", group: "w", kind: .water, due: Fixture.noon, tolerance: 0,
             content: NotificationContent(template: .waterHeld, arguments: [
                 ContentArgument.count: String(count), ContentArgument.consumed: "750", ContentArgument.goal: "2000",
             ]),
@@ -284,10 +286,10 @@ struct NotificationRendererTests {
     }
 
     @Test func everyTemplateRendersInEveryLanguageWithoutLeftoverPlaceholders() throws {
-        let end = Fixtures.noon.addingTimeInterval(3600)
+        let end = Fixture.noon.addingTimeInterval(3600)
         let requests = [
-            Fixtures.fastStart(tag: "t", endsAt: end), Fixtures.fastEnd(), Fixtures.nudge(endsAt: end),
-            eatingClosed(endsAt: end), Fixtures.water(consumed: "1", goal: "2"), Fixtures.reminder(text: "r"),
+            Fixture.fastStart(tag: "t", endsAt: end), Fixture.fastEnd(), Fixture.nudge(endsAt: end),
+            eatingClosed(endsAt: end), Fixture.water(consumed: "1", goal: "2"), Fixture.reminder(text: "r"),
             heldSummary(count: 3),
             CalendarBubbleTests.request(start: "2026-03-02T13:00:00Z", trigger: "2026-03-02T12:00:00Z", link: "https://example.org"),
         ]
@@ -314,11 +316,11 @@ struct NotificationRendererTests {
 
     func eatingClosed(endsAt: Date) -> NotificationRequest {
         NotificationRequest(
-            identifier: "fast/f-1/eating-end/3", group: "f-1", kind: .eatingEnd, due: Fixtures.noon, tolerance: 10,
+            identifier: "fast/f-1/eating-end/3", group: "f-1", kind: .eatingEnd, due: Fixture.noon, tolerance: 10,
             content: NotificationContent(template: .eatingWindowClosed, arguments: [
-                ContentArgument.plan: "16:8", ContentArgument.tag: "", ContentArgument.endsAt: Fixtures.iso(endsAt), ContentArgument.cycle: "3",
+                ContentArgument.plan: "16:8", ContentArgument.tag: "", ContentArgument.endsAt: Fixture.iso(endsAt), ContentArgument.cycle: "3",
             ]),
-            misfirePolicy: .deliverLate(until: Fixtures.noon.addingTimeInterval(3600))
+            misfirePolicy: .deliverLate(until: Fixture.noon.addingTimeInterval(3600))
         )
     }
 }

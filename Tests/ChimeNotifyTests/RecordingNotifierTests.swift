@@ -6,9 +6,9 @@ import Testing
 struct RecordingNotifierTests {
     @Test func showsEverythingAndKeepsIDsPerIdentifier() async {
         let notifier = RecordingNotifier()
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/b", text: "b"), replacing: 5)) == .shown(serverID: 5))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/b", text: "b"), replacing: 5)) == .shown(serverID: 5))
         #expect(notifier.deliveries.map(\.request.identifier) == ["remind/a", "remind/a", "remind/b"])
         #expect(notifier.outcomes.count == 3)
     }
@@ -16,7 +16,7 @@ struct RecordingNotifierTests {
     @Test func manualResponsesWaitForTheTest() async throws {
         let notifier = RecordingNotifier(response: .manual)
         let outcome = ResultBox<DeliveryOutcome>()
-        notifier.deliver(Fixtures.onTime(Fixtures.fastEnd())) { outcome.set($0) }
+        notifier.deliver(Fixture.onTime(Fixture.fastEnd())) { outcome.set($0) }
         #expect(notifier.waitForDeliveries(1, timeout: 1))
         #expect(notifier.waitingCount == 1)
         #expect(notifier.completeNext(with: .serverUnavailable(.noServer)))
@@ -29,8 +29,8 @@ struct RecordingNotifierTests {
             job.request.kind == .water ? .serverBusy : .shown(serverID: 9)
         })
         let events = EventLog(notifier)
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.water())) == .serverBusy)
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.fastEnd())) == .shown(serverID: 9))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.water())) == .serverBusy)
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.fastEnd())) == .shown(serverID: 9))
         notifier.send(.actionInvoked(identifier: "fast/f-1/end", action: .extendOneHour))
         #expect(await events.first { _ in true } == .actionInvoked(identifier: "fast/f-1/end", action: .extendOneHour))
         #expect(await notifier.close([9]) == .closed)

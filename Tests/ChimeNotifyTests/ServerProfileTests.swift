@@ -1,3 +1,4 @@
+@testable import ChimeBubbleText
 @testable import ChimeNotify
 import Testing
 

@@ -1,5 +1,6 @@
 import ChimeCore
 import ChimeNotify
+import ChimeTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ struct StdoutNotifierTests {
 
     @Test func writesOneLinePerNotification() async throws {
         let capture = try Capture()
-        let outcome = await capture.notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250")))
+        let outcome = await capture.notifier.deliver(Fixture.onTime(Fixture.water(amount: "250")))
         #expect(outcome == .shown(serverID: 1))
 
         let lines = try capture.lines()
@@ -65,27 +66,27 @@ struct StdoutNotifierTests {
 
     @Test func theJobsLanguageReplacesTheNotifiersOwn() async throws {
         let capture = try Capture(language: .english)
-        var job = Fixtures.onTime(Fixtures.water(amount: "250"))
+        var job = Fixture.onTime(Fixture.water(amount: "250"))
         job.language = .simplifiedChinese
         _ = await capture.notifier.deliver(job)
-        _ = await capture.notifier.deliver(Fixtures.onTime(Fixtures.water(amount: "250")))
+        _ = await capture.notifier.deliver(Fixture.onTime(Fixture.water(amount: "250")))
         #expect(try capture.lines().map { $0["title"] as? String } == ["该喝水了", "Time to drink water"])
     }
 
     @Test func sendsPlainTextNeverMarkup() async throws {
         let capture = try Capture()
-        _ = await capture.notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "<b>x</b> & y")))
+        _ = await capture.notifier.deliver(Fixture.onTime(Fixture.reminder(text: "<b>x</b> & y")))
         #expect(try capture.lines().first?["body"] as? String == "<b>x</b> & y")
     }
 
     @Test func anIdentifierKeepsItsIDAndAKnownIDIsReused() async throws {
         let capture = try Capture()
         let notifier = capture.notifier
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/b", text: "b"))) == .shown(serverID: 2))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/a", text: "a again"))) == .shown(serverID: 1))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/c", text: "c"), replacing: 7)) == .shown(serverID: 7))
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(id: "remind/d", text: "d"))) == .shown(serverID: 8))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/a", text: "a"))) == .shown(serverID: 1))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/b", text: "b"))) == .shown(serverID: 2))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/a", text: "a again"))) == .shown(serverID: 1))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/c", text: "c"), replacing: 7)) == .shown(serverID: 7))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(id: "remind/d", text: "d"))) == .shown(serverID: 8))
         #expect(try capture.lines().map { $0["serverID"] as? Int } == [1, 2, 1, 7, 8])
     }
 
@@ -99,8 +100,8 @@ struct StdoutNotifierTests {
 
     @Test func lateDeliveriesSaySo() async throws {
         let capture = try Capture(language: .simplifiedChinese)
-        let request = Fixtures.fastEnd()
-        _ = await capture.notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(3 * 3600), timeZone: Fixtures.utc))
+        let request = Fixture.fastEnd()
+        _ = await capture.notifier.deliver(DeliveryJob(request: request, now: request.due.addingTimeInterval(3 * 3600), timeZone: Fixture.utc))
         let line = try #require(try capture.lines().first)
         #expect(line["late"] as? Bool == true)
         #expect(line["body"] as? String == "你的 16:8 禁食（morning）已于 12:00 结束（3 小时前）。")
@@ -108,7 +109,7 @@ struct StdoutNotifierTests {
 
     @Test func rejectsTextWithNULAndWritesNothing() async throws {
         let capture = try Capture()
-        #expect(await capture.notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "a\0b"))) == .rejected(reason: "the reminder text contains a NUL character: remove it"))
+        #expect(await capture.notifier.deliver(Fixture.onTime(Fixture.reminder(text: "a\0b"))) == .rejected(reason: "the reminder text contains a NUL character: remove it"))
         #expect(try capture.lines().isEmpty)
     }
 
@@ -118,7 +119,7 @@ struct StdoutNotifierTests {
         let readOnly = open("/dev/null", O_RDONLY)
         defer { close(readOnly) }
         let notifier = StdoutNotifier(descriptor: readOnly, language: .english)
-        let outcome = await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "x")))
+        let outcome = await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "x")))
         guard case .failed(let message) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return
@@ -135,6 +136,6 @@ struct StdoutNotifierTests {
     @Test func afterShutdownDeliveriesFail() async {
         let notifier = StdoutNotifier(descriptor: STDOUT_FILENO)
         notifier.shutdown()
-        #expect(await notifier.deliver(Fixtures.onTime(Fixtures.reminder(text: "x"))) == .failed(message: "the notifier was shut down"))
+        #expect(await notifier.deliver(Fixture.onTime(Fixture.reminder(text: "x"))) == .failed(message: "the notifier was shut down"))
     }
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -6,7 +7,11 @@ import Testing
 
 @Suite("Applying change plans")
 struct ApplyTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     @Test("deleting a session and a logged glass; a glass already gone fails the whole plan")
@@ -210,7 +215,7 @@ struct ApplyTests {
         configuration.afterApplyStep = { (step) throws(StoreError) in
             if step == failingStep { throw StoreError(.internalError, "injected failure after \(step)") }
         }
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do {
             // The baseline, written through a store without the failing hook.
             let store = try Store(path: path)
@@ -250,7 +255,7 @@ struct ApplyTests {
 
     @Test("a replayed request id returns the first result and changes nothing")
     func replayedRequestID() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         let first: ApplyResult
         do {
             let store = try Store(path: path)

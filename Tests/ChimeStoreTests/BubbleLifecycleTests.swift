@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
@@ -7,7 +8,11 @@ import Testing
 /// in the same transaction.
 @Suite("Applying change plans: bubbles on screen")
 struct BubbleLifecycleTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     /// A store whose requests `shown` are delivered now (each as bubble row id + 100, or with

@@ -1,11 +1,16 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
 @Suite("Delivery state and the change sequence")
 struct DeliveryTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     /// A store holding `requests`, and their row ids by identifier.

@@ -1,17 +1,22 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
 @Suite("Schema migrations")
 struct MigrationTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     /// A database at schema `version`, made by the migrations of that time, holding rows written
     /// with that version's SQL.
     func makeDatabase(at version: Int) throws -> String {
-        let path = directory.file("old.db")
+        let path = directory.appending("old.db")
         try DatabaseFile.prepare(path: path)
         let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
@@ -52,7 +57,7 @@ struct MigrationTests {
 
     @Test("a version 3 database with a water schedule and a pending reminder of one id keeps the one changed last", arguments: [true, false])
     func version4SeparatesAScheduleAndAReminder(reminderIsNewer: Bool) throws {
-        let path = directory.file("shared-id.db")
+        let path = directory.appending("shared-id.db")
         try DatabaseFile.prepare(path: path)
         do {
             let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
@@ -88,7 +93,7 @@ struct MigrationTests {
 
     @Test("a version 3 database breaking a rule keeps the newest schedule and repeating fast, ends the others, and says so once")
     func version4EndsWhatBreaksARule() throws {
-        let path = directory.file("broken.db")
+        let path = directory.appending("broken.db")
         try DatabaseFile.prepare(path: path)
         do {
             let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
@@ -243,7 +248,7 @@ struct MigrationTests {
 
     @Test("each migration step is recorded: version 0 migrates through every step")
     func freshDatabase() throws {
-        let path = directory.file("new.db")
+        let path = directory.appending("new.db")
         try DatabaseFile.prepare(path: path)
         let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         #expect(try StoreSchema.migrate(connection) == 0)

@@ -1,12 +1,17 @@
 import CSQLite
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
 @Suite("Opening the database")
 struct OpeningTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
 
     // MARK: Location
 
@@ -30,7 +35,7 @@ struct OpeningTests {
 
     @Test("opening from an environment creates the data directory 0700 and the database 0600")
     func openFromEnvironment() throws {
-        let data = directory.file("data")
+        let data = directory.appending("data")
         let store = try Store(environment: ["XDG_DATA_HOME": data, "HOME": "/nonexistent"])
         #expect(store.path == "\(data)/chime/chime.db")
         #expect(permissions(of: data) == 0o700)
@@ -40,19 +45,19 @@ struct OpeningTests {
 
     @Test("the database, its -wal and its -shm are 0600 and new directories 0700")
     func filePermissions() throws {
-        let path = directory.file("a/b/chime.db")
+        let path = directory.appending("a/b/chime.db")
         let store = try Store(path: path)
         try store.apply(Fixture.plan(requests: [Fixture.request("x")]), now: Fixture.now)
         for file in [path, path + "-wal", path + "-shm"] {
             #expect(permissions(of: file) == 0o600, "\(file)")
         }
-        #expect(permissions(of: directory.file("a")) == 0o700)
-        #expect(permissions(of: directory.file("a/b")) == 0o700)
+        #expect(permissions(of: directory.appending("a")) == 0o700)
+        #expect(permissions(of: directory.appending("a/b")) == 0o700)
     }
 
     @Test("a new database is 0600 from its first byte, whatever the umask")
     func newFileMode() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         let previous = umask(0o077)
         defer { umask(previous) }
         let prepared = try DatabaseFile.prepare(path: path)
@@ -63,7 +68,7 @@ struct OpeningTests {
 
     @Test("an existing data directory looser than 0700 is tightened; XDG_DATA_HOME above it is left alone")
     func existingDirectoryTightened() throws {
-        let data = directory.file("data")
+        let data = directory.appending("data")
         #expect(mkdir(data, 0o755) == 0 && chmod(data, 0o755) == 0)
         #expect(mkdir(data + "/chime", 0o755) == 0 && chmod(data + "/chime", 0o755) == 0)
         let store = try Store(environment: ["XDG_DATA_HOME": data])
@@ -75,7 +80,7 @@ struct OpeningTests {
 
     @Test("a data directory of another user is refused, named, and not changed", .enabled(if: geteuid() == 0, "only root can give a directory away"))
     func foreignDirectory() throws {
-        let data = directory.file("data")
+        let data = directory.appending("data")
         let chimeDirectory = data + "/chime"
         try FileManager.default.createDirectory(atPath: chimeDirectory, withIntermediateDirectories: true)
         #expect(chmod(chimeDirectory, 0o755) == 0 && chown(chimeDirectory, 54_321, 54_321) == 0)
@@ -91,8 +96,8 @@ struct OpeningTests {
 
     @Test("a data directory that is a symbolic link is refused, named, and neither it nor its target is changed")
     func linkedDirectory() throws {
-        let data = directory.file("data")
-        let elsewhere = directory.file("elsewhere")
+        let data = directory.appending("data")
+        let elsewhere = directory.appending("elsewhere")
         #expect(mkdir(data, 0o700) == 0)
         #expect(mkdir(elsewhere, 0o755) == 0 && chmod(elsewhere, 0o755) == 0)
         #expect(symlink(elsewhere, data + "/chime") == 0)
@@ -106,7 +111,7 @@ struct OpeningTests {
 
     @Test("a shared directory (sticky, like /tmp) is never made Chime's")
     func stickyDirectory() throws {
-        let shared = directory.file("shared")
+        let shared = directory.appending("shared")
         #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o1777) == 0)
         let error = #expect(throws: StoreError.self) { try Store(path: shared + "/chime.db") }
         #expect(error?.kind == .unavailable)
@@ -117,7 +122,7 @@ struct OpeningTests {
 
     @Test("an existing database readable by others is made private, with its -wal and -shm")
     func existingPermissionsTightened() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do {
             let store = try Store(path: path)
             try store.apply(ChangePlan(), now: Fixture.now)
@@ -171,7 +176,7 @@ struct OpeningTests {
 
     @Test("a file that is not SQLite is refused, named, left untouched, with the fix")
     func notSQLite() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         var generator = SystemRandomNumberGenerator()
         let noise = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data(noise)))
@@ -183,7 +188,7 @@ struct OpeningTests {
 
     @Test("an SQLite file with damaged pages is refused and left untouched")
     func damagedPages() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do { _ = try Store(path: path) }
         var bytes = contents(of: path)
         try #require(bytes.count >= 4096)
@@ -195,7 +200,7 @@ struct OpeningTests {
 
     @Test("another program's SQLite database is refused and left untouched")
     func foreignDatabase() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do {
             let other = RawDatabase(path: path)
             #expect(other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat');") == 0)
@@ -205,7 +210,7 @@ struct OpeningTests {
 
     @Test("a directory at the database path is refused")
     func directoryAtPath() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let error = #expect(throws: StoreError.self) { try Store(path: path) }
         #expect(error?.kind == .unavailable)
@@ -213,7 +218,7 @@ struct OpeningTests {
 
     @Test("a database from a newer Chime is refused and left untouched", arguments: [false, true])
     func newerSchema(walMode: Bool) throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do {
             let store = try Store(path: path)
             try store.apply(Fixture.plan(requests: [Fixture.request("x")]), now: Fixture.now)
@@ -230,7 +235,7 @@ struct OpeningTests {
 
     @Test("a newer database with a log another process left behind keeps its bytes and its log")
     func newerSchemaWithLog() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do { _ = try Store(path: path) }
         do {
             // Like a newer chime killed before it closed: its last commit is only in the log.
@@ -260,9 +265,9 @@ struct OpeningTests {
 
     @Test("a WAL database whose -shm exists without its -wal is refused (75) and left as it was")
     func missingWAL() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         try databaseWithCommitInLog(path)
-        #expect(rename(path + "-wal", directory.file("aside-wal")) == 0)
+        #expect(rename(path + "-wal", directory.appending("aside-wal")) == 0)
         let before = [path, path + "-shm"].map(FileState.init)
 
         let error = #expect(throws: StoreError.self) { try Store(path: path) }
@@ -278,7 +283,7 @@ struct OpeningTests {
         #expect(throws: StoreError.self) { try Store(path: path) }
 
         // The log put back: the acknowledged commit is there.
-        #expect(rename(directory.file("aside-wal"), path + "-wal") == 0)
+        #expect(rename(directory.appending("aside-wal"), path + "-wal") == 0)
         let store = try Store(path: path)
         #expect(try store.pendingRequests().map(\.request.identifier) == ["x"])
         #expect(try store.healthCheck().isHealthy)
@@ -286,7 +291,7 @@ struct OpeningTests {
 
     @Test("removing the stale -shm accepts the database as it is, without what the lost log held")
     func missingWALAccepted() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         try databaseWithCommitInLog(path)
         #expect(unlink(path + "-wal") == 0)
         #expect(throws: StoreError.self) { try Store(path: path) }
@@ -304,7 +309,7 @@ struct OpeningTests {
         #expect(!DatabaseFile.isLogMissing(isWALMode: true, walExists: false, shmExists: false))
         #expect(!DatabaseFile.isLogMissing(isWALMode: false, walExists: false, shmExists: true))
         // A database that closed cleanly has neither file: it opens without a word.
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         do { _ = try Store(path: path) }
         #expect(!DatabaseFile.exists(path + "-wal") && !DatabaseFile.exists(path + "-shm"))
         #expect(try Store(path: path).warnings.isEmpty)

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
@@ -6,7 +7,11 @@ import Testing
 /// `Store.apply(requestID:now:planning:)`: a change decided inside its own write transaction.
 @Suite("Changes decided inside the write")
 struct PlanningTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     /// A refusal the planning closure makes: not a store error, and passed through as it is.
@@ -63,7 +68,7 @@ struct PlanningTests {
 
     @Test("while planning runs, the write lock is held: another connection cannot write until it is done")
     func lockHeldWhilePlanning() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         let store = try Store(path: path)
         let other = try Store(path: path, configuration: Store.Configuration(busyTimeout: .milliseconds(50)))
         var refused: StoreError?

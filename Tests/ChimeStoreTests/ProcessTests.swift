@@ -8,11 +8,15 @@ import Testing
 /// two tests do not compete for the machine's cores with each other.
 @Suite("Crashing and concurrent processes", .serialized)
 struct ProcessTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
 
     @Test("a writer killed at random moments loses nothing acknowledged and leaves nothing half-applied")
     func crashes() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededGenerator(seed: seed)
         var lastAcknowledged = -1
@@ -76,12 +80,12 @@ struct ProcessTests {
 
     @Test("three writers and a following reader at once: no lock error reaches anyone, the reader sees every change")
     func concurrency() throws {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         let prefixes = ["a", "b", "c"]
         let count = 80
         // All four start together on a database that does not exist yet; the writers wait for
         // each other after their first commit, so their runs overlap however the load falls.
-        let barrier = directory.file("barrier")
+        let barrier = directory.appending("barrier")
         try FileManager.default.createDirectory(atPath: barrier, withIntermediateDirectories: true)
         let follower = try WorkerProcess(["follow", path, prefixes.joined(separator: ","), String(count)])
         let writers = try prefixes.map { try WorkerProcess(["write", path, $0, String(count), barrier, String(prefixes.count)]) }

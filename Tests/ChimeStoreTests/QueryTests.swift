@@ -1,11 +1,16 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
 @Suite("Queries for the command line")
 struct QueryTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
     let hour: TimeInterval = 3600
 

@@ -14,7 +14,7 @@ struct ReleaseFixtureOpeningTests {
     /// A copy of the fixture's store in `directory`, so the file kept in the repository is
     /// never opened (SQLite would put its `-wal` and `-shm` beside it).
     static func copy(in directory: TemporaryDirectory) throws -> String {
-        let path = directory.file("chime.db")
+        let path = directory.appending("chime.db")
         try fixture.copyStore(to: path)
         return path
     }
@@ -22,7 +22,7 @@ struct ReleaseFixtureOpeningTests {
     @Test("the file is the release's: a Chime store in WAL mode at the schema version of its manifest, intact")
     func fileIsTheRelease() throws {
         let manifest = try Self.fixture.manifest()
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "chime-store-tests")
         let path = try Self.copy(in: directory)
         let raw = RawDatabase(path: path)
         #expect(raw.text("PRAGMA user_version") == "\(manifest.schemaVersion)")
@@ -34,7 +34,7 @@ struct ReleaseFixtureOpeningTests {
     @Test("opening it migrates it to this build's schema, intact, every table with the rows the release left")
     func openingKeepsEveryRow() throws {
         let manifest = try Self.fixture.manifest()
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "chime-store-tests")
         let store = try Store(path: try Self.copy(in: directory))
         #expect(store.localizedWarnings.isEmpty, "\(store.warnings)")
         #expect(try store.integer("PRAGMA user_version") == Int64(Store.schemaVersion))
@@ -56,7 +56,7 @@ struct ReleaseFixtureOpeningTests {
 
     @Test("a second opening changes nothing more")
     func reopeningChangesNothing() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "chime-store-tests")
         let path = try Self.copy(in: directory)
         let first = try Store(path: path).dump()
         let second = try Store(path: path).dump()

@@ -1,11 +1,16 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
 @Suite("Reminder occurrences: the record of nagging reminders")
 struct ReminderOccurrenceTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
     let day: TimeInterval = 86_400
 

@@ -1,32 +1,12 @@
 import CSQLite
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
 
-/// A fresh directory under the system temporary directory, removed with everything in it when
-/// the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        let template = NSTemporaryDirectory() + "chime-store-tests.XXXXXX"
-        var bytes = Array(template.utf8CString)
-        let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(created != nil, "mkdtemp failed: \(errno)")
-        path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// A path inside the directory.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
-/// Builders for domain values, with everything fixed except what a test cares about.
-enum Fixture {
+/// The store tests' builders for domain values, with everything fixed except what a test cares about.
+extension Fixture {
     /// An arbitrary fixed instant (2026-05-08), so tests do not depend on the clock.
     static let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
@@ -35,11 +15,7 @@ enum Fixture {
         text: String = "hello", policy: MisfirePolicy = .deliverLate(until: now.addingTimeInterval(90_000)),
         kind: RequestKind = .reminder
     ) -> NotificationRequest {
-        NotificationRequest(
-            identifier: identifier, group: group, kind: kind, due: due, tolerance: tolerance,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
-            misfirePolicy: policy
-        )
+        reminder(identifier, group: group, text: text, due: due, tolerance: tolerance, policy: policy, kind: kind)
     }
 
     static func plan(requests: [NotificationRequest] = [], cancelling identifiers: [String] = [], cancellingGroups groups: [String] = [], closing closed: [String] = []) -> ChangePlan {
@@ -69,7 +45,7 @@ enum Fixture {
 
 /// Opens a store in `directory` (default file name), failing the test on error.
 func openStore(in directory: TemporaryDirectory, name: String = "chime.db", configuration: Store.Configuration = Store.Configuration()) throws -> Store {
-    try Store(path: directory.file(name), configuration: configuration)
+    try Store(path: directory.appending(name), configuration: configuration)
 }
 
 extension Store {

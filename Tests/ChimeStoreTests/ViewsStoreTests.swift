@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeStore
@@ -7,7 +8,11 @@ import Testing
 /// and each showing's occurrence.
 @Suite("Store: glasses by number, goals by weekday, snoozes, showings")
 struct ViewsStoreTests {
-    let directory = TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "chime-store-tests")
+    }
     let now = Fixture.now
 
     func logged(_ amounts: [Int]) -> ChangePlan {
@@ -20,7 +25,7 @@ struct ViewsStoreTests {
 
     @Test("a version 8 database keeps its glasses' numbers, and a number undone is never given to another glass")
     func numbersKept() throws {
-        let path = directory.file("old.db")
+        let path = directory.appending("old.db")
         try DatabaseFile.prepare(path: path)
         do {
             let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))

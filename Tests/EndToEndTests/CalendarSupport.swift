@@ -81,27 +81,22 @@ struct CalendarFolders {
     }
 
     /// Polls `chime list --json` (chimed is another process) until `condition` holds or
-    /// `timeout` passes; returns whether it held.
-    func waitForAlarms(timeout: TimeInterval = 20, _ condition: ([String]) -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition(await pendingAlarms()) { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return condition(await pendingAlarms())
+    /// `timeout` passes (``Eventually``); returns whether it held.
+    func waitForAlarms(timeout: TimeInterval = 30, _ condition: ([String]) -> Bool) async throws -> Bool {
+        await Eventually.wait(within: .seconds(timeout), checkingEvery: .milliseconds(50)) { condition(await pendingAlarms()) }
     }
 
     /// Polls chimed's store (another process writes it) until its delivery history has a row
-    /// whose identifier starts with `prefix`, for at most `timeout`: a bubble is on the bus a
-    /// moment before chimed records it. The row, or `nil`.
-    func waitForHistory(prefix: String, timeout: TimeInterval = 10) async throws -> DeliveryRecord? {
+    /// whose identifier starts with `prefix` (``Eventually``): a bubble is on the bus a moment
+    /// before chimed records it. The row, or `nil`.
+    func waitForHistory(prefix: String) async throws -> DeliveryRecord? {
         let store = try Store(path: sandbox.databasePath)
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let found = try store.deliveryHistory(limit: 100).first { $0.identifier.hasPrefix(prefix) }
-            if found != nil || Date() >= deadline { return found }
-            try await Task.sleep(for: .milliseconds(20))
+        var found: DeliveryRecord?
+        _ = try await Eventually.wait {
+            found = try store.deliveryHistory(limit: 100).first { $0.identifier.hasPrefix(prefix) }
+            return found != nil
         }
+        return found
     }
 }
 

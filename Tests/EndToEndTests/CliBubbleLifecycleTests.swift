@@ -35,7 +35,7 @@ struct CliBubbleLifecycleTests {
         await sandbox.succeed("remind", "in", "2s", "water the plants", "--id", "r-plants")
         let store = try Store(environment: sandbox.environment)
         var serverID: UInt32?
-        _ = try await poll(within: 20) {
+        _ = try await Eventually.wait {
             let shown = try store.request(identifier: "remind/r-plants")
             serverID = shown?.state == .delivered ? shown?.serverID : nil
             return serverID != nil
@@ -46,17 +46,6 @@ struct CliBubbleLifecycleTests {
             throw CliDaemonFailure(description: "the reminder was not shown within 20 s: \(daemon.log)")
         }
         return shown
-    }
-
-    /// Polls `condition` (chimed, another process, does the work) until it holds or `seconds`
-    /// pass; whether it held.
-    func poll(within seconds: TimeInterval, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return try condition()
     }
 
     /// The ids of the `CloseNotification` calls the server received.
@@ -109,7 +98,7 @@ struct CliBubbleLifecycleTests {
         #expect(clicked, "dunst sent no ActionInvoked")
 
         let ignored = "action snooze-10m on remind/r-plants ignored: it was cancelled"
-        _ = try await poll(within: 15) { shown.daemon.log.contains(ignored) }
+        _ = await Eventually.wait { shown.daemon.log.contains(ignored) }
         #expect(shown.daemon.log.components(separatedBy: ignored).count == 2, "one line: \(shown.daemon.log)")
         #expect(await shown.monitor.waitUntil(timeout: 10) { $0.closedSignals.contains { $0.id == shown.serverID } }, "the bubble is gone: \(shown.daemon.log)")
         #expect(try shown.store.request(identifier: "remind/r-plants")?.state == .cancelled)
@@ -126,7 +115,7 @@ struct CliBubbleLifecycleTests {
         try shown.desktop.invokeAction(labeled: "Snooze 10 min")
         #expect(await shown.monitor.waitUntil(timeout: 10) { $0.closedSignals.contains(.init(id: shown.serverID, reason: 3)) }, "chimed log: \(shown.daemon.log)")
         // chimed records the close after the server's answer: polled, with a deadline.
-        let forgotten = try await poll(within: 10) { try shown.store.request(identifier: "remind/r-plants")?.serverID == nil }
+        let forgotten = try await Eventually.wait { try shown.store.request(identifier: "remind/r-plants")?.serverID == nil }
         #expect(forgotten, "its next showing is a new bubble: \(shown.daemon.log)")
         #expect(try shown.store.request(identifier: "remind/r-plants")?.state == .pending)
         #expect(shown.daemon.log.contains("action snooze-10m on remind/r-plants applied"))

@@ -60,8 +60,8 @@ struct CliDaemonFlowTests {
         #expect(await sandbox.succeed("status").output.contains("\nchimed is running and answers (pid "))
     }
 
-    @Test("a reminder whose nudge cannot reach chimed (another XDG_RUNTIME_DIR, the same data) is still shown on time")
-    func unnudgedChangeIsShownOnTime() async throws {
+    @Test("a reminder whose nudge cannot reach chimed (another XDG_RUNTIME_DIR, the same data) is still shown: the store watch sees it")
+    func unnudgedChangeIsShown() async throws {
         let desktop = try NotificationServerEnvironment.start(label: "cli-unnudged", server: .selected())
         defer { desktop.stop() }
         let monitor = try BusMonitor(environment: desktop)
@@ -82,26 +82,20 @@ struct CliDaemonFlowTests {
 
         #expect(await monitor.waitUntil(timeout: 30) { $0.bubbles.contains { $0.call.body.contains("unnudged tea") } }, "chimed log: \(daemon.log)")
         #expect(monitor.bubbles.filter { $0.call.body.contains("unnudged tea") }.count == 1, "chimed log: \(daemon.log)")
-        // On time: chimed saw the change through its store watch long before the reminder was
-        // due, so it showed it at its due time, not at some later wake.
+        // chimed saw the change through its store watch: nothing else was armed to wake it,
+        // so without the watch the reminder would not have been shown at all.
         let delivered = try await Self.waitUntilDelivered("remind/r-unnudged", in: sandbox)
         #expect(delivered.count == 1)
-        if let record = delivered.first {
-            #expect(record.at.timeIntervalSince(record.due) < 1, "shown \(record.at.timeIntervalSince(record.due)) s after its due time")
-        }
     }
 
     /// Polls chimed's store (another process writes it) until it records `identifier` as
-    /// delivered, for at most 10 s; the delivered records.
+    /// delivered; the delivered records.
     @discardableResult
     static func waitUntilDelivered(_ identifier: String, in sandbox: CliSandbox) async throws -> [DeliveryRecord] {
         let store = try Store(environment: sandbox.environment)
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let delivered = try store.deliveryHistory(limit: 100).filter { $0.identifier == identifier && $0.outcome == .delivered }
-            if !delivered.isEmpty || Date() >= deadline { return delivered }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let delivered = { try store.deliveryHistory(limit: 100).filter { $0.identifier == identifier && $0.outcome == .delivered } }
+        _ = try await Eventually.wait { try !delivered().isEmpty }
+        return try delivered()
     }
 
     @Test("chimed refuses a TZ the CLI refuses, with the CLI's message and exit code, and creates nothing", arguments: ["Garbage/Zone", "/etc/passwd"])
@@ -193,14 +187,12 @@ final class CliDaemonProcess {
     /// Polls (chimed is another process) until `chime status` finds chimed answering; the
     /// deadline only catches a chimed that never answers, so it is generous for a loaded machine.
     func waitUntilAnswering(within seconds: TimeInterval) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !child.hasExited {
-            let status = cliJSONObject(await sandbox.chime("status", "--format", "json").output)
-            if status?["daemon_answers"] as? Bool == true { return }
-            try await Task.sleep(for: .milliseconds(50))
+        let answers = { [sandbox] in cliJSONObject(await sandbox.chime("status", "--format", "json").output)?["daemon_answers"] as? Bool == true }
+        let answering = await Eventually.wait(within: max(.seconds(seconds), Eventually.generousDeadline), checkingEvery: .milliseconds(50)) {
+            if child.hasExited { return true }
+            return await answers()
         }
-        // A loaded machine may pass the deadline inside the last call: ask once more.
-        if cliJSONObject(await sandbox.chime("status", "--format", "json").output)?["daemon_answers"] as? Bool == true { return }
+        if answering, await answers() { return }
         throw CliDaemonFailure(description: "chimed did not answer within \(seconds) s: \(log)")
     }
 
@@ -211,8 +203,7 @@ final class CliDaemonProcess {
 
     func stop() {
         child.terminate()
-        let deadline = Date().addingTimeInterval(10)
-        while !child.hasExited, Date() < deadline { usleep(20_000) }
+        _ = Eventually.waitBlocking(within: .seconds(10)) { child.hasExited }
         child.kill()
     }
 }

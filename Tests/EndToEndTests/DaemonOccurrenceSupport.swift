@@ -80,10 +80,9 @@ final class SandboxDaemon {
 
     /// Polls (chimed is another process) until `condition` holds or `seconds` pass; whether it held.
     func waitUntil(within seconds: TimeInterval, _ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !child.hasExited {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+        _ = await Eventually.wait(within: max(.seconds(seconds), Eventually.generousDeadline), checkingEvery: .milliseconds(50)) {
+            if child.hasExited { return true }
+            return await condition()
         }
         return await condition()
     }
@@ -114,8 +113,7 @@ final class SandboxDaemon {
         guard !child.hasExited else { return }
         child.send(SIGCONT)
         child.terminate()
-        let deadline = Date().addingTimeInterval(10)
-        while !child.hasExited, Date() < deadline { usleep(20_000) }
+        _ = Eventually.waitBlocking(within: .seconds(10)) { child.hasExited }
         child.kill()
     }
 }

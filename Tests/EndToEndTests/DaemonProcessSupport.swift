@@ -90,16 +90,10 @@ final class DaemonSandbox {
         try ControlClient(socketPath: socketPath, timeout: .seconds(5)).send(request)
     }
 
-    /// Polls `condition` (an external process is doing the work) until it holds or `timeout`
-    /// passes; returns whether it held. Sleeps with `Task.sleep`, so a waiting test leaves the
-    /// shared test threads to the others.
+    /// Polls `condition` (an external process is doing the work) until it holds, for `timeout`
+    /// but at least the generous deadline (it only catches a hang); whether it held.
     func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return try condition()
+        try await Eventually.wait(within: max(.seconds(timeout), Eventually.generousDeadline)) { try condition() }
     }
 }
 
@@ -276,10 +270,9 @@ enum DaemonRequests {
     static func reminder(_ id: String, text: String, due: Date, tolerance: TimeInterval = 1) -> ChangePlan {
         var plan = ChangePlan()
         plan.reminders = [OneOffReminder(id: id, text: text, due: due)]
-        plan.requests = [NotificationRequest(
-            identifier: RequestIdentifier.reminder(id: id), group: id, kind: .reminder, due: due, tolerance: tolerance,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: text]),
-            misfirePolicy: .deliverLate(until: due.addingTimeInterval(3600))
+        plan.requests = [Fixture.reminder(
+            RequestIdentifier.reminder(id: id), group: id, text: text, due: due, tolerance: tolerance,
+            policy: .deliverLate(until: due.addingTimeInterval(3600))
         )]
         return plan
     }

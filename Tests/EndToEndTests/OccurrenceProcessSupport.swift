@@ -81,8 +81,7 @@ enum Occurrences {
     /// A recurrence rule with exactly one occurrence a day at the local reading of `instant` in
     /// `zone`, to the second: `FREQ=DAILY;BYHOUR=..;BYMINUTE=..;BYSECOND=..`.
     static func dailyRule(at instant: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
         return "FREQ=DAILY;BYHOUR=\(parts.hour!);BYMINUTE=\(parts.minute!);BYSECOND=\(parts.second!)"
     }
@@ -90,8 +89,7 @@ enum Occurrences {
     /// The local date-time text `chime` puts in a recurring reminder's identifier
     /// (`2026-12-02T00:40:19`, seconds only when not zero) for `instant` in `zone`.
     static func occurrenceReading(_ instant: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
         let base = String(format: "%04d-%02d-%02dT%02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!)
         return p.second! == 0 ? base : base + String(format: ":%02d", p.second!)
@@ -103,8 +101,7 @@ enum Occurrences {
         var readingCalendar = Calendar(identifier: .gregorian)
         readingCalendar.timeZone = readingZone
         let time = readingCalendar.dateComponents([.hour, .minute, .second], from: reading)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Fixture.calendar(in: zone)
         var day = calendar.startOfDay(for: after.addingTimeInterval(-86_400))
         while true {
             var parts = calendar.dateComponents([.year, .month, .day], from: day)

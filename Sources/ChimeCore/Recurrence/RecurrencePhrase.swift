@@ -41,11 +41,6 @@ public enum RecurrencePhrase {
         }
     }
 
-    /// Whether `text` reads as a rule.
-    public static func isRule(_ text: String) -> Bool {
-        (try? rule(from: text)) != nil
-    }
-
     /// The closest rule to `words` that reads: one word changed to the vocabulary word it was
     /// probably meant to be, a time added or put in place of one that is no time, or one word
     /// dropped (in that order of preference).

@@ -1,3 +1,4 @@
+import ChimeTestSupport
 import Foundation
 import Testing
 @testable import ChimeCore
@@ -7,11 +8,7 @@ struct ReminderNagTests {
     let utc = TimeZone(identifier: "UTC")!
     let start = Date(timeIntervalSince1970: 1_799_049_600) // 2027-01-04T08:00:00Z
 
-    var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        return calendar
-    }
+    var calendar: Calendar { Fixture.calendar(in: utc) }
 
     func reminder(_ phrase: String = "daily 09:00", nag: TimeInterval = 600) throws -> RecurringReminder {
         RecurringReminder(id: "r", text: "pills", rule: try RecurrencePhrase.rule(from: phrase), start: start, nag: ReminderNag(interval: nag))

@@ -192,11 +192,9 @@ final class SchedulerHarness {
 enum Requests {
     /// A one-off reminder request due at `due` with the reminder's 5 s tolerance.
     static func reminder(_ id: String, due: Date, tolerance: TimeInterval? = nil, grace: TimeInterval = 86_400) -> NotificationRequest {
-        NotificationRequest(
-            identifier: RequestIdentifier.reminder(id: id), group: id, kind: .reminder, due: due,
-            tolerance: tolerance ?? RequestKind.reminder.defaultTolerance,
-            content: NotificationContent(template: .reminder, arguments: [ContentArgument.text: "remember \(id)"]),
-            misfirePolicy: .deliverLate(until: due.addingTimeInterval(grace))
+        Fixture.reminder(
+            RequestIdentifier.reminder(id: id), group: id, text: "remember \(id)", due: due,
+            tolerance: tolerance ?? RequestKind.reminder.defaultTolerance, policy: .deliverLate(until: due.addingTimeInterval(grace))
         )
     }
 

@@ -51,18 +51,6 @@ func runLoop(_ loop: EventLoop, timeout: Duration = .seconds(5), until condition
     return true
 }
 
-/// Checks `condition` every millisecond until it holds or `timeout` passes (for state changed
-/// by another thread or process); returns whether it held.
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) rethrows -> Bool {
-    let clock = ContinuousClock()
-    let end = clock.now + timeout
-    while try !condition() {
-        guard clock.now < end else { return false }
-        usleep(1000)
-    }
-    return true
-}
-
 /// A bare Unix stream client for sending exactly the bytes a test wants: half frames, garbage,
 /// oversized headers. Reads never block.
 final class RawClient {
@@ -129,6 +117,12 @@ func decodeFrames(_ bytes: [UInt8]) throws -> [ControlResponse] {
 /// The error code of `response`, if it is an error.
 func errorCode(_ response: ControlResponse?) -> ControlError.Code? {
     if case .error(let error) = response { return error.code }
+    return nil
+}
+
+/// The ``ControlRefusal`` an error answer names, if `response` is one.
+func refusalReason(_ response: ControlResponse?) -> String? {
+    if case .error(let error) = response { return error.reason }
     return nil
 }
 

@@ -17,15 +17,6 @@ public enum DeliveryOutcome: Hashable, Sendable {
     case rejected(reason: String)
     /// The server or the bus answered with an error.
     case failed(message: String)
-
-    /// Whether trying again later may succeed (everything except ``shown(serverID:)`` and
-    /// ``rejected(reason:)``).
-    public var isRetryable: Bool {
-        switch self {
-        case .shown, .rejected: return false
-        case .serverUnavailable, .serverBusy, .timedOut, .serverFull, .failed: return true
-        }
-    }
 }
 
 /// Why no notification server could be reached.

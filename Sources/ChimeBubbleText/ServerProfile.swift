@@ -4,9 +4,9 @@
 /// Capabilities say what a server can do; a few servers do something else with what they
 /// accept. Those are listed by the name they report (`GetServerInformation`) in ``quirks``, so
 /// a new one is one line of data rather than a branch in the sending code.
-struct ServerProfile: Hashable, Sendable {
+package struct ServerProfile: Hashable, Sendable {
     /// Something a server is known to do that its capabilities do not tell.
-    enum Quirk: Hashable, Sendable {
+    package enum Quirk: Hashable, Sendable {
         /// A bubble that never expires (timeout 0) becomes a dialog with id 0 that can be
         /// neither replaced nor closed: notify-osd's Cancel/OK dialogs outlived `fast stop`.
         case persistentBubbleBecomesDialog
@@ -18,16 +18,16 @@ struct ServerProfile: Hashable, Sendable {
     }
 
     /// The servers whose behaviour differs from what their capabilities promise, by name.
-    static let quirks: [String: Set<Quirk>] = [
+    package static let quirks: [String: Set<Quirk>] = [
         "notify-osd": [.persistentBubbleBecomesDialog, .actionsBecomeDialog],
         xfceName: [.discardsBubblesInDoNotDisturb],
     ]
 
     /// The name xfce4-notifyd reports.
-    static let xfceName = "Xfce Notify Daemon"
+    package static let xfceName = "Xfce Notify Daemon"
 
     /// Where each server tells whether it is in do-not-disturb mode, by the name it reports.
-    static let doNotDisturbSources: [String: DoNotDisturbSource] = [
+    package static let doNotDisturbSources: [String: DoNotDisturbSource] = [
         "dunst": .property(interface: "org.dunstproject.cmd0", name: "paused"),
         "Plasma": .property(interface: "org.freedesktop.Notifications", name: "Inhibited"),
         "mako": .modes(mode: "do-not-disturb"),
@@ -37,27 +37,27 @@ struct ServerProfile: Hashable, Sendable {
 
     /// The hint by which dunst replaces a bubble carrying the same value. (notify-osd's
     /// `x-canonical-private-synchronous` would also restyle the bubble as an on-screen display.)
-    static let stackTagHint = "x-dunst-stack-tag"
+    package static let stackTagHint = "x-dunst-stack-tag"
 
     /// Whether bodies go as markup (the server has `body-markup`); otherwise as plain text.
-    var bodyMarkup: Bool
+    package var bodyMarkup: Bool
     /// Whether buttons are offered (the server has `actions` and turns them into nothing odd).
-    var actions: Bool
+    package var actions: Bool
     /// Whether a bubble may stay until dismissed; if not, it gets the server's own timeout.
-    var persistentBubbles: Bool
+    package var persistentBubbles: Bool
     /// The hint naming a bubble's stack, when the server has one (`x-dunst-stack-tag`).
-    var stackTag: String?
+    package var stackTag: String?
     /// Where the server says it is in do-not-disturb mode, if it does.
-    var doNotDisturb: DoNotDisturbSource?
+    package var doNotDisturb: DoNotDisturbSource?
     /// Whether the server lists the bubbles it closed (dunst's `NotificationListHistory`), so
     /// one dismissed while chimed was not running is not shown again in its place.
-    var listsClosedBubbles: Bool
+    package var listsClosedBubbles: Bool
     /// Whether bubbles other than critical ones sent during do-not-disturb are lost
     /// (``Quirk/discardsBubblesInDoNotDisturb``): they must wait for the mode to end.
-    var discardsBubblesInDoNotDisturb: Bool
+    package var discardsBubblesInDoNotDisturb: Bool
 
     /// The profile of the server called `name` with `capabilities`.
-    init(name: String, capabilities: [String]) {
+    package init(name: String, capabilities: [String]) {
         let quirks = Self.quirks[name] ?? []
         bodyMarkup = capabilities.contains("body-markup")
         actions = capabilities.contains("actions") && !quirks.contains(.actionsBecomeDialog)
@@ -69,7 +69,7 @@ struct ServerProfile: Hashable, Sendable {
     }
 
     /// The `expire_timeout` to send for `expiry`.
-    func timeout(for expiry: RenderedNotification.Expiry) -> Int32 {
+    package func timeout(for expiry: RenderedNotification.Expiry) -> Int32 {
         if expiry == .never, !persistentBubbles {
             return RenderedNotification.Expiry.serverDefault.timeout
         }

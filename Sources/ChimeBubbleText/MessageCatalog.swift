@@ -1,4 +1,5 @@
 import ChimeCore
+import Synchronization
 
 /// Every text Chime puts in a notification, in every language, in one table.
 ///
@@ -123,7 +124,7 @@ enum MessageCatalog {
 
     /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
     static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
-        fill(pieces: parsedTemplates[language]?[message] ?? parse(template(message, language)), values, chineseSpacing: language == .simplifiedChinese)
+        fill(pieces: pieces(of: message, in: language), values, chineseSpacing: language == .simplifiedChinese)
     }
 
     /// `message` in `language`, filled as plain text.
@@ -131,13 +132,24 @@ enum MessageCatalog {
         fill(message, language, values).map(\.content).joined()
     }
 
-    /// Every template, parsed the first time one is needed: rendering each row of `list --json`
-    /// fills several, and parsing them again each time was a tenth of its cost.
-    private static let parsedTemplates: [NotificationLanguage: [Message: [Piece]]] = Dictionary(
-        uniqueKeysWithValues: NotificationLanguage.allCases.map { language in
-            (language, Dictionary(uniqueKeysWithValues: Message.allCases.map { ($0, parse(template($0, language))) }))
-        }
-    )
+    /// The templates parsed so far, each parsed the first time it is filled: rendering each row
+    /// of `list --json` fills several, and parsing them again each time was a tenth of its cost;
+    /// parsing the whole table up front was a tenth of `status`'s, which fills two or three.
+    private static let parsedTemplates = Mutex<[TemplateKey: [Piece]]>([:])
+
+    private struct TemplateKey: Hashable {
+        var message: Message
+        var language: NotificationLanguage
+    }
+
+    /// The pieces of `message`'s template in `language`, parsed once.
+    private static func pieces(of message: Message, in language: NotificationLanguage) -> [Piece] {
+        let key = TemplateKey(message: message, language: language)
+        if let parsed = parsedTemplates.withLock({ $0[key] }) { return parsed }
+        let parsed = parse(template(message, language))
+        parsedTemplates.withLock { $0[key] = parsed }
+        return parsed
+    }
 
     /// With `chineseSpacing`, a template's space beside a phrase of Chime's own goes where Chinese
     /// meets Chinese (``ChineseSpacing``): `将于 {*ends}` with `明天 12:00` reads `将于明天 12:00`.
