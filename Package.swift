@@ -32,11 +32,9 @@ let package = Package(
         // server without GLib. Not linked (no pkgConfig, whose libraries would be): ChimeBusProbe
         // loads it when doctor runs, and passes the header folders of Debian's libdbus-1-dev.
         .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
-        .systemLibrary(
-            name: "CLibical",
-            pkgConfig: "libical",
-            providers: [.apt(["libical-dev"])]
-        ),
+        // libical only (the module map links it): its pkg-config also names libicalss and
+        // libicalvcal, which Chime never calls and which would load Berkeley DB at every start.
+        .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
