@@ -100,6 +100,18 @@ struct CalendarWatchTests {
         #expect(try bench.pending().count == 1)
     }
 
+    @Test("the wall clock set: a stat pass over every calendar finds what changed, before any event is read")
+    func clockSet() throws {
+        let bench = try Bench()
+        try Data(bench.text("g").utf8).write(to: URL(fileURLWithPath: bench.folder + "/g.ics"))
+        // Before the loop reads the events: only the stat pass can have found it.
+        bench.watch.clockChanged()
+        #expect(try bench.pending().count == 1)
+        #expect(bench.shelf.calendars["work"]?.itemCount == 1)
+        _ = try bench.run { false }
+        #expect(try bench.pending().count == 1)
+    }
+
     @Test("the store's list is followed: a calendar added or removed elsewhere is read or dropped")
     func followsTheList() throws {
         let bench = try Bench()
