@@ -75,7 +75,7 @@ extension CommandRunner {
         // One view of the store, as chimed would have it by now, whether or not it ran.
         let (fast, water, soonest, settings) = try desk().readingDerived(now: now) {
             // Only the soonest notification is shown: read just that one.
-            (try currentSession(now: now), try waterSummary(now: now), try store.nextPendingRequest(), try store.settings())
+            (try currentSession(now: now), try waterSummary(now: now), try desk().soonestToShow(now: now), try store.settings())
         }
         let shownWater = water.schedule != nil || water.consumedML > 0 ? water : nil
         return StatusSnapshot(

@@ -112,8 +112,7 @@ final class OutcomeRecorder {
                 ? "delivered \(request.identifier) as bubble \(serverID), \(lateness) after its due time"
                 : "showed \(request.identifier) as bubble \(serverID), but it changed meanwhile")
         case .rejected(let reason):
-            let followUp = try Self.storeErrors { try desk.followUp(of: request, now: now, dropped: true) }
-            try store.markMissed(rowID: stored.rowID, reason: "rejected: \(reason)", at: now, followUp: followUp)
+            _ = try Self.storeErrors { try desk.recordMissed(stored, reason: "rejected: \(reason)", now: now) }
             log.warning("cannot show \(request.identifier): \(reason)")
         case .serverFull:
             // One state of the server, said once by ``ServerCapacity``: the request waits for a

@@ -61,8 +61,15 @@ extension Desk {
     /// for readers saying what such a wake would leave (``readingDerived(now:_:)``).
     @discardableResult
     public func recordMissed(_ stored: StoredRequest, reason: MisfireResolver.DropReason, now: Date) throws -> Bool {
-        let followUp = reason == .collapsed ? nil : try followUp(of: stored.request, now: now, dropped: true)
-        return try store.markMissed(rowID: stored.rowID, reason: reason.rawValue, at: now, followUp: followUp)
+        try recordMissed(stored, reason: reason.rawValue, now: now, followedOn: reason != .collapsed)
+    }
+
+    /// ``recordMissed(_:reason:now:)`` for any reason said in words (a server's rejection);
+    /// what follows it is derived unless `followedOn` is `false`.
+    @discardableResult
+    public func recordMissed(_ stored: StoredRequest, reason: String, now: Date, followedOn: Bool = true) throws -> Bool {
+        let followUp = followedOn ? try followUp(of: stored.request, now: now, dropped: true) : nil
+        return try store.markMissed(rowID: stored.rowID, reason: reason, at: now, followUp: followUp)
     }
 
     /// The most occurrences recorded missed at once for one reminder (a minutely one after a
