@@ -50,8 +50,8 @@ public final class CommandRunner {
             let failure: CommandFailure
             if let refusal = error as? DeskRefusal {
                 let now = environment.clock()
-                failure = refusal.failure { [environment, calendar] language in
-                    TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language)
+                failure = refusal.failure { [environment] language in
+                    TimeDisplay(now: now, timeZone: environment.timeZone, language: language)
                 }
             } else {
                 failure = Self.failure(for: error)
@@ -186,9 +186,7 @@ public final class CommandRunner {
 
     /// A Gregorian calendar in the local zone.
     var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = environment.timeZone
-        return calendar
+        LocalTimeResolver.gregorian(in: environment.timeZone)
     }
 
     /// Times shown relative to `now` in the local zone.
