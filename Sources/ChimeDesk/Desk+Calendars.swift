@@ -99,6 +99,11 @@ extension Desk {
         // From now on: a calendar unmuted does not bring back what came due while it was muted.
         source.derivedThrough = max(source.derivedThrough ?? now, now)
         plan.calendars = [source]
+        // Read here (`chime`), its alarms are derived at once with the new alerts, as chimed
+        // does when it sees the change: `list` then says the same whether or not chimed runs.
+        if change != .mute, let calendarLoader {
+            plan.merge(try calendarAlarmsDerived(calendarLoader(source), uids: nil, catchUp: false, now: now))
+        }
         return Decision(plan, source)
     }
 

@@ -119,6 +119,26 @@ struct DeskCalendarReadingTests {
         #expect(try bench.stored() == ["cal/work/standup/20270316T080000Z"])
     }
 
+    @Test("calendar set while chimed is down: the new default alerts are pending at once, as chimed would derive them")
+    func setWhileDown() throws {
+        let bench = try Bench(added: Self.at("2027-03-15T07:00:00+01:00"))
+        try bench.write("standup.ics", Self.standup.replacingOccurrences(
+            of: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n", with: ""
+        ))
+        try bench.chimedStarts(now: Self.at("2027-03-15T07:30:00+01:00"))
+        #expect(try bench.stored().isEmpty)
+        let now = Self.at("2027-03-15T07:40:00+01:00")
+        let desk = bench.desk
+        _ = try desk.perform(requestID: nil, now: now, clock: { now }) { try desk.setCalendar(named: "work", .defaultAlerts([.minutes(5)]), now: $0) }
+        #expect(try bench.stored() == ["cal/work/standup/20270315T080000Z"])
+        #expect(try bench.store.pendingRequests().first?.request.due == Self.at("2027-03-15T08:55:00+01:00"))
+        // Muted: nothing pending, nothing read.
+        let reads = bench.reads
+        _ = try desk.perform(requestID: nil, now: now, clock: { now }) { try desk.setCalendar(named: "work", .mute, now: $0) }
+        #expect(try bench.stored().isEmpty)
+        #expect(bench.reads == reads)
+    }
+
     @Test("cancel of a calendar alarm while chimed is down pends the item's next alarm, read from the files")
     func cancelWhileDown() throws {
         let bench = try Bench(added: Self.at("2027-03-15T07:00:00+01:00"))

@@ -30,6 +30,9 @@ struct CliCalendarReadingTests {
         let next = status?["next"] as? [String: Any]
         #expect(next?["id"] as? String == "cal/work/standup/20261202T090000Z", "\(String(describing: status))")
 
+        let calendars = cliJSONArray(await sandbox.succeed(at: at("2026-12-02T08:00:02Z"), "calendar", "list", "--json").output)
+        #expect(calendars?.first?["alarms_pending"] as? Int == 1, "\(String(describing: calendars))")
+
         // 10:00: today's standup is over, its alarm never shown: tomorrow's is next, as chimed
         // would have it when it starts.
         let later = await sandbox.pending(at: at("2026-12-02T10:00:00Z"))
