@@ -240,6 +240,9 @@ public final class CommandRunner {
         if let openedDesk { return openedDesk }
         let store = try store()
         let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
+        // The calendars are read from their files only when the store lags behind them (chimed
+        // did not run) or a command acts on a calendar alarm: as chimed reads them.
+        desk.calendarLoader = { [unowned self] source in readCalendar(source) }
         openedDesk = desk
         return desk
     }
