@@ -2,6 +2,12 @@ import ChimeCore
 
 /// What is known of the server, and why it cannot be used right now.
 extension NotificationServerSession {
+    /// One server process: its unique name on the bus with this GUID.
+    struct ServerIdentity: Equatable {
+        var busGUID: String
+        var name: String
+    }
+
     /// The server found on the bus, with what it is sent.
     struct ServerState {
         var busName: String

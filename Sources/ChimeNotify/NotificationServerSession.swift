@@ -13,9 +13,9 @@ final class NotificationServerSession {
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
     private var bus: SessionBus?
-    /// The unique name of the last server seen; kept while no server runs, so that the next
-    /// one is recognised as a different process.
-    private var knownServer: String?
+    /// The last server seen; kept while no server runs, so that the next one is recognised as a
+    /// different process.
+    private var knownServer: ServerIdentity?
     /// Whether a server owned the name when last seen (`nil` until first seen either way).
     private var serverPresent: Bool?
     /// Whether `serverPresent` and `knownServer` describe the current bus: a `GetNameOwner`
@@ -274,7 +274,7 @@ final class NotificationServerSession {
         }
         do throws(GLibError) {
             let owner: String
-            if ownerTracked, serverPresent == true, let known = knownServer {
+            if ownerTracked, serverPresent == true, let known = knownServer?.name {
                 // The server seen last still serves: a change of owner would have come as a
                 // signal, dispatched on this thread in order with the calls. Saves a round trip
                 // (a quarter of a delivery); a server that vanishes in between fails the
@@ -330,9 +330,12 @@ final class NotificationServerSession {
         }
         let appeared = serverPresent == false
         serverPresent = true
-        if owner != knownServer {
+        // A bus started anew hands out its unique names again, so the one the server had before
+        // the bus went away may well name a new process: the bus's GUID tells them apart.
+        let identity = ServerIdentity(busGUID: bus?.guid ?? "", name: owner)
+        if identity != knownServer {
             let replaced = knownServer != nil
-            knownServer = owner
+            knownServer = identity
             capabilities = nil
             profile = nil
             doNotDisturbWatch = nil
@@ -367,7 +370,7 @@ final class NotificationServerSession {
         doNotDisturbWatch = nil
         doNotDisturbWatch = DoNotDisturbWatch(source: source, owner: owner, bus: bus, timeout: configuration.watchdog) { [weak self] on in
             // A reading of a server gone since counts no more.
-            guard let self, self.knownServer == owner, self.serverPresent == true else { return }
+            guard let self, self.knownServer?.name == owner, self.serverPresent == true else { return }
             self.setDoNotDisturb(on)
         }
     }
