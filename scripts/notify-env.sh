@@ -214,8 +214,13 @@ bus_away() {
   old_owner="$(DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" dbus-send --session --print-reply \
     --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetNameOwner string:org.freedesktop.Notifications \
     | sed -n 's/^ *string "\(.*\)"$/\1/p')" || true
-  # The bus first, as when a session bus dies; the programs on it go after it.
-  for name in dbus dunst xfconf; do
+  # The bus dies first (SIGKILL: no goodbye, no NameOwnerChanged for the names it held, as when
+  # it crashes); the programs on it go after it.
+  if pid="$(pid_of dbus)"; then
+    kill -KILL "$pid"
+    for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.02; done
+  fi
+  for name in dunst xfconf; do
     if pid="$(pid_of "$name")"; then terminate "$name" "$pid"; fi
   done
   rm -f "$DIR/bus" "$DIR/bus.next"

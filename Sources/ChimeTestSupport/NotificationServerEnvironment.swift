@@ -167,11 +167,11 @@ public final class NotificationServerEnvironment: Sendable {
         try Self.runScript(["start-server"], directory: directory)
     }
 
-    /// Restarts the bus: it goes away with everything on it, and a new one takes its address
-    /// with the server (and xfconfd) on it already, the server under the unique name it had (a
-    /// bus started anew hands out its names again). `whileAway` runs in between, when
-    /// ``busAddress`` and ``run(_:_:)`` reach the new bus and other clients cannot yet: the state
-    /// set there is found by a client reconnecting, never announced to it.
+    /// Restarts the bus: it dies (killed, announcing nothing) with everything on it, and a new
+    /// one takes its address with the server (and xfconfd) on it already, the server under the
+    /// unique name it had (a bus started anew hands out its names again). `whileAway` runs in
+    /// between, when ``busAddress`` and ``run(_:_:)`` reach the new bus and other clients cannot
+    /// yet: the state set there is found by a client reconnecting, never announced to it.
     public func restartBus(whileAway: () throws -> Void) throws {
         let away = try Self.runScript(["bus-away"], directory: directory)
         currentBusAddress.withLock { $0 = Self.lastLine(of: away) }

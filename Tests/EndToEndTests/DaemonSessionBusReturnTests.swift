@@ -3,7 +3,8 @@ import ChimeTestSupport
 import Foundation
 import Testing
 
-/// The session bus going away and coming back (a restarted user bus) while the desk changed.
+/// The session bus dying (killed: no last NameOwnerChanged) and coming back (a restarted user
+/// bus) while the desk changed.
 /// The new bus carries the server already in do-not-disturb and a screen saver (a mocked
 /// `org.freedesktop.ScreenSaver`) already active, both set before chimed can reach that bus
 /// (``NotificationServerEnvironment/restartBus(whileAway:)``): no change is ever announced, so
