@@ -14,6 +14,21 @@ struct SchedulerZoneMoveTests {
         try! Date(text, strategy: .iso8601)
     }
 
+    /// Stores the reminder "pills", daily at 08:00 in `zone` from the harness's now, and starts.
+    func startWithDailyPills(_ harness: SchedulerHarness, in zone: TimeZone) throws {
+        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
+        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: zone, calendar: LocalTimeResolver.gregorian(in: zone)), now: harness.now)
+        try harness.start()
+    }
+
+    /// The system's zone becomes `zone`, announced to the scheduler, which settles.
+    func moveZone(of harness: SchedulerHarness, to zone: TimeZone) {
+        harness.zones.set(zone)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+    }
+
     @Test("water every 2 h from 09:00 to 21:00, shown through the day in Tokyo, then the zone becomes Berlin: 15:00, 17:00 and 19:00 come there, then 09:00 the next day")
     func westAfterTheDay() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
@@ -33,9 +48,7 @@ struct SchedulerZoneMoveTests {
         harness.advance(to: at("2027-03-10T12:00:00Z"))
         #expect(harness.deliveredIdentifiers.contains("water/w/2027-03-10T19:00"))
         // 13:00 in Berlin: its afternoon reminders come, at the local times Tokyo's came at.
-        harness.zones.set(berlin)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: berlin)
         #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-10T15:00"])
         harness.advance(to: at("2027-03-10T19:00:00Z"))
         let shownInBerlin = harness.notifier.deliveries.filter { $0.request.due > at("2027-03-10T12:00:00Z") }.map { "\($0.request.identifier) \($0.request.due)" }
@@ -55,16 +68,11 @@ struct SchedulerZoneMoveTests {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let harness = try SchedulerHarness(now: at("2027-01-08T23:30:00Z"), zone: tokyo)
-        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
-        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
-        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
-        try harness.start()
+        try startWithDailyPills(harness, in: tokyo)
         // 08:30 in Tokyo: the next is tomorrow's.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
         harness.advance(to: at("2027-01-09T02:00:00Z"))
-        harness.zones.set(berlin)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: berlin)
         // 03:00 in Berlin: today's 08:00 there is still to come.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-09T08:00"])
         harness.advance(to: at("2027-01-09T08:00:00Z"))
@@ -80,17 +88,12 @@ struct SchedulerZoneMoveTests {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let newYork = TimeZone(identifier: "America/New_York")!
         let harness = try SchedulerHarness(now: at("2027-04-16T09:00:00Z"), zone: tokyo)
-        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
-        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
-        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
-        try harness.start()
+        try startWithDailyPills(harness, in: tokyo)
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-17T08:00"])
         let desk = Desk(store: harness.store, timeZone: tokyo)
         let snoozed = try desk.perform(requestID: "snooze", now: harness.now) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
         _ = harness.scheduler.applyChanges(upTo: try #require(snoozed.result).sequence)
-        harness.zones.set(newYork)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: newYork)
         // A snoozed occurrence keeps its time.
         #expect(try harness.stored("remind/pills/2027-04-17T08:00")?.request.due == at("2027-04-16T23:10:00Z"))
         harness.advance(to: at("2027-04-16T23:15:00Z"))
