@@ -55,9 +55,6 @@ public struct PreparedCalendar: Sendable {
             }
     }
 
-    /// The files that could not be read at all, and the folders that could not be listed.
-    public var unreadableFiles: [CalendarProblem] { problems.filter { $0.kind == .skippedFile } }
-
     /// Puts what `file` now holds in place of what it held; returns the items it held before.
     @discardableResult
     public mutating func replaceFile(_ file: String, items: [CalendarItem], problems: [CalendarProblem]) -> [CalendarItem] {
