@@ -3,10 +3,12 @@ import ChimeStore
 import Foundation
 
 /// What readers (`list`, `status`, `export`, `remind list`, `water status`) say is still to
-/// come: the store as chimed would leave it by `now`, whether or not it ran. What recurs is
-/// derived again, and what a wake at `now` would not show is recorded missed with what follows
-/// it, in a transaction that is rolled back: nothing a reader shows depends on chimed having
-/// run, and reading records nothing.
+/// come, and what every intention decides against (``perform(requestID:now:clock:_:)``): the
+/// store as chimed would leave it by `now`, whether or not it ran. What recurs is derived
+/// again, lagging calendars are read and derived, and what a wake at `now` would not show is
+/// recorded missed with what follows it (``catchUpAsAWake(now:)``). A reader does it in a transaction
+/// that is rolled back, so reading records nothing; an intention writes it with its change,
+/// as chimed would at its next wake anyway.
 extension Desk {
     /// What `read` answers once the store is as chimed would leave it by `now`, with nothing
     /// recorded. The write lock is taken only while the store lags behind (chimed did not run
@@ -17,31 +19,72 @@ extension Desk {
         if store.isInTransaction { return try read() }
         var lagging: [String] = []
         let asItStands: T? = try store.reading {
-            let drops = try dueToDrop(now: now)
-            lagging = try calendarsLagging(drops: drops.map(\.0.request))
-            return try lagging.isEmpty && drops.isEmpty && derivedAgain(now: now).isEmpty ? try read() : nil
+            guard let lag = try lag(now: now) else { return try read() }
+            lagging = lag
+            return nil
         }
         if let asItStands { return asItStands }
         guard store.isWritable else { return try store.reading(read) }
         // Read from their files before the write lock is taken: parsing never holds chimed up.
         try loadCalendars(lagging)
         return try store.previewing {
-            let plan = try derivedAgain(now: now)
-            if !plan.isEmpty { try store.apply(plan, now: now) }
-            // As chimed would at its start: each calendar read and its alarms caught up.
-            for name in lagging {
-                guard let calendar = calendars?.calendars[name] else { continue }
-                let derived = try calendarAlarmsDerived(calendar, uids: nil, catchUp: true, now: now)
-                if !derived.isEmpty { try store.apply(derived, now: now) }
-            }
-            // Each follow-up may come due itself and be dropped in turn (the next occurrence
-            // of a reminder after downtime): a bounded number of rounds, as wakes would.
-            for _ in 0..<Self.wakeRounds {
-                let drops = try dueToDrop(now: now)
-                guard !drops.isEmpty else { break }
-                for (stored, reason) in drops { try recordMissed(stored, reason: reason, now: now) }
-            }
+            try catchUpAsAWake(now: now)
             return try read()
+        }
+    }
+
+    /// The calendars to read before an intention takes the write lock: those lagging at `now`
+    /// (``catchUpAsAWake(now:)`` reads any that lag once the lock is held, as a last resort).
+    func loadLaggingCalendars(now: Date) throws {
+        guard calendarLoader != nil, !store.isInTransaction else { return }
+        try loadCalendars(try store.reading { try calendarsLagging(drops: dueToDrop(now: now).map(\.0.request)) })
+    }
+
+    /// The calendars lagging behind at `now` (none may, `[]`), or `nil` when the store is as
+    /// chimed would leave it by `now`: nothing recurring to derive again, nothing due that a
+    /// wake would drop, no calendar lagging. Cheap by design: `status` asks every second.
+    private func lag(now: Date) throws -> [String]? {
+        let drops = try dueToDrop(now: now)
+        let lagging = try calendarsLagging(drops: drops.map(\.0.request))
+        return try lagging.isEmpty && drops.isEmpty && derivedAgainIfLagging(now: now) == nil ? nil : lagging
+    }
+
+    /// What recurs derived again at `now` (``derivedAgain(now:busyGroups:)``), or `nil` when
+    /// that would change nothing but how far the fast schedules count as derived: a mark that
+    /// only spares later derivations some lookback, not worth a write of its own.
+    private func derivedAgainIfLagging(now: Date) throws -> ChangePlan? {
+        var plan = try derivedAgain(now: now)
+        let marks = plan.fastSchedulesDerivedThrough
+        plan.fastSchedulesDerivedThrough = [:]
+        guard !plan.isEmpty else { return nil }
+        plan.fastSchedulesDerivedThrough = marks
+        return plan
+    }
+
+    /// Writes what a wake of chimed at `now` would leave, inside the write transaction open (a
+    /// preview, or an intention deciding): what recurs derived again, each lagging calendar
+    /// read (unless on the shelf already) and its alarms caught up as at chimed's start, and
+    /// each request due that such a wake would not show recorded missed with what follows it.
+    /// Writes nothing when the store does not lag.
+    ///
+    /// It cannot race chimed: the write lock is held, a row chimed claimed to show (`delivering`)
+    /// is never dropped, and ``MisfireResolver`` drops only what chimed would drop at `now`.
+    func catchUpAsAWake(now: Date) throws {
+        let lagging = try calendarsLagging(drops: dueToDrop(now: now).map(\.0.request))
+        try loadCalendars(lagging)
+        if let plan = try derivedAgainIfLagging(now: now) { try store.apply(plan, now: now) }
+        // As chimed would at its start: each calendar read and its alarms caught up.
+        for name in lagging {
+            guard let calendar = calendars?.calendars[name] else { continue }
+            let derived = try calendarAlarmsDerived(calendar, uids: nil, catchUp: true, now: now)
+            if !derived.isEmpty { try store.apply(derived, now: now) }
+        }
+        // Each follow-up may come due itself and be dropped in turn (the next occurrence
+        // of a reminder after downtime): a bounded number of rounds, as wakes would.
+        for _ in 0..<Self.wakeRounds {
+            let drops = try dueToDrop(now: now)
+            guard !drops.isEmpty else { break }
+            for (stored, reason) in drops { try recordMissed(stored, reason: reason, now: now) }
         }
     }
 
@@ -79,7 +122,7 @@ extension Desk {
         return names.sorted().filter { calendarLoader != nil || calendars?.holds($0) == true }
     }
 
-    /// How many rounds of drops a reader follows: more than any chain of follow-ups a wake
+    /// How many rounds of drops ``catchUpAsAWake(now:)`` follows: more than any chain of follow-ups a wake
     /// makes (a reminder's missed occurrences are recorded in one follow-up).
     static let wakeRounds = 16
 

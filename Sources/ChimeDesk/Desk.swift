@@ -86,19 +86,29 @@ public final class Desk {
     ///
     /// `decide` runs with the write lock held and gets the instant read once the lock is held
     /// (`clock`, at least `now`): a command that waited for the lock sees what was committed
-    /// meanwhile as a command run after it would. A replayed request id returns without
-    /// deciding again (`outcome` is then `nil`).
+    /// meanwhile as a command run after it would. Before it decides, the store is brought to
+    /// what a wake of chimed at that instant would leave (``catchUpAsAWake(now:)``), written in the
+    /// same transaction: an intention acts on what readers show (``readingDerived(now:_:)``),
+    /// whether or not chimed ran. A replayed request id returns without deciding again
+    /// (`outcome` is then `nil`).
     public func perform<Outcome>(
         requestID: String?, now: Date, clock: () -> Date = { Date() }, _ decide: (Date) throws -> Decision<Outcome>
     ) throws -> Performed<Outcome?> {
         var outcome: Outcome?
         var decidedAt = now
         var changed = false
+        // Calendars lagging are read from their files before the write lock is taken.
+        try loadLaggingCalendars(now: now)
         let result = try withoutActuallyEscaping(decide) { decide in
             try withoutActuallyEscaping(clock) { clock in
                 try store.apply(requestID: requestID, now: now, steps: [
-                    {
+                    { [self] in
                         decidedAt = max(now, clock())
+                        // Written with the change: nothing when the store does not lag.
+                        try store.joiningWrites { try catchUpAsAWake(now: decidedAt) }
+                        return ChangePlan()
+                    },
+                    {
                         let decision = try decide(decidedAt)
                         outcome = decision.outcome
                         changed = !decision.plan.isEmpty

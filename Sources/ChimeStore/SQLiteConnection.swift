@@ -226,6 +226,9 @@ final class SQLiteConnection {
     /// Whether a transaction that is always rolled back is open (``rolledBack(_:)``).
     private(set) var isPreviewing = false
 
+    /// Whether the writes made now join the write transaction open (``joined(_:)``).
+    private(set) var joinsWrites = false
+
     // MARK: Transactions
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when `body` returns, rolled back
@@ -272,6 +275,19 @@ final class SQLiteConnection {
         return try body()
     }
 
+    /// Runs `body` inside the write transaction open on this connection, the store's own writes
+    /// made in it (each a transaction of its own elsewhere) steps of that one: committed or
+    /// rolled back with it.
+    func joined<T>(_ body: () throws -> T) throws -> T {
+        guard isInTransaction else {
+            throw StoreError(.internalError, "Chime joined a write to none on \(path): please report this as a bug")
+        }
+        let joinedBefore = joinsWrites
+        joinsWrites = true
+        defer { joinsWrites = joinedBefore }
+        return try body()
+    }
+
     /// Runs `body` between `begin` and `COMMIT`, rolling everything back when anything throws;
     /// `failure` turns the store's own errors (beginning, committing) into `body`'s error type.
     private func transaction<T, E: Error>(
@@ -280,8 +296,9 @@ final class SQLiteConnection {
         if begin != "BEGIN DEFERRED", let writeRefusal {
             throw failure(writeRefusal)
         }
-        // Inside a transaction that is rolled back whatever happens, a write is one more step of it.
-        if isPreviewing { return try body() }
+        // Inside a transaction that is rolled back whatever happens, or one that a write joins,
+        // a write is one more step of it.
+        if isPreviewing || joinsWrites { return try body() }
         guard !isInTransaction else {
             // A write nested in another write would be committed by neither: a defect.
             throw failure(StoreError(.internalError, "Chime began a write inside another write on \(path): please report this as a bug"))

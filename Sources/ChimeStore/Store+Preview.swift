@@ -17,6 +17,14 @@ extension Store {
         withConnection { $0.writeRefusal == nil }
     }
 
+    /// Runs `body` inside the write transaction open on this store (a change deciding,
+    /// ``apply(requestID:now:steps:)``), the store's own writes made in it steps of that one:
+    /// committed with it, or rolled back with it when anything throws. Throws when no
+    /// transaction is open.
+    public func joiningWrites<T>(_ body: () throws -> T) throws -> T {
+        try withConnection { (connection) throws -> T in try connection.joined(body) }
+    }
+
     /// Runs `body` in a write transaction that is always rolled back: what the store would
     /// answer after changes that are never recorded. The store's own writes made inside
     /// (``apply(_:requestID:now:)``, ``markMissed(rowID:reason:at:followUp:)``, ...) are steps
