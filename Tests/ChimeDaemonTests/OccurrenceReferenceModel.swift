@@ -390,6 +390,27 @@ struct OccurrenceReferenceModel {
             waterPending = nextWater(after: continuously ? due : t)
         }
     }
+
+    /// What a wake of chimed at `now` leaves without showing anything, as every command writes
+    /// before it decides (Desk.perform): an occurrence past its late window is recorded missed
+    /// and followed on, a water reminder past its day's close gives way to the next; what such
+    /// a wake would show late stays pending.
+    mutating func wakeDrops() {
+        while let pending = reminder.pending, pending.due <= now {
+            let shift = pending.due.timeIntervalSince(pending.original)
+            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
+            guard now >= until else { break }
+            handle(.missed)
+            if !reminder.ended { passOver(after: pending.due, at: now) }
+            if !reminder.ended, let next = occurrence(following: pending.due, at: now) {
+                reminder.pending = (next.id, next.due, next.due)
+            }
+        }
+        while let due = waterPending, due <= now, now >= instant(day(of: due), hour: 21) {
+            waterPending = nextWater(after: now)
+        }
+    }
 }
 
 extension OccurrenceReferenceModel {

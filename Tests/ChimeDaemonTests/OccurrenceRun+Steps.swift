@@ -13,6 +13,25 @@ extension OccurrenceRun {
     /// disagree on, or `nil` when it is not carried out (nothing to act on, or a case the
     /// model leaves out).
     func perform(_ intention: OccurrenceIntention) throws -> [String]? {
+        model.now = harness.now
+        switch intention {
+        case .zone, .advance, .chimedDown, .chimedUp:
+            return try carryOut(intention)
+        default:
+            guard !model.up else { return try carryOut(intention) }
+            // A command decides against what a wake of chimed at now would leave, and writes
+            // it with its change (Desk.perform); nothing of it when no command ran or it was
+            // refused.
+            let before = model, commandsBefore = commands
+            model.wakeDrops()
+            let problems = try carryOut(intention)
+            if commands == commandsBefore || !lastCommandDone { model = before }
+            return problems
+        }
+    }
+
+    /// ``perform(_:)`` once the model caught up as the command does.
+    private func carryOut(_ intention: OccurrenceIntention) throws -> [String]? {
         let now = harness.now
         model.now = now
         func agree<Outcome>(_ expected: Bool, _ result: Result<Outcome, any Error>) -> [String] {

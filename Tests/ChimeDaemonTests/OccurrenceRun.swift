@@ -18,7 +18,9 @@ final class OccurrenceRun {
     var model: OccurrenceReferenceModel
     var log: [String] = []
     private var fastsStarted = 0
-    private var commands: UInt64 = 0
+    private(set) var commands: UInt64 = 0
+    /// Whether the latest command was carried out (not refused).
+    private(set) var lastCommandDone = false
     /// When the stored notifications were last derived (a change through the desk, or chimed).
     var derivedAt: Date
 
@@ -57,6 +59,7 @@ final class OccurrenceRun {
     /// Runs a command through a desk of its own, as `chime` does, and nudges chimed when it runs.
     func command<Outcome>(_ decide: (Desk, Date) throws -> Desk.Decision<Outcome>) -> Result<Outcome, any Error> {
         commands += 1
+        lastCommandDone = false
         let desk = Desk(store: harness.store, timeZone: harness.zones.current, randomSource: SeededGenerator(seed: seed &* 7919 &+ commands))
         let now = harness.now
         do {
@@ -72,6 +75,7 @@ final class OccurrenceRun {
                 }
             }
             guard let outcome = performed.outcome else { return .failure(OccurrenceRunFailure("a replayed request id")) }
+            lastCommandDone = true
             return .success(outcome)
         } catch {
             return .failure(error)

@@ -40,4 +40,20 @@ struct CliCalendarReadingTests {
         #expect(await sandbox.succeed(at: at("2026-12-02T10:00:01Z"), "list").output.contains("cal/work/standup/20261203T090000Z"))
         #expect(await sandbox.dump() == before)
     }
+
+    @Test("chimed down: cancel of the calendar alarm list shows (the calendar never derived, an alarm due unseen) succeeds, and list then shows the next")
+    func cancelWhatListShows() async throws {
+        let sandbox = await CliSandbox.pinned()
+        let vdir = sandbox.root.appendingPathComponent("calendars/work")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        try Data(Self.standup.utf8).write(to: vdir.appendingPathComponent("standup.ics"))
+        await sandbox.succeed(at: at("2026-12-02T07:00:00Z"), "calendar", "add", vdir.path, "--name", "work")
+
+        let shown = await sandbox.pendingIdentifiers(at: at("2026-12-02T10:00:00Z"))
+        #expect(shown == ["cal/work/standup/20261203T090000Z"])
+        let identifier = try #require(shown.first)
+        let cancel = await sandbox.chime(at: at("2026-12-02T10:00:01Z"), "cancel", identifier)
+        #expect(cancel.status == 0, "\(cancel)")
+        #expect(await sandbox.pendingIdentifiers(at: at("2026-12-02T10:00:02Z")) == ["cal/work/standup/20261204T090000Z"])
+    }
 }

@@ -147,6 +147,20 @@ struct CliOccurrenceTests {
         #expect(await sandbox.dump() == before)
     }
 
+    @Test("chimed down two days: cancel of the occurrence list shows succeeds, the missed ones stay missed, and list then shows the next")
+    func cancelWhatListShows() async throws {
+        let sandbox = await CliSandbox.pinned()
+        await sandbox.succeed(at: at("2026-12-02T08:00:00Z"), "remind", "every", "daily 09:00", "pills", "--id", "p1")
+        let shown = await sandbox.pendingIdentifiers(at: at("2026-12-04T12:00:00Z"))
+        #expect(shown == ["remind/p1/2026-12-04T09:00"])
+        let identifier = try #require(shown.first)
+        let cancel = await sandbox.chime(at: at("2026-12-04T12:00:01Z"), "cancel", identifier)
+        #expect(cancel.status == 0, "\(cancel)")
+        #expect(await sandbox.pendingIdentifiers(at: at("2026-12-04T12:00:02Z")) == ["remind/p1/2026-12-05T09:00"])
+        let history = await sandbox.succeed(at: at("2026-12-04T12:00:03Z"), "remind", "history", "p1").output
+        #expect(history.contains("2 missed"), "\(history)")
+    }
+
     @Test("fast start 16:8 --ago 17h --repeat, its first fast already over: the schedule's next fast is pending at once")
     func repeatAfterItsEnd() async throws {
         let sandbox = await CliSandbox.pinned()
