@@ -32,9 +32,11 @@ let package = Package(
         // server without GLib. Not linked (no pkgConfig, whose libraries would be): ChimeBusProbe
         // loads it when doctor runs, and passes the header folders of Debian's libdbus-1-dev.
         .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
-        // libical only (the module map links it): its pkg-config also names libicalss and
-        // libicalvcal, which Chime never calls and which would load Berkeley DB at every start.
+        // libical's declarations. Not linked: CLibicalLoader defines the functions ChimeCalendar
+        // calls and loads libical with dlopen on the first, so only what reads or writes
+        // iCalendar loads it (and never libicalss or libicalvcal, which load Berkeley DB).
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
+        .target(name: "CLibicalLoader"),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
@@ -54,7 +56,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"])]
         ),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
-        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
+        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical", "CLibicalLoader"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),

@@ -5,7 +5,7 @@
 # and Chinese in /usr/share/man/zh_CN/man1), the bash,
 # zsh and fish completions to their vendor directories, README and copyright to
 # /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link, plus
-# libdbus-1-3, which chime loads for `chime doctor`.
+# libdbus-1-3, which chime loads for `chime doctor`, and libical, which both load for calendars.
 set -euo pipefail
 version="$1" build="$2" man="$3" output="$4"
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -52,6 +52,15 @@ depends="$(cd "$work/source" && dpkg-shlibdeps -O -e"$root/usr/bin/chime" -e"$ro
 # chime loads libdbus-1 with dlopen for `chime doctor` (linking it would load it at every start),
 # so dpkg-shlibdeps cannot see it.
 depends="$depends, libdbus-1-3"
+# Both programs load libical with dlopen when they read or write a calendar (CLibicalLoader): its
+# package and version as the installed libical's shlibs file names them (libical3 (>= 3.0.16)).
+libical="/usr/lib/x86_64-linux-gnu/libical.so.3"
+libical_package="$(dpkg-query -S "$libical" 2>/dev/null | cut -d: -f1)" || libical_package=""
+libical_depends=""
+[ -z "$libical_package" ] || libical_depends="$(awk '$1 == "libical" && $2 == "3" { $1 = $2 = ""; sub(/^ +/, ""); print }' \
+  "$(dpkg-query --control-path "$libical_package" shlibs)")"
+[ -n "$libical_depends" ] || { echo "package-deb: no installed package names $libical in its shlibs: install libical-dev" >&2; exit 70; }
+depends="$depends, $libical_depends"
 
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: chime
