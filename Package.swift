@@ -116,3 +116,15 @@ let package = Package(
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }
+
+/// How every executable links, the start-up floors of `chime-bench cli` included: with the
+/// toolchain's lld, relative relocations packed (DT_RELR, glibc 2.36). A release `chime` holds
+/// about 79,000 of them (Foundation's and ICU's tables): unpacked they are 1.9 MB the loader
+/// reads at every start; packed, 16 KB, and 2.5 MB less resident memory. gold, the default,
+/// cannot pack them.
+let executableLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+]
+for target in package.targets where target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + executableLinkerSettings
+}
