@@ -57,6 +57,11 @@ public struct ChangePlan: Hashable, Sendable {
     public var reminderOccurrences: [ReminderOccurrence] = []
     /// Recurring reminders to insert or replace (by id): made, replaced or ended.
     public var recurringReminders: [RecurringReminder] = []
+    /// Groups made anew under their id (a recurring reminder made again or replaced): what the
+    /// user skipped of what had the id before is forgotten. Applied before ``skips``.
+    public var forgottenSkipGroups: [String] = []
+    /// Occurrences the user skipped (``OccurrenceSkip``); a later skip of one replaces the earlier.
+    public var skips: [OccurrenceSkip] = []
     /// How far each fast schedule's notifications are now derived (by schedule id): the next
     /// derivation (catch-up after downtime) starts there.
     public var fastSchedulesDerivedThrough: [String: Date] = [:]

@@ -320,6 +320,8 @@ extension ChangePlan {
         repeatedRequests += other.repeatedRequests
         reminderOccurrences += other.reminderOccurrences
         recurringReminders += other.recurringReminders
+        forgottenSkipGroups += other.forgottenSkipGroups
+        skips += other.skips
         fastSchedulesDerivedThrough.merge(other.fastSchedulesDerivedThrough) { max($0, $1) }
         snoozedFrom.merge(other.snoozedFrom) { first, _ in first }
         withdrawnIdentifiers += other.withdrawnIdentifiers

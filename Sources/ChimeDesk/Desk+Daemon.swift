@@ -40,7 +40,14 @@ extension Desk {
         // the old row, as a nag does, or it would never come.
         let anotherPending = try store.pendingRequests(inGroup: request.group).contains { $0.request.identifier != request.identifier }
         for next in plan.requests where isHandled(next.identifier) {
-            let handled = next.kind == .water ? isHandledWater(next, whileAnotherIsPending: anotherPending) : isHandledOccurrence(next)
+            let handled = switch next.kind {
+            case .water: isHandledWater(next, whileAnotherIsPending: anotherPending)
+            case .reminder: isHandledOccurrence(next)
+            // A fast's notifications are never moved by a zone: one cancelled at its instant
+            // was cancelled by the user.
+            case .fastStart, .fastEnd, .fastNudge, .eatingEnd, .calendarAlarm:
+                (try? store.request(identifier: next.identifier)).flatMap { $0 }.map { $0.state != .cancelled || $0.request.due == next.due } ?? false
+            }
             guard !handled else { continue }
             plan.requests.removeAll { $0.identifier == next.identifier }
             plan.repeatedRequests.append(next)
@@ -87,7 +94,7 @@ extension Desk {
               let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar),
               occurrence.due < cutoff {
             after = occurrence.due
-            guard !isHandled(occurrence.identifier) else { continue }
+            guard !isHandledOccurrence(occurrence), (try? store.request(identifier: occurrence.identifier))??.state.isLive != true else { continue }
             plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: Self.passedOverReason))
             if let showing = ReminderNag.Showing(request: occurrence) {
                 plan.reminderOccurrences.append(ReminderOccurrence(
@@ -108,17 +115,33 @@ extension Desk {
     }
 
     /// Whether the occurrence `request` was handled already, so deriving again never brings it
-    /// back: one shown or missed under its identifier (the zone moved west and the same local
-    /// time comes again: not twice the same local day), or one cancelled at the same instant
-    /// (skipped). A row of its identifier cancelled at another instant was moved away when the
-    /// zone changed: this occurrence is one of its own.
+    /// back: shown (or missed) under its identifier, also at another instant (the zone moved
+    /// west and the same local time comes again: not twice the same local day), or skipped by
+    /// the user (``OccurrenceSkip``). A row of its identifier cancelled for another reason (the
+    /// zone moved it, its reminder was replaced or ended and made again) is not handled: the
+    /// occurrence is one of its own.
     func isHandledOccurrence(_ request: NotificationRequest) -> Bool {
         guard let stored = try? store.request(identifier: request.identifier) else { return false }
+        return wasShown(stored) || (try? store.isSkipped(request.identifier)) == true
+    }
+
+    /// Whether the row `stored` stands for an occurrence shown or missed: delivered or missed,
+    /// or cancelled once shown (its bubble closed by `cancel`, a nag ended by Done).
+    func wasShown(_ stored: StoredRequest) -> Bool {
         switch stored.state {
         case .delivered, .missed: return true
-        case .cancelled: return stored.request.due == request.due
+        case .cancelled: return (try? store.wasShownOrMissed(rowID: stored.rowID)) == true
         case .pending, .delivering: return false
         }
+    }
+
+    /// The first due time of the latest occurrence of `reminder` handled already (shown, missed
+    /// or skipped), from which its next one is derived; `nil` when none was.
+    func lastHandledOccurrence(of reminder: RecurringReminder) throws -> Date? {
+        let shown = try store.requests(inGroup: reminder.id).filter { wasShown($0.stored) }
+            .map { min($0.stored.request.occurrenceDue, $0.snoozedFrom ?? .distantFuture) }
+        let skipped = try store.skips(inGroup: reminder.id).map(\.due)
+        return (shown + skipped).filter { $0 >= reminder.start.addingTimeInterval(-1) }.max()
     }
 
     /// Whether the water reminder `request` was handled already: its identifier shown or missed
@@ -245,10 +268,10 @@ extension Desk {
         var plan = try derivedAgain(now: now)
         for reminder in try store.recurringReminders() where reminder.endedAt == nil {
             guard try store.pendingRequests(inGroup: reminder.id).isEmpty else { continue }
-            let last = try store.requests(inGroup: reminder.id).map { $0.snoozedFrom ?? $0.stored.request.due }.max()
-            plan.merge(passedOver(reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now))
+            let last = try lastHandledOccurrence(of: reminder) ?? reminder.start.addingTimeInterval(-1)
+            plan.merge(passedOver(reminder, after: last, now: now))
             if let next = planner.nextOccurrence(
-                of: reminder, after: last ?? reminder.start.addingTimeInterval(-1), now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence
+                of: reminder, after: last, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence
             ) {
                 plan.requests.append(next)
             }
@@ -281,8 +304,11 @@ extension Desk {
             let pending = rows.filter { $0.stored.state == .pending && $0.snoozedFrom == nil }
             // Nagging: the showings go on as they are; the next occurrence comes after them.
             guard !pending.isEmpty, pending.allSatisfy({ (ReminderNag.Showing(request: $0.stored.request)?.round ?? 0) == 0 }) else { continue }
-            let handled = rows.filter { !$0.stored.state.isLive }.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
-            let after = max(handled ?? reminder.start.addingTimeInterval(-1), now)
+            // From the last occurrence handled, not from now: one the new zone puts between
+            // them came due unseen (the zone moved east, or back), and is shown late or
+            // recorded missed as after downtime, never passed over.
+            let after = try lastHandledOccurrence(of: reminder) ?? reminder.start.addingTimeInterval(-1)
+            plan.merge(passedOver(reminder, after: after, now: now))
             guard let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence) else { continue }
             for old in pending where old.stored.request.identifier != next.identifier {
                 plan.cancelledIdentifiers.append(old.stored.request.identifier)

@@ -150,10 +150,25 @@ extension Desk {
         for request in cancelled where request.kind != .calendarAlarm {
             if request.kind == .reminder, groups.contains(request.group) { continue }
             let records = try store.followUpRecords(for: request, now: now)
-            for next in planner.occurrencesAfterSkipping(request, records: records, now: now, timeZone: timeZone, calendar: calendar)
-            where seen.insert(next.identifier).inserted {
+            var following = planner.occurrencesAfterSkipping(request, records: records, now: now, timeZone: timeZone, calendar: calendar)
+            if request.kind == .reminder, let reminder = records.recurringReminder, reminder.endedAt == nil {
+                // The occurrence skipped, or one handled, can come next under its identifier
+                // (a snoozed one moved by the zone since): the one after it takes the place.
+                following = planner.nextOccurrence(
+                    of: reminder, after: max(now, request.due), now: now, timeZone: timeZone, calendar: calendar,
+                    isHandled: { [self] in $0.identifier == request.identifier || isHandledOccurrence($0) }
+                ).map { [$0] } ?? []
+            }
+            for next in following where seen.insert(next.identifier).inserted {
                 change.requests.append(next)
                 outcome.following.append(next)
+            }
+            // An occurrence of a recurring reminder skipped: an exception to its rule, so
+            // deriving it again (in another zone, after downtime) never brings it back. (A water
+            // reminder follows the last glass, not a rule's local times: a skipped one is
+            // passed by the next one pending.)
+            if request.kind == .reminder, let reminder = records.recurringReminder, reminder.endedAt == nil {
+                change.skips.append(OccurrenceSkip(identifier: request.identifier, group: request.group, due: request.occurrenceDue, at: now))
             }
         }
         for scheduleID in skippedSchedules.sorted() {

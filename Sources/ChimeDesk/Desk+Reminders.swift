@@ -100,6 +100,8 @@ extension Desk {
             nag: intent.nag.map { ReminderNag(interval: $0.timeInterval) }, urgency: intent.urgency, ruleText: intent.ruleText
         )
         var plan = try planner.remind(reminder, now: now, timeZone: timeZone, calendar: calendar)
+        // A reminder made anew under an id: what was skipped of the one before is not its own.
+        plan.forgottenSkipGroups = [reminderID]
         // The nag of an occurrence of the replaced reminder waiting for Done goes with it.
         if replaced != nil, let open = try store.openReminderOccurrence(reminderID: reminderID) {
             plan.reminderOccurrences.append(ReminderNag.ended(open))
@@ -143,7 +145,7 @@ extension Desk {
             let rows = try store.requests(inGroup: reminder.id)
             var next = rows.filter { $0.stored.state.isLive }.map(\.stored.request.due).min()
             if next == nil, reminder.endedAt == nil {
-                let last = rows.map { $0.snoozedFrom ?? $0.stored.request.due }.max()
+                let last = try lastHandledOccurrence(of: reminder)
                 next = planner.nextOccurrence(
                     of: reminder, after: max(last ?? reminder.start.addingTimeInterval(-1), now), now: now,
                     timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence

@@ -181,6 +181,7 @@ extension Store {
         for occurrence in plan.reminderOccurrences {
             try recordOccurrence(occurrence, connection)
         }
+        try applySkips(of: plan, connection)
         for (key, value) in plan.settings.sorted(by: { $0.key < $1.key }) {
             if let value {
                 try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
@@ -285,14 +286,20 @@ extension Store {
         WHERE requests.withdrawn = 1 AND requests.state = 'cancelled'
         """
 
-    /// Adds `missed` as a request already missed, with its history entry; one with its
-    /// identifier already stored keeps what it has.
+    /// Adds `missed` as a request already missed, with its history entry. One with its
+    /// identifier already stored keeps what it has, unless it was cancelled: the desk records
+    /// missed only an occurrence not handled, so that row was cancelled by a rule (the zone
+    /// moved it), not shown or skipped.
     static func recordMissed(_ missed: ChangePlan.MissedRequest, _ connection: SQLiteConnection, sequence: Int64) throws(StoreError) {
         let rowID = try connection.withStatement("""
             INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until,
                                   state, attempts, last_error, change_sequence)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'missed', 0, ?10, ?9)
-            ON CONFLICT (identifier) DO NOTHING
+            ON CONFLICT (identifier) DO UPDATE SET
+                group_id = ?2, kind = ?3, due = ?4, tolerance = ?5, content = ?6, misfire_policy = ?7, misfire_until = ?8,
+                state = 'missed', attempts = 0, last_error = ?10, retry_at = NULL, snoozed_from = NULL, withdrawn = 0,
+                close_requested = 0, change_sequence = ?9
+            WHERE requests.state = 'cancelled'
             RETURNING row_id
             """) { (statement) throws(StoreError) -> Int64? in
             try RowCoding.bind(missed.request, sequence: sequence, to: statement)

@@ -20,13 +20,14 @@ enum StoreSchema {
     /// missing); version 7 adds the columns of scheduled fasts, version 8 the columns of
     /// rules and their instances, which every query of sessions and schedules reads, and version
     /// 9 the goals by weekday, which every query of water schedules reads; version 10 only adds
-    /// the calendars' tables (a database without them is read as having no calendar).
+    /// the calendars' tables (a database without them is read as having no calendar), and
+    /// version 11 the skipped occurrences (read as none skipped).
     static let readableWithoutMigration = 9
 
     /// Migration `i` takes the database from version `i` to version `i + 1`.
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7FastSchedules, version8Rules, version9Views,
-        version10Calendars,
+        version10Calendars, version11Skips,
     ]
 
     /// Version 1: the records, the requests with their delivery state, settings, applied request
@@ -372,6 +373,33 @@ enum StoreSchema {
             CHECK ((snoozed_until IS NULL) = (outcome <> 'snoozed'))
         ) WITHOUT ROWID;
         CREATE INDEX calendar_alarm_facts_by_change ON calendar_alarm_facts (change_sequence);
+        """
+
+    /// Version 11 (exceptions to rules): the occurrences of recurring reminders that the user
+    /// skipped, by the identifier that names an occurrence by its local
+    /// date and time. A skip was a cancelled request row before, which could not be told from
+    /// a row cancelled when the zone moved it or its reminder was replaced.
+    ///
+    /// The rows cancelled before that stand for a skip are kept as skips: cancelled by the user
+    /// (not withdrawn by a rule) before they were shown, and of the reminder as it stands (made
+    /// at its `start`, not of one it replaced), as the release before read them.
+    ///
+    /// Self-contained: it only adds a table and an index, and fills the table.
+    static let version11Skips = """
+        CREATE TABLE skipped_occurrences (
+            identifier TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL,
+            due REAL NOT NULL,
+            at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX skipped_occurrences_by_group ON skipped_occurrences (group_id);
+        INSERT OR IGNORE INTO skipped_occurrences (identifier, group_id, due, at)
+            SELECT r.identifier, r.group_id, r.due, r.due
+            FROM requests r JOIN recurring_reminders m ON m.id = r.group_id
+            WHERE r.kind = 'reminder' AND r.state = 'cancelled' AND r.withdrawn = 0 AND m.ended_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM delivery_history h WHERE h.request_row_id = r.row_id)
+              AND json_valid(r.content)
+              AND abs((julianday(json_extract(r.content, '$.arguments.start')) - julianday('2001-01-01')) * 86400.0 - m.start) < 1.0;
         """
 
     /// What the migration to version 4 ended in a database that broke its rules, one sentence per

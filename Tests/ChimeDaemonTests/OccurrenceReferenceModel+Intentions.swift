@@ -49,11 +49,6 @@ extension OccurrenceReferenceModel {
         Set(instances(from: now.addingTimeInterval(-2 * 86_400), through: now.addingTimeInterval(3 * 86_400)).filter { $0.1 == .takenOver }.compactMap(\.0.key))
     }
 
-    /// Whether an occurrence still to come was skipped by the user.
-    var skippedOccurrenceToCome: Bool {
-        reminder.handled.contains { $0.value == .cancelled } && reminder.handledOriginals.contains { $0 > now }
-    }
-
     mutating func update(_ fast: Fast) {
         if let key = fast.key {
             recorded[key] = fast
@@ -178,7 +173,7 @@ extension OccurrenceReferenceModel {
     mutating func skipOccurrence() -> Bool {
         guard let pending = reminder.pending else { return false }
         handle(.cancelled)
-        reminder.pending = occurrence(after: max(now, pending.due)).map { ($0.id, $0.due, $0.due) }
+        reminder.pending = occurrence(following: max(now, pending.due), at: now).map { ($0.id, $0.due, $0.due) }
         return true
     }
 
@@ -194,6 +189,14 @@ extension OccurrenceReferenceModel {
     /// `remind every "daily 08:00" pills --id pills`: a new reminder under the id, from now.
     mutating func remindAgain() {
         let old = reminder.pending
+        // What the user skipped of the reminder before is not the new one's.
+        for (id, outcome) in reminder.handled where outcome == .cancelled {
+            reminder.handled[id] = nil
+            if let original = reminder.skippedOriginals.removeValue(forKey: id),
+               let index = reminder.handledOriginals.firstIndex(of: original) {
+                reminder.handledOriginals.remove(at: index)
+            }
+        }
         reminder.start = now
         reminder.ended = false
         reminder.pending = occurrence(after: now.addingTimeInterval(-1)).map { ($0.id, $0.due, $0.due) }

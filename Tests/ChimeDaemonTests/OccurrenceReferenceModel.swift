@@ -73,6 +73,8 @@ struct OccurrenceReferenceModel {
         var handled: [String: Outcome] = [:]
         var handledDue: [String: Date] = [:]
         var handledOriginals: [Date] = []
+        /// The own time of each occurrence the user skipped, by identifier.
+        var skippedOriginals: [String: Date] = [:]
         /// Every showing and every miss, in order: the delivery history.
         var facts: [(id: String, outcome: Outcome)] = []
         /// Occurrences cancelled not by the user but because the rules moved them (a zone
@@ -296,18 +298,36 @@ struct OccurrenceReferenceModel {
 
     /// The occurrence that follows the one due at `due`, handled at `t`: those older than the
     /// grace are passed over, and so are those handled already: shown or missed under their
-    /// identifier (not twice the same local day when the zone moves west), or skipped at the
-    /// same instant.
+    /// identifier (not twice the same local day when the zone moves west), or skipped by the
+    /// user (in whatever zone).
     func occurrence(following due: Date, at t: Date) -> (id: String, due: Date)? {
         var after = max(due, t.addingTimeInterval(-Self.grace))
         while let next = occurrence(after: after) {
-            switch reminder.handled[next.id] {
-            case nil: return next
-            case .cancelled where reminder.handledDue[next.id] != next.due: return next
-            case .delivered, .missed, .cancelled: after = next.due
-            }
+            guard reminder.handled[next.id] != nil else { return next }
+            after = next.due
         }
         return nil
+    }
+
+    /// The own time of the latest occurrence of the reminder as it stands that was shown,
+    /// missed or skipped.
+    var lastHandledOriginal: Date? {
+        reminder.handledOriginals.filter { $0 >= reminder.start.addingTimeInterval(-1) }.max()
+    }
+
+    /// Records missed the occurrences after `due` older than the grace at `t` not handled yet:
+    /// none falls between.
+    mutating func passOver(after due: Date, at t: Date) {
+        var after = due
+        while let next = occurrence(after: after), next.due < t.addingTimeInterval(-Self.grace) {
+            after = next.due
+            guard reminder.handled[next.id] == nil else { continue }
+            reminder.handled[next.id] = .missed
+            reminder.handledDue[next.id] = next.due
+            reminder.handledOriginals.append(next.due)
+            reminder.cancelledByRules[next.id] = nil
+            reminder.facts.append((next.id, .missed))
+        }
     }
 
     mutating func handle(_ outcome: Outcome) {
@@ -316,6 +336,7 @@ struct OccurrenceReferenceModel {
         reminder.handled[pending.id] = outcome
         reminder.handledDue[pending.id] = pending.due
         reminder.handledOriginals.append(pending.original)
+        if outcome == .cancelled { reminder.skippedOriginals[pending.id] = pending.original }
         if outcome != .cancelled { reminder.facts.append((pending.id, outcome)) }
     }
 
@@ -360,17 +381,7 @@ struct OccurrenceReferenceModel {
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             handle(at < until ? .delivered : .missed)
             // Those more than a day late are passed over, each recorded missed: none falls between.
-            if !reminder.ended {
-                var after = pending.due
-                while let next = occurrence(after: after), next.due < at.addingTimeInterval(-Self.grace) {
-                    after = next.due
-                    guard reminder.handled[next.id] == nil else { continue }
-                    reminder.handled[next.id] = .missed
-                    reminder.handledDue[next.id] = next.due
-                    reminder.handledOriginals.append(next.due)
-                    reminder.facts.append((next.id, .missed))
-                }
-            }
+            if !reminder.ended { passOver(after: pending.due, at: at) }
             if !reminder.ended, let next = occurrence(following: pending.due, at: at) {
                 reminder.pending = (next.id, next.due, next.due)
             }
@@ -388,17 +399,14 @@ extension OccurrenceReferenceModel {
         recordStarted()
         follow(zone)
         if !reminder.ended, let pending = reminder.pending, pending.due == pending.original {
-            let after = max(reminder.handledOriginals.max() ?? reminder.start.addingTimeInterval(-1), now)
+            // From the last occurrence handled: one the new zone puts before now came due
+            // unseen, and is shown late or recorded missed.
+            let after = lastHandledOriginal ?? reminder.start.addingTimeInterval(-1)
+            passOver(after: after, at: now)
             reminder.pending = occurrence(following: after, at: now).map { ($0.id, $0.due, $0.due) }
             if reminder.pending?.id != pending.id { reminder.cancelledByRules[pending.id] = pending.due }
         }
         waterPending = nextWater(after: now)
     }
 
-    /// Whether an occurrence still to come was cancelled by a rule (a zone change, the
-    /// reminder ended or replaced): the desk counts it as handled, so a zone change or a new
-    /// reminder under the id would pass over its day (reported, not modelled).
-    var occurrenceCancelledByRulesToCome: Bool {
-        reminder.cancelledByRules.values.contains { $0 > now }
-    }
 }

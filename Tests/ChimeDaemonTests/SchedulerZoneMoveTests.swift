@@ -8,7 +8,7 @@ import Testing
 
 /// What recurs when the zone rules follow moves west, found by ``OccurrencePropertyTests``: the
 /// water schedule and a daily reminder go on, each local time of the new day coming once.
-@Suite("Scheduler: water and daily reminders go on after the zone moves west")
+@Suite("Scheduler: water and recurring reminders after the zone moves, skips included")
 struct SchedulerZoneMoveTests {
     func at(_ text: String) -> Date {
         try! Date(text, strategy: .iso8601)
@@ -98,5 +98,95 @@ struct SchedulerZoneMoveTests {
         // 08:00 on Apr 17 in New York has the identifier just shown: the next is Apr 18's.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-18T08:00"])
         #expect(try harness.stored("remind/pills/2027-04-18T08:00")?.request.due == at("2027-04-18T12:00:00Z"))
+    }
+
+    /// A harness at `now` in `zone` with a recurring reminder `d1` on `rule` made then.
+    func harnessWithReminder(_ rule: String, now: String, zone: TimeZone) throws -> SchedulerHarness {
+        let harness = try SchedulerHarness(now: at(now), zone: zone)
+        let reminder = RecurringReminder(id: "d1", text: "pills", rule: try RecurrencePhrase.rule(from: rule), start: harness.now)
+        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: zone, calendar: LocalTimeResolver.gregorian(in: zone)), now: harness.now)
+        try harness.start()
+        return harness
+    }
+
+    /// Runs `decide` on a desk in `zone` at the harness's now and hands the change to chimed.
+    func perform<T>(_ harness: SchedulerHarness, zone: TimeZone, _ decide: (Desk, Date) throws -> Desk.Decision<T>) throws {
+        let desk = Desk(store: harness.store, timeZone: zone)
+        let done = try desk.perform(requestID: nil, now: harness.now) { now in try decide(desk, now) }
+        _ = harness.scheduler.applyChanges(upTo: try #require(done.result).sequence)
+    }
+
+    @Test("a daily 22:21 reminder at UTC whose next occurrence the user skipped, then the zone becomes New York: the skipped day stays skipped, the next comes at 22:21 there")
+    func skipThenWest() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try harnessWithReminder("daily 22:21", now: "2026-12-02T10:00:00Z", zone: utc)
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-02T22:21"])
+        try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.request("remind/d1/2026-12-02T22:21")]), now: now) }
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
+        harness.zones.set(newYork)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        // 22:21 on Dec 2 in New York is the occurrence skipped: it does not come back.
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
+        #expect(try harness.stored("remind/d1/2026-12-03T22:21")?.request.due == at("2026-12-04T03:21:00Z"))
+        harness.advance(to: at("2026-12-04T04:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-03T22:21"])
+        // A restart does not bring it back either.
+        try harness.restart()
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-04T22:21"])
+    }
+
+    @Test("a daily 22:21 reminder in New York, shown, then at 23:00 UTC the zone becomes UTC: today's 22:21 there came 39 min ago unseen and is shown late, then tomorrow's comes")
+    func eastPastTodaysTime() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let harness = try harnessWithReminder("daily 22:21", now: "2026-12-02T12:00:00Z", zone: newYork)
+        harness.advance(to: at("2026-12-03T23:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-02T22:21"])
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
+        harness.zones.set(utc)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+        harness.advance(to: harness.now)
+        #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-02T22:21", "remind/d1/2026-12-03T22:21"])
+        #expect(harness.notifier.deliveries.last?.request.due == at("2026-12-03T22:21:00Z"))
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-04T22:21"])
+        #expect(try harness.stored("remind/d1/2026-12-04T22:21")?.request.due == at("2026-12-04T22:21:00Z"))
+    }
+
+    @Test("skip today's occurrence, end the reminder, make it again under its id: the new reminder has every day, today's and tomorrow's included")
+    func skipEndRemake() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let harness = try harnessWithReminder("daily 22:21", now: "2026-12-02T10:00:00Z", zone: utc)
+        try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.request("remind/d1/2026-12-02T22:21")]), now: now) }
+        try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.group("d1")]), now: now) }
+        #expect(try harness.pendingIdentifiers().isEmpty)
+        try perform(harness, zone: utc) { desk, now in
+            try desk.remindEvery(Desk.RecurringReminderIntent(
+                text: "pills", ruleText: "daily 22:21", rule: try RecurrencePhrase.rule(from: "daily 22:21"), from: nil, id: "d1", nag: nil, urgency: nil
+            ), now: now)
+        }
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-02T22:21"])
+        harness.advance(to: at("2026-12-03T23:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-02T22:21", "remind/d1/2026-12-03T22:21"])
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-04T22:21"])
+    }
+
+    @Test("skip tomorrow's occurrence of a daily reminder, then the zone goes to Tokyo and back: the skipped day never comes, every other day does")
+    func skipThenZoneFlips() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let harness = try harnessWithReminder("daily 08:00", now: "2026-12-02T09:00:00Z", zone: utc)
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T08:00"])
+        try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.request("remind/d1/2026-12-03T08:00")]), now: now) }
+        for zone in [tokyo, utc, tokyo, utc] {
+            harness.zones.set(zone)
+            harness.scheduler.timeZoneChanged()
+            harness.settle()
+        }
+        #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-04T08:00"])
+        harness.advance(to: at("2026-12-05T09:00:00Z"))
+        #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-04T08:00", "remind/d1/2026-12-05T08:00"])
     }
 }

@@ -210,7 +210,7 @@ struct MigrationTests {
                 """)
         }
         let store = try Store(path: path)
-        #expect(try store.integer("PRAGMA user_version") == 10)
+        #expect(try store.integer("PRAGMA user_version") == StoreSchema.latestVersion)
         #expect(try store.texts("PRAGMA integrity_check") == ["ok"])
         #expect(try store.texts("SELECT weekday_goals FROM water_schedules") == ["sat=1500,sun=1500"])
         #expect(try store.numberedIntakes(since: .distantPast, until: .distantFuture).map(\.logged.intake.amountML) == [250, 100])
@@ -224,6 +224,42 @@ struct MigrationTests {
         plan.calendars = [CalendarSource(name: "work", path: "/home/u/.calendars/work", addedAt: now)]
         try store.apply(plan, now: now)
         #expect(try store.calendars().map(\.name) == ["work"])
+    }
+
+    @Test("a version 10 database keeps its recurring reminder's skipped occurrence as a skip, and only that: not a row cancelled for the reminder it replaced, nor one withdrawn, nor one shown then closed or ended by Done")
+    func version10KeepsSkips() throws {
+        let path = try makeDatabase(at: 10)
+        let t = now.timeIntervalSinceReferenceDate
+        let start = now.addingTimeInterval(-86_400)
+        let content = { (start: Date, extra: String) in
+            #"{"arguments":{"text":"pills","rule":"FREQ=DAILY","start":"\#(start.formatted(.iso8601))"\#(extra)},"template":"reminder"}"#
+        }
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            try connection.execute(script: """
+                INSERT INTO recurring_reminders (id, text, rule, start, nag_seconds, urgency, ended_at, rule_text)
+                    VALUES ('d1', 'pills', 'FREQ=DAILY', \(start.timeIntervalSinceReferenceDate + 0.25), NULL, NULL, NULL, 'daily');
+                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence, withdrawn) VALUES
+                    ('remind/d1/a-skip', 'd1', 'reminder', \(t + 3600), 5, '\(content(start, ""))', 'deliver-late', NULL, 'cancelled', 42, 0),
+                    ('remind/d1/b-replaced', 'd1', 'reminder', \(t + 7200), 5, '\(content(start.addingTimeInterval(-600), ""))', 'deliver-late', NULL, 'cancelled', 42, 0),
+                    ('remind/d1/c-withdrawn', 'd1', 'reminder', \(t + 9000), 5, '\(content(start, ""))', 'deliver-late', NULL, 'cancelled', 42, 1),
+                    ('remind/d1/d-done', 'd1', 'reminder', \(t - 600), 5, '\(content(start, #","nag":"300","nag-round":"2""#))', 'deliver-late', NULL, 'cancelled', 42, 0),
+                    ('remind/d1/e-next', 'd1', 'reminder', \(t + 90000), 5, '\(content(start, ""))', 'deliver-late', NULL, 'pending', 42, 0),
+                    ('remind/d1/f-closed', 'd1', 'reminder', \(t - 900), 5, '\(content(start, ""))', 'deliver-late', NULL, 'cancelled', 42, 0);
+                INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail)
+                    SELECT row_id, identifier, group_id, kind, 'delivered', due, due, 7, NULL FROM requests WHERE identifier IN ('remind/d1/d-done', 'remind/d1/f-closed');
+                """)
+        }
+        let store = try Store(path: path)
+        #expect(try store.integer("PRAGMA user_version") == StoreSchema.latestVersion)
+        #expect(try store.skips(inGroup: "d1").map(\.identifier) == ["remind/d1/a-skip"])
+        #expect(try store.isSkipped("remind/d1/a-skip"))
+        #expect(try !store.isSkipped("remind/d1/b-replaced"))
+        // Made again under its id: the skips of the one before are forgotten.
+        var plan = ChangePlan()
+        plan.forgottenSkipGroups = ["d1"]
+        try store.apply(plan, now: now)
+        #expect(try store.skips(inGroup: "d1").isEmpty)
     }
 
     @Test("a migration that fails leaves the database at its old version, unchanged")

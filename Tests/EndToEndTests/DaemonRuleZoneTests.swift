@@ -139,6 +139,27 @@ struct DaemonRuleZoneTests {
         try await east(.setting)
     }
 
+    @Test("the next occurrence skipped with cancel, then time_zone set west while chimed runs: the skipped date stays skipped in New York, the day after comes there", .timeLimit(.minutes(1)))
+    func skipThenWest() async throws {
+        var bed = try await Bed(.setting)
+        defer { bed.daemon.stop() }
+        let due = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3 * 3600).rounded(.up))
+        await bed.chime("remind", "every", Occurrences.dailyRule(at: due, in: Self.utc), "pills", "--id", "d1")
+        let skipped = "remind/d1/" + Occurrences.occurrenceReading(due, in: Self.utc)
+        #expect(await bed.pending(of: "d1").map(\.0) == [skipped])
+        await bed.chime("cancel", skipped)
+        #expect(await bed.pending(of: "d1").map(\.0) != [skipped])
+        try await bed.move(to: Self.newYork)
+        let next = Occurrences.nextDaily(
+            sameReadingAs: due, readIn: Self.utc, in: Self.newYork, after: Date(), excludedDates: [String(skipped.dropFirst(10).prefix(10))]
+        )
+        let pending = await bed.pending(of: "d1")
+        #expect(pending.map(\.0) == ["remind/d1/" + Occurrences.occurrenceReading(next, in: Self.newYork)], "\(bed.daemon.log)")
+        #expect(pending.first?.1 == next)
+        try await bed.restart()
+        #expect(await bed.pending(of: "d1").map(\.0) == pending.map(\.0), "\(bed.daemon.log)")
+    }
+
     @Test("chimed with TZ=Asia/Tokyo, the shell with TZ=America/New_York: the reminder fires at the rule's time in the system's zone, and its next one stays there; doctor warns", .timeLimit(.minutes(1)),
           .enabled(if: Self.namespaces, "needs root for a private /etc (unshare -m, mount --bind)"))
     func chimedFollowsTheAgreedZone() async throws {
