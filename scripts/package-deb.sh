@@ -49,6 +49,15 @@ mkdir -p "$work/source/debian"
 printf 'Source: chime\n\nPackage: chime\nArchitecture: amd64\n' > "$work/source/debian/control"
 depends="$(cd "$work/source" && dpkg-shlibdeps -O -e"$root/usr/bin/chime" -e"$root/usr/bin/chimed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; exit 70; }
+# Packed relative relocations (Package.swift) need the loader of glibc 2.36 (the programs name
+# GLIBC_ABI_DT_RELR), which dpkg-shlibdeps does not count: libc6's minimum is raised to it.
+versions="$(readelf -V "$root/usr/bin/chime" "$root/usr/bin/chimed")"
+if grep -q GLIBC_ABI_DT_RELR <<<"$versions"; then
+  libc_minimum="$(sed -nE 's/.*libc6 \(>= ([^)]*)\).*/\1/p' <<<"$depends")"
+  if [ -z "$libc_minimum" ] || dpkg --compare-versions "$libc_minimum" lt 2.36; then
+    depends="$(sed -E 's/libc6( \(>= [^)]*\))?/libc6 (>= 2.36)/' <<<"$depends")"
+  fi
+fi
 # chime loads libdbus-1 with dlopen for `chime doctor` (linking it would load it at every start),
 # so dpkg-shlibdeps cannot see it.
 depends="$depends, libdbus-1-3"
