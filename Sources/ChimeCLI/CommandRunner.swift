@@ -247,7 +247,7 @@ public final class CommandRunner {
         let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
         // The calendars are read from their files only when the store lags behind them (chimed
         // did not run) or a command acts on a calendar alarm: as chimed reads them.
-        desk.calendarLoader = { [unowned self] source in readCalendar(source) }
+        desk.calendarLoader = { [unowned self] source in readCalendarForDesk(source) }
         openedDesk = desk
         return desk
     }
