@@ -248,6 +248,7 @@ public final class CommandRunner {
         // The calendars are read from their files only when the store lags behind them (chimed
         // did not run) or a command acts on a calendar alarm: as chimed reads them.
         desk.calendarLoader = { [unowned self] source in readCalendarForDesk(source) }
+        desk.canReadCalendars = { [unowned self] in (try? loadLibical()) != nil }
         openedDesk = desk
         return desk
     }

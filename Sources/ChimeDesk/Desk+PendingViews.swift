@@ -33,11 +33,16 @@ extension Desk {
         }
     }
 
-    /// The calendars to read before an intention takes the write lock: those lagging at `now`
+    /// Reads the calendars lagging at `now` before an intention takes the write lock
     /// (``catchUpAsAWake(now:)`` reads any that lag once the lock is held, as a last resort).
-    func loadLaggingCalendars(now: Date) throws {
-        guard calendarLoader != nil, !store.isInTransaction else { return }
-        try loadCalendars(try store.reading { try calendarsLagging(drops: dueToDrop(now: now).map(\.0.request)) })
+    /// Whether the intention can catch up as a wake would: not when a calendar lags and its
+    /// files cannot be read at all (``canReadCalendars``).
+    func loadLaggingCalendars(now: Date) throws -> Bool {
+        guard calendarLoader != nil, !store.isInTransaction else { return true }
+        let lagging = try store.reading { try calendarsLagging(drops: dueToDrop(now: now).map(\.0.request)) }
+        guard lagging.isEmpty || canReadCalendars() else { return false }
+        try loadCalendars(lagging)
+        return true
     }
 
     /// The calendars lagging behind at `now` (none may, `[]`), or `nil` when the store is as

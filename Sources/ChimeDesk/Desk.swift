@@ -33,6 +33,9 @@ public final class Desk {
     /// (`chime`): used only when the store lags behind the calendars (chimed did not derive
     /// them) or when a command acts on a calendar alarm (``preparedCalendar(named:)``).
     public var calendarLoader: ((CalendarSource) -> PreparedCalendar)?
+    /// Whether the ``calendarLoader`` can read calendars' files at all (`chime` without
+    /// libical cannot): asked only when a calendar lags behind before an intention.
+    public var canReadCalendars: () -> Bool = { true }
 
     /// How far back water intake is read to place the next reminder and count the water day.
     public static let intakeLookback = WaterDay.intakeLookback
@@ -89,7 +92,9 @@ public final class Desk {
     /// meanwhile as a command run after it would. Before it decides, the store is brought to
     /// what a wake of chimed at that instant would leave (``catchUpAsAWake(now:)``), written in the
     /// same transaction: an intention acts on what readers show (``readingDerived(now:_:)``),
-    /// whether or not chimed ran. A replayed request id returns without deciding again
+    /// whether or not chimed ran. When a lagging calendar's files cannot be read at all
+    /// (``canReadCalendars``), it decides against the store as it stands, and chimed catches
+    /// up at its next wake. A replayed request id returns without deciding again
     /// (`outcome` is then `nil`).
     public func perform<Outcome>(
         requestID: String?, now: Date, clock: () -> Date = { Date() }, _ decide: (Date) throws -> Decision<Outcome>
@@ -98,14 +103,14 @@ public final class Desk {
         var decidedAt = now
         var changed = false
         // Calendars lagging are read from their files before the write lock is taken.
-        try loadLaggingCalendars(now: now)
+        let catchesUp = try loadLaggingCalendars(now: now)
         let result = try withoutActuallyEscaping(decide) { decide in
             try withoutActuallyEscaping(clock) { clock in
                 try store.apply(requestID: requestID, now: now, steps: [
                     { [self] in
                         decidedAt = max(now, clock())
                         // Written with the change: nothing when the store does not lag.
-                        try store.joiningWrites { try catchUpAsAWake(now: decidedAt) }
+                        if catchesUp { try store.joiningWrites { try catchUpAsAWake(now: decidedAt) } }
                         return ChangePlan()
                     },
                     {
