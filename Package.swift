@@ -47,12 +47,7 @@ let package = Package(
         .target(name: "ChimeBubbleText", dependencies: ["ChimeCore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "CLibNotify"]),
         // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
-        .target(
-            name: "ChimeBusProbe",
-            dependencies: ["ChimeBubbleText", "CDBus"],
-            // What `pkg-config --cflags dbus-1` names on Debian amd64 (the architecture of the package).
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"])]
-        ),
+        .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "CDBus"]),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
@@ -117,6 +112,14 @@ let package = Package(
     ]
 )
 
+/// What `pkg-config --cflags dbus-1` names on Debian amd64 (the architecture of the package),
+/// for every target: not only ChimeBusProbe but each module built over it reads CDBus's clang
+/// module, and builds it itself when the module cache lacks it (then without these folders it
+/// cannot). CDBus takes no `pkgConfig`: that would link libdbus, which is loaded with dlopen.
+let dbusHeaders: [SwiftSetting] = [
+    .unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]),
+]
+
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings + dbusHeaders
 }

@@ -7,6 +7,12 @@
 #   scripts/notify-env.sh stop-server       # stops only dunst (the bus stays: "no server" cases)
 #   scripts/notify-env.sh start-server      # starts dunst again on the same bus (a server restart)
 #   scripts/notify-env.sh server-pid        # dunst's pid (tests stop it with SIGSTOP)
+#   scripts/notify-env.sh bus-away          # the bus goes away with everything on it; a new one
+#                                           # starts unreachable yet, with the server (and xfconfd)
+#                                           # on it; prints its address, where the state to be
+#                                           # found at the return is set
+#   scripts/notify-env.sh bus-return        # that bus takes the old address (a bus restart);
+#                                           # prints the address
 #   scripts/notify-env.sh env               # the export lines again
 #
 # Knobs: NOTIFY_ENV_DIR (state directory; default /tmp/chime-notify-env-$UID; one per instance),
@@ -181,7 +187,7 @@ start_server() {
   DISPLAY="$(cat "$DIR/display_name")" DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" XDG_CONFIG_HOME="$DIR/xdg-config" \
     setsid "${command[@]}" >>"$DIR/dunst.log" 2>&1 </dev/null &
   echo "dunst $!" >> "$DIR/pids"
-  wait_for 10 bus_has_server || { cat "$DIR/dunst.log" >&2; die "$server did not claim org.freedesktop.Notifications"; }
+  wait_for 10 ${NOTIFY_ENV_SERVER_READY:-bus_has_server} || { cat "$DIR/dunst.log" >&2; die "$server did not claim org.freedesktop.Notifications"; }
 }
 
 stop_server() {
@@ -197,6 +203,73 @@ xvfb_ready() { # ready once it wrote the display number; fail early if it died
   test -s "$DIR/display" && return 0
   alive "$1" || return 2
   return 1
+}
+
+# A bus restart that clients cannot catch half done: the new bus listens on another path until
+# `bus-return` renames its socket to the old one, so a client reconnecting finds the server and
+# whatever state a test set meanwhile at once, and no change is ever announced to it.
+bus_away() {
+  [ -f "$DIR/session.conf" ] || die "no environment in $DIR: run '$0 start' first"
+  local name pid old_owner holder
+  old_owner="$(DBUS_SESSION_BUS_ADDRESS="$(cat "$DIR/bus_address")" dbus-send --session --print-reply \
+    --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetNameOwner string:org.freedesktop.Notifications \
+    | sed -n 's/^ *string "\(.*\)"$/\1/p')" || true
+  # The bus dies first (SIGKILL: no goodbye, no NameOwnerChanged for the names it held, as when
+  # it crashes); the programs on it go after it.
+  if pid="$(pid_of dbus)"; then
+    kill -KILL "$pid"
+    for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.02; done
+  fi
+  for name in dunst xfconf; do
+    if pid="$(pid_of "$name")"; then terminate "$name" "$pid"; fi
+  done
+  rm -f "$DIR/bus" "$DIR/bus.next"
+  sed "s|<listen>unix:path=$DIR/bus</listen>|<listen>unix:path=$DIR/bus.next</listen>|" "$DIR/session.conf" > "$DIR/session-next.conf"
+  dbus-daemon --config-file="$DIR/session-next.conf" --fork --print-address=3 --print-pid=4 \
+    3>"$DIR/bus_address.raw" 4>"$DIR/bus_pid" </dev/null >>"$DIR/dbus.log" 2>&1 || die "dbus-daemon failed"
+  head -n1 "$DIR/bus_address.raw" > "$DIR/bus_address"
+  echo "dbus $(head -n1 "$DIR/bus_pid")" >> "$DIR/pids"
+  [ "$(cat "$DIR/server")" = xfce4-notifyd ] && start_xfconfd
+  # A bus started anew hands out the same unique names again: the server gets the one it had
+  # (clients coming back in the same order), which only the bus's GUID tells apart.
+  rm -f "$DIR/names-held"
+  hold_names_before "${old_owner#:1.}" "$DIR/names-held" & holder=$!
+  wait_for 10 test -e "$DIR/names-held" || die "could not take the names before $old_owner"
+  NOTIFY_ENV_SERVER_READY="holder_done $holder" start_server
+  wait "$holder" || die "the server did not claim org.freedesktop.Notifications on the new bus"
+  cat "$DIR/bus_address"
+}
+
+# hold_names_before N READY: connects to the bus, takes the unique names before :1.N with
+# connections of its own, creates READY, then waits on its first connection (no new name
+# taken) until the notifications name has an owner.
+hold_names_before() {
+  /usr/bin/python3 - "$(cat "$DIR/bus_address")" "${1:-0}" "$2" <<'PY'
+import sys, time
+import dbus.bus
+address, target, ready = sys.argv[1], int(sys.argv[2] or 0), sys.argv[3]
+def number(connection):
+    return int(connection.get_unique_name().rsplit(".", 1)[1])
+held = [dbus.bus.BusConnection(address)]
+while number(held[-1]) < target - 1:
+    held.append(dbus.bus.BusConnection(address))
+open(ready, "w").close()
+deadline = time.monotonic() + 10
+while not held[0].name_has_owner("org.freedesktop.Notifications"):
+    if time.monotonic() > deadline:
+        sys.exit(1)
+    time.sleep(0.05)
+PY
+}
+
+holder_done() { ! alive "$1"; }
+
+bus_return() {
+  [ -S "$DIR/bus.next" ] || die "no bus away in $DIR: run '$0 bus-away' first"
+  mv "$DIR/bus.next" "$DIR/bus"
+  sed "s|unix:path=$DIR/bus.next|unix:path=$DIR/bus|" "$DIR/bus_address" > "$DIR/bus_address.new"
+  mv "$DIR/bus_address.new" "$DIR/bus_address"
+  cat "$DIR/bus_address"
 }
 
 start() {
@@ -283,5 +356,7 @@ case "${1:-}" in
   start-server) start_server ;;
   stop-server) stop_server ;;
   server-pid) pid_of dunst || die "dunst is not running in $DIR" ;;
-  *) echo "usage: $0 start|stop|env|start-server|stop-server|server-pid" >&2; exit 64 ;;
+  bus-away) bus_away ;;
+  bus-return) bus_return ;;
+  *) echo "usage: $0 start|stop|env|start-server|stop-server|server-pid|bus-away|bus-return" >&2; exit 64 ;;
 esac

@@ -13,8 +13,11 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
     case drank
     /// "Snooze 15 min" on a water reminder.
     case snoozeFifteenMinutes = "snooze-15m"
-    /// "Snooze 10 min" on a one-off reminder.
+    /// "Snooze 10 min" on a reminder or calendar alarm shown before the `snooze` setting: its
+    /// bubble may still be on screen after an upgrade.
     case snoozeTenMinutes = "snooze-10m"
+    /// "Snooze" on a reminder or calendar alarm: by the `snooze` setting (``SnoozeSetting``).
+    case snooze
     /// "Done" on a reminder set with `--nag`: acknowledged, it stops coming back.
     case done
     /// "Skip this fast" on a fast of a schedule that starts: that fast is skipped, the schedule
@@ -34,7 +37,7 @@ public enum ActionKey: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .snoozeFifteenMinutes: return .minutes(15)
         case .snoozeTenMinutes: return .minutes(10)
-        case .endFast, .extendOneHour, .drank, .done, .skipFast, .dismiss, .openLink: return nil
+        case .endFast, .extendOneHour, .drank, .done, .skipFast, .dismiss, .openLink, .snooze: return nil
         }
     }
 

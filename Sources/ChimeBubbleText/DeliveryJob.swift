@@ -25,6 +25,9 @@ public struct DeliveryJob: Hashable, Sendable {
     /// The unit water amounts are written in (the `water.unit` setting); the request's
     /// arguments stay millilitres.
     public var waterUnit: WaterUnit
+    /// How long a reminder's or calendar alarm's Snooze button puts it off (the `snooze`
+    /// setting, ``SnoozeSetting``): its label says so.
+    public var snooze: TimeSpan
     /// Whether the texts say how late the request is as of the moment its call goes to the
     /// server (``sent(afterWaiting:)``) rather than as of ``now``: a burst is worked through one call at a
     /// time, so the 300th of a burst can go out a minute and a half after its wake, and says so
@@ -36,9 +39,10 @@ public struct DeliveryJob: Hashable, Sendable {
     public init(
         request: NotificationRequest, now: Date, timeZone: TimeZone, replacesServerID: UInt32? = nil,
         urgency: RenderedNotification.Urgency? = nil, showsOnlyInPlace: Bool = false, language: NotificationLanguage? = nil,
-        waterUnit: WaterUnit = .millilitres, wordsLatenessWhenSent: Bool = true
+        waterUnit: WaterUnit = .millilitres, snooze: TimeSpan = SnoozeSetting.defaultSpan, wordsLatenessWhenSent: Bool = true
     ) {
         self.waterUnit = waterUnit
+        self.snooze = snooze
         self.request = request
         self.now = now
         self.timeZone = timeZone

@@ -19,7 +19,7 @@ enum MessageCatalog {
         case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
         case ago, momentsAgo, seconds, minutes, hours, days
         case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
-        case actionSnoozeFifteenMinutes, actionSnoozeTenMinutes
+        case actionSnoozeFifteenMinutes, actionSnooze
         case actionDone, actionSkipFast
         case calendarAt, calendarNow, calendarStarted, calendarDueAt, calendarDueNow, calendarWasDue
         case calendarAllDayToday, calendarAllDayTomorrow, calendarAllDayOn, calendarLocation, calendarUntitled
@@ -85,7 +85,7 @@ enum MessageCatalog {
         case .actionDrank: return ("Drank {amount} {unit}", "已喝 {amount} {unit}")
         case .actionDrankWithoutAmount: return ("Drank a glass", "已喝一杯")
         case .actionSnoozeFifteenMinutes: return ("Snooze 15 min", "15 分钟后再提醒")
-        case .actionSnoozeTenMinutes: return ("Snooze 10 min", "10 分钟后再提醒")
+        case .actionSnooze: return ("Snooze {duration}", "{duration}后再提醒")
         case .actionDone: return ("Done", "完成")
         case .calendarAt: return ("{summary} {at} (in {duration})", "{summary}：{at}（{duration}后）")
         case .calendarNow: return ("{summary} {at} (now)", "{summary}：{at}（现在）")

@@ -6,9 +6,6 @@ import Foundation
 /// passed, how long ago (`Dentist started at 14:30, 10 min ago`), which is also how an alarm
 /// shown late after downtime reads.
 extension NotificationRenderer {
-    /// What a calendar alarm's Snooze button postpones it by (Chime has no `snooze` setting).
-    public static let calendarSnooze = TimeSpan.minutes(10)
-
     /// The title of a calendar alarm's bubble at the job's instant, times in its zone.
     func calendarHeadline(_ job: DeliveryJob, values: [String: String]) -> String {
         let arguments = job.request.content.arguments

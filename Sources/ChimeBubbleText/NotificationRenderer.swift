@@ -122,7 +122,7 @@ public struct NotificationRenderer: Hashable, Sendable {
             actions: request.content.template == .waterHeld ? [] : actions(
                 for: request.kind, amount: amount, unit: values["unit"] ?? "", nagging: ReminderNag.Showing(request: request) != nil,
                 scheduled: request.content.arguments[ContentArgument.schedule] != nil,
-                snoozesToStart: CalendarAlarmRequest.snoozesToStart(request, by: Self.calendarSnooze, now: job.now),
+                snooze: job.snooze, snoozesToStart: CalendarAlarmRequest.snoozesToStart(request, by: job.snooze, now: job.now),
                 link: request.content.arguments[ContentArgument.link].map(CalendarAlarmRequest.isOpenable) ?? false
             ),
             expiry: Self.expiry(of: request.kind)
@@ -132,13 +132,15 @@ public struct NotificationRenderer: Hashable, Sendable {
     /// The buttons of a notification of `kind`, the main one first. No default action (a click
     /// on the bubble) is offered: see ``ActionKey``. A nagging reminder offers Done first, so it
     /// can be acknowledged; a fast of a schedule starting offers Skip (that fast, not the schedule).
+    /// A reminder's and a calendar alarm's Snooze puts it off by `snooze` (the setting).
     /// A calendar alarm offers Snooze (Remind at start when a snooze would go past the start of
     /// an alarm that came before it: `snoozesToStart`), Dismiss, and Open when it has an http(s)
     /// `link`.
     public func actions(
         for kind: RequestKind, amount: String?, unit: String = "ml", nagging: Bool = false, scheduled: Bool = false,
-        snoozesToStart: Bool = false, link: Bool = false
+        snooze: TimeSpan = SnoozeSetting.defaultSpan, snoozesToStart: Bool = false, link: Bool = false
     ) -> [NotificationAction] {
+        let snoozeLabel = text(.actionSnooze, ["duration": durationPhrase(snooze.timeInterval)])
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:
@@ -148,11 +150,11 @@ public struct NotificationRenderer: Hashable, Sendable {
             keys += [(.drank, drank), (.snoozeFifteenMinutes, text(.actionSnoozeFifteenMinutes, [:]))]
         case .reminder:
             if nagging { keys += [(.done, text(.actionDone, [:]))] }
-            keys += [(.snoozeTenMinutes, text(.actionSnoozeTenMinutes, [:]))]
+            keys += [(.snooze, snoozeLabel)]
         case .fastStart:
             if scheduled { keys += [(.skipFast, text(.actionSkipFast, [:]))] }
         case .calendarAlarm:
-            keys += [(.snoozeTenMinutes, text(snoozesToStart ? .actionSnoozeUntilStart : .actionSnoozeTenMinutes, [:]))]
+            keys += [(.snooze, snoozesToStart ? text(.actionSnoozeUntilStart, [:]) : snoozeLabel)]
             keys += [(.dismiss, text(.actionDismiss, [:]))]
             if link { keys += [(.openLink, text(.actionOpen, [:]))] }
         case .fastNudge, .eatingEnd:

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// GLib aborts the whole process on invalid UTF-8, D-Bus strings cannot hold NUL, control
 /// characters garble a bubble, huge texts stall the server (a 1 MB body took 2.2 s), and a server
-/// that parses markup turns a user's `<a href=...>` into a link. So: bytes are checked where they
-/// enter (``decodeUTF8(_:field:)``), every user-supplied value is cleaned and capped
-/// (``clean(_:field:maximumBytes:)``), and markup is escaped only when the server parses it
-/// (``escapeMarkup(_:)``).
+/// that parses markup turns a user's `<a href=...>` into a link. So: every user-supplied value is
+/// cleaned and capped (``clean(_:field:maximumBytes:)``), and markup is escaped only when the
+/// server parses it (``escapeMarkup(_:)``). Invalid UTF-8 cannot get this far: a Swift string
+/// carries it only repaired (U+FFFD), and bytes from outside are refused where they enter.
 public enum NotificationText {
     /// The most bytes of one user-supplied value (a tag, a reminder text) that reach the server.
     public static let maximumValueBytes = UserText.maximumBytes
@@ -16,38 +16,6 @@ public enum NotificationText {
     public static let maximumTextBytes = 4096
     /// Appended where text was cut to fit.
     public static let ellipsis = "…"
-
-    /// `bytes` as a string, or a rejection when they are not valid UTF-8 or contain NUL.
-    ///
-    /// Use it wherever raw bytes become text (command-line arguments, files): Swift strings made
-    /// from invalid bytes silently get U+FFFD replacement characters instead of an error.
-    public static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes, field: String) throws(TextRejection) -> String {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var scalars = String.UnicodeScalarView()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\0" {
-                    throw TextRejection(.containsNUL, "the \(field) contains a NUL character: remove it")
-                }
-                scalars.append(scalar)
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return String(scalars)
-            case .error:
-                throw TextRejection(.invalidUTF8, "the \(field) is not valid UTF-8 (at byte \(offset)): use UTF-8 text")
-            }
-        }
-    }
-
-    /// The NUL-terminated C string at `cString` as a string, with the checks of ``decodeUTF8(_:field:)``.
-    public static func decodeCString(_ cString: UnsafePointer<CChar>, field: String) throws(TextRejection) -> String {
-        let length = strlen(cString)
-        let bytes = UnsafeRawBufferPointer(start: cString, count: length)
-        return try decodeUTF8(bytes, field: field)
-    }
 
     /// `text` ready to be shown: a NUL is refused, tabs and line breaks become spaces, other control
     /// characters are dropped, surrounding spaces trimmed, and the result cut at a character

@@ -2,8 +2,6 @@
 public struct TextRejection: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why the text was refused.
     public enum Kind: String, Hashable, Sendable {
-        /// The bytes are not valid UTF-8 (GLib aborts the process on such text).
-        case invalidUTF8
         /// The text holds a NUL character, which D-Bus strings cannot carry.
         case containsNUL
     }

@@ -54,12 +54,15 @@ extension CommandRunner {
     func listCalendars(json: Bool, now: Date) throws {
         let sources = try store().calendars()
         let reports = calendarReports(of: sources, now: now)
+        // Pending as chimed would have them by now, as `list` says (``Desk/readingDerived(now:_:)``).
+        let store = try store()
+        let pending = try desk().readingDerived(now: now) {
+            try Dictionary(uniqueKeysWithValues: sources.map { ($0.name, try store.pendingCalendarAlarmCount(calendar: $0.name)) })
+        }
         var rows: [CalendarListRow] = []
         for source in sources {
             let report = reports[source.name]
-            rows.append(CalendarListRow(
-                source: source, report: report, pending: try store().pendingCalendarAlarmCount(calendar: source.name)
-            ))
+            rows.append(CalendarListRow(source: source, report: report, pending: pending[source.name] ?? 0))
         }
         if json {
             try writeJSON(rows.map { $0.json(language: language) })

@@ -48,8 +48,7 @@ extension CommandRunner {
 
     /// `-- 08:15:00 --`: the line before each text block of `status --follow`.
     static func followHeading(_ now: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = LocalTimeResolver.gregorian(in: timeZone)
         let parts = calendar.dateComponents([.hour, .minute, .second], from: now)
         let time = [parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
         return "-- \(time) --\n"

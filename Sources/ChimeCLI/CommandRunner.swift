@@ -50,8 +50,8 @@ public final class CommandRunner {
             let failure: CommandFailure
             if let refusal = error as? DeskRefusal {
                 let now = environment.clock()
-                failure = refusal.failure { [environment, calendar] language in
-                    TimeDisplay(now: now, timeZone: environment.timeZone, calendar: calendar, language: language)
+                failure = refusal.failure { [environment] language in
+                    TimeDisplay(now: now, timeZone: environment.timeZone, language: language)
                 }
             } else {
                 failure = Self.failure(for: error)
@@ -186,9 +186,7 @@ public final class CommandRunner {
 
     /// A Gregorian calendar in the local zone.
     var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = environment.timeZone
-        return calendar
+        LocalTimeResolver.gregorian(in: environment.timeZone)
     }
 
     /// Times shown relative to `now` in the local zone.
@@ -242,6 +240,9 @@ public final class CommandRunner {
         if let openedDesk { return openedDesk }
         let store = try store()
         let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
+        // The calendars are read from their files only when the store lags behind them (chimed
+        // did not run) or a command acts on a calendar alarm: as chimed reads them.
+        desk.calendarLoader = { [unowned self] source in readCalendar(source) }
         openedDesk = desk
         return desk
     }

@@ -26,6 +26,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case doNotDisturb = "notify.dnd"
     /// Whether a locked screen holds water reminders (``WaterHold/awaySetting``).
     case away = "notify.away"
+    /// How long the Snooze button of a reminder or a calendar alarm puts it off (``SnoozeSetting``).
+    case snooze = "snooze"
     /// The language of notification texts, for chimed and `list` alike.
     case language = "language"
     /// The zone rules follow, for `chime` and chimed alike (``ChimeTimeZone``); `system`: the
@@ -57,6 +59,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyReminder: return "urgency of one-off reminders"
         case .doNotDisturb: return "hold water reminders during do-not-disturb"
         case .away: return "hold water reminders while the screen is locked"
+        case .snooze: return "how long Snooze puts off a reminder or calendar alarm"
         case .language: return "language of help, messages and notifications"
         case .timeZone: return "zone that rules and schedules follow"
         }
@@ -74,6 +77,8 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
             return ConfigValue.Urgency.allCases.map(\.rawValue).joined(separator: ", ")
         case .doNotDisturb, .away, .fastStreaks:
             return ConfigValue.switchWords.joined(separator: ", ")
+        case .snooze:
+            return "a duration from \(SnoozeSetting.shortest) to \(SnoozeSetting.longest) (\(TimeSpan.validForms))"
         case .language:
             return ConfigValue.Language.allCases.map(\.rawValue).joined(separator: ", ")
         case .timeZone:
@@ -86,7 +91,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         switch self {
         case .fastPlan: return FastingPlan.presets.map(\.name)
         case .fastRemindBefore, .waterGoal: return ["none"]
-        case .waterAmount: return []
+        case .waterAmount, .snooze: return []
         case .urgencyFast, .urgencyWater, .urgencyReminder: return ConfigValue.Urgency.allCases.map(\.rawValue)
         case .doNotDisturb, .away, .fastStreaks: return ConfigValue.switchWords
         case .waterUnit: return WaterUnit.allCases.map(\.rawValue)
@@ -108,6 +113,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .urgencyWater: return .urgency(.low)
         case .urgencyReminder: return .urgency(.normal)
         case .doNotDisturb, .away: return .switch(true)
+        case .snooze: return .duration(SnoozeSetting.defaultSpan)
         case .language: return .language(.auto)
         case .timeZone: return .timeZone(nil)
         }
@@ -153,6 +159,10 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
         case .waterGoal:
             if trimmed.lowercased() == "none" { return .optionalAmount(nil) }
             return .optionalAmount(try reading { () throws(DomainError) in try WaterQuantity.typed(trimmed, field: LocalizedText(CommandText.fieldValueFor, ["key": name])) })
+        case .snooze:
+            return .duration(try reading { () throws(DomainError) in
+                try SnoozeSetting.validated(try TimeSpan(parsing: trimmed), text: trimmed)
+            })
         case .waterUnit:
             return .waterUnit(WaterUnit.allCases[try oneOf(WaterUnit.allCases.map(\.rawValue))])
         case .urgencyFast, .urgencyWater, .urgencyReminder:

@@ -6,6 +6,8 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case plan(FastingPlan)
     /// `fast.remind_before`; empty for none.
     case durations([TimeSpan])
+    /// `snooze`.
+    case duration(TimeSpan)
     /// `water.amount`, as typed; a number without a unit is in `water.unit` until
     /// ``resolvingWaterUnit(_:field:)`` makes it explicit (what is stored has its unit).
     case amount(WaterQuantity)
@@ -50,6 +52,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .plan(let plan): return plan.displayName
         case .durations(let spans): return spans.isEmpty ? "none" : spans.map(\.description).joined(separator: ",")
+        case .duration(let span): return span.description
         case .amount(let quantity): return Self.storedText(of: quantity)
         case .optionalAmount(let quantity): return quantity.map(Self.storedText(of:)) ?? "none"
         case .waterUnit(let unit): return unit.rawValue

@@ -16,8 +16,7 @@ public enum ExportDocument {
     public static func water(
         _ intakes: [LoggedWater], window: DailyWindow?, format: Command.ExportFormat, timeZone: TimeZone, unit: WaterUnit = .millilitres
     ) throws(EncodingError) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = LocalTimeResolver.gregorian(in: timeZone)
         let items = intakes.map { $0.json(in: timeZone, window: window, calendar: calendar, unit: unit) }
         return try render(items, format: format, header: WaterIntakeJSON.csvHeader, fields: \.csvFields)
     }

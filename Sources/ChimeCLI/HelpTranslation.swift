@@ -54,6 +54,7 @@ enum HelpTranslation {
         .urgencyReminder: "一次性提醒的紧急程度",
         .doNotDisturb: "勿扰模式下暂存喝水提醒",
         .away: "屏幕锁定时暂存喝水提醒",
+        .snooze: "“稍后提醒”按钮把提醒或日历提醒推迟多久",
         .language: "帮助、消息和通知的语言",
         .timeZone: "规则和计划所按的时区",
     ]
@@ -66,6 +67,7 @@ enum HelpTranslation {
         case .waterAmount: allowed = "250、250ml 或 8oz 这样的量（1-\(WaterSchedule.maximumML) 毫升）"
         case .waterGoal: allowed = "2000、2000ml 或 64oz 这样的量（1-\(WaterSchedule.maximumML) 毫升），或 none"
         case .timeZone: allowed = "system，或时区名称，如 Europe/Berlin"
+        case .snooze: allowed = "\(SnoozeSetting.shortest) 到 \(SnoozeSetting.longest) 之间的时长（\(TimeSpan.validForms)）"
         case .fastPlan, .urgencyFast, .urgencyWater, .urgencyReminder, .doNotDisturb, .away, .language, .waterUnit, .fastStreaks:
             allowed = key.allowedValues
         }

@@ -17,14 +17,12 @@ public struct TimeDisplay: Sendable {
     /// The language of the words around the readings (`tomorrow`, `in 3 h`).
     public let language: UserLanguage
 
-    /// Makes a display for `now` in `timeZone`; `calendar` defaults to Gregorian.
-    public init(now: Date, timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian), language: UserLanguage = .english) {
+    /// Makes a display for `now` in `timeZone`, reckoning dates on the Gregorian calendar there.
+    public init(now: Date, timeZone: TimeZone, language: UserLanguage = .english) {
         self.now = now
         self.timeZone = timeZone
         self.language = language
-        var calendar = calendar
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        self.calendar = LocalTimeResolver.gregorian(in: timeZone)
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -128,8 +126,7 @@ public struct TimeDisplay: Sendable {
     /// Calendar days from `start` to `end` (negative when `end` is earlier).
     public func days(from start: LocalDate, to end: LocalDate) -> Int {
         // Whole days between the dates' noons in UTC: no zone changes, no 23- or 25-hour days.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0)!
+        let utc = LocalTimeResolver.gregorian(in: TimeZone(secondsFromGMT: 0)!)
         let startNoon = utc.date(from: DateComponents(year: start.year, month: start.month, day: start.day, hour: 12))!
         let endNoon = utc.date(from: DateComponents(year: end.year, month: end.month, day: end.day, hour: 12))!
         return Int((endNoon.timeIntervalSince(startNoon) / 86_400).rounded())

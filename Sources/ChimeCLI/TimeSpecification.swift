@@ -303,9 +303,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
 
     /// A Gregorian calendar in UTC, for date arithmetic on readings.
     private static var utcCalendar: Calendar {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0)!
-        return utc
+        LocalTimeResolver.gregorian(in: TimeZone(secondsFromGMT: 0)!)
     }
 
     /// Reads `H:MM` or `HH:MM`, then optionally `:SS` and `.fraction`; `24:00` is the midnight

@@ -3,7 +3,7 @@
 package enum CoreText: String, TextCatalog {
     case invalidDuration, invalidDurationWithSuggestion
     case durationEmpty, durationNegative, durationSigned, durationFraction, durationNumberFirst, durationUnitOrder
-    case durationNeedsUnit, durationTooLong, durationZero, durationUnknownUnit
+    case durationNeedsUnit, durationTooLong, durationZero, durationUnknownUnit, snoozeOutOfRange
     case invalidPlan, planHoursRange, planFastingPart, planEatingPart, planOneColon, planBareHoursShort
     case fastDaysOnlyScheduled, fastDaysRule, fastDaysCount
     case invalidTimeOfDay, unknownTimeZone
@@ -44,6 +44,7 @@ package enum CoreText: String, TextCatalog {
         case .durationTooLong: return ("it is longer than the maximum of {maximum}", "超过了上限 {maximum}")
         case .durationZero: return ("a duration must be longer than zero", "时长必须大于零")
         case .durationUnknownUnit: return ("unknown unit \"{unit}\"", "未知单位“{unit}”")
+        case .snoozeOutOfRange: return ("a snooze of {text} is not allowed: use a duration from {shortest} to {longest}", "不能设置 {text} 的稍后提醒：请用 {shortest} 到 {longest} 之间的时长")
         case .invalidPlan: return ("invalid fasting plan \"{text}\": {reason}; use forms like {forms}", "无效的禁食方案“{text}”：{reason}；请使用 {forms} 这样的写法")
         case .planHoursRange: return ("hours must be between 1 and {maximum}", "小时数必须在 1 到 {maximum} 之间")
         case .planFastingPart: return ("the fasting part \"{part}\": {reason}", "禁食部分“{part}”：{reason}")

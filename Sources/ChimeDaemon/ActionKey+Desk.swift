@@ -14,6 +14,7 @@ extension ActionKey {
         case .skipFast: return .skipFast
         case .dismiss: return .dismiss
         case .openLink: return .open
+        case .snooze: return .snoozeAsSet
         case .snoozeFifteenMinutes: return .snooze(.minutes(15))
         case .snoozeTenMinutes: return .snooze(.minutes(10))
         case .extendOneHour: return .extend(.hours(1))

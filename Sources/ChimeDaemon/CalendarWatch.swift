@@ -62,6 +62,9 @@ public final class CalendarWatch {
     private var preparedZone: TimeZone
     /// How long the machine had been suspended when last looked at (boot time less monotonic).
     private var suspended: Double
+    /// Reads how long the machine has been suspended since boot (``suspendedSeconds()``; a
+    /// test's own count).
+    private let suspendedTime: () -> Double
     /// Each reading of the calendars gets a number: pages of one answer come from one reading.
     public private(set) var generation: Int64 = 0
     /// The last `calendar alarms` answer worked out, kept for the pages that follow it and the
@@ -73,10 +76,11 @@ public final class CalendarWatch {
 
     /// Watches on `loop` the calendars `store` lists, with `shelf` holding their contents;
     /// `ruleZone` is the zone rules follow (floating times are read on it), and `onChange` is
-    /// called after each change written, for the scheduler to take it.
+    /// called after each change written, for the scheduler to take it; `suspendedTime` tells how
+    /// long the machine has slept since boot.
     public init(
         store: Store, shelf: CalendarShelf, clock: any WallClock, ruleZone: @escaping () -> TimeZone, loop: EventLoop, log: DaemonLog,
-        onChange: @escaping () -> Void
+        suspendedTime: @escaping () -> Double = CalendarWatch.suspendedSeconds, onChange: @escaping () -> Void
     ) throws {
         self.store = store
         self.shelf = shelf
@@ -90,7 +94,8 @@ public final class CalendarWatch {
         desk.calendars = shelf
         folders = try CalendarFolderWatch()
         tasks = try WakeupChannel<Task>()
-        suspended = Self.suspendedSeconds()
+        self.suspendedTime = suspendedTime
+        suspended = suspendedTime()
         try loop.register(folders.fileDescriptor) { [weak self] _ in try self?.foldersChanged() }
         try loop.register(tasks.fileDescriptor) { [weak self] _ in try self?.runTasks() }
     }
@@ -136,7 +141,7 @@ public final class CalendarWatch {
     /// The event loop woke for the scheduler's timer: when the machine slept since the last
     /// look, a stat pass over every calendar and catch-up.
     public func noteWake() {
-        let now = Self.suspendedSeconds()
+        let now = suspendedTime()
         guard now - suspended > Self.resumeThreshold else { return }
         log.notice("the machine slept \(LogFormat.seconds(now - suspended)): a stat pass over every calendar")
         suspended = now
@@ -366,6 +371,10 @@ public final class CalendarWatch {
         for problem in contents.problems { log.warning("calendar \(name): \(problem)") }
         var old: [CalendarItem] = []
         shelf.modify(name) { old = $0.replaceFile(file, items: contents.items, problems: contents.problems) }
+        for item in contents.items where item.master != nil {
+            guard let repeated = shelf.calendars[name]?.repeatedMasters[item.uid] else { continue }
+            log.warning("calendar \(name): UID \(item.uid) has a master in \(([repeated.used] + repeated.ignored).joined(separator: " and ")): the one in \(repeated.used) is read")
+        }
         // The shelf holds the items now; the index keeps only what tells a change.
         index.releaseItems(ofFile: file)
         return old
@@ -417,7 +426,7 @@ public final class CalendarWatch {
 
     /// How long the machine has been suspended since boot: `CLOCK_BOOTTIME` counts through
     /// suspend, `CLOCK_MONOTONIC` does not.
-    static func suspendedSeconds() -> Double {
+    public static func suspendedSeconds() -> Double {
         var boot = timespec(), monotonic = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
         clock_gettime(CLOCK_MONOTONIC, &monotonic)

@@ -12,12 +12,15 @@ struct DeliveryStyle {
     let language: NotificationLanguage?
     /// The unit water amounts are written in (`water.unit`).
     let waterUnit: WaterUnit
+    /// How long Snooze puts a reminder or calendar alarm off (`snooze`).
+    let snooze: TimeSpan
 
     /// The style `settings` (the store's settings) describe.
     init(settings: [String: String]) {
         urgencies = UrgencySettings(settings: settings)
         language = NotificationLanguage.chosen(bySetting: settings[NotificationLanguage.settingKey])
         waterUnit = WaterUnit.chosen(bySetting: settings[WaterUnit.settingKey])
+        snooze = SnoozeSetting.span(bySetting: settings[SnoozeSetting.settingKey])
     }
 
     /// Whether `request` goes out critical (its own urgency, else its kind's setting, else its
@@ -33,7 +36,7 @@ struct DeliveryStyle {
     ) -> DeliveryJob {
         DeliveryJob(
             request: request, now: now, timeZone: timeZone, replacesServerID: replacesServerID,
-            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language, waterUnit: waterUnit,
+            urgency: urgencies.urgency(for: request), showsOnlyInPlace: showsOnlyInPlace, language: language, waterUnit: waterUnit, snooze: snooze,
             // Shown again in its place, a bubble keeps its first words.
             wordsLatenessWhenSent: !showsOnlyInPlace
         )

@@ -39,7 +39,7 @@ public final class Scheduler {
     private let store: Store
     private let notifier: any Notifier
     private let clock: any WallClock
-    private let timer: any SchedulerTimer
+    let timer: any SchedulerTimer
     private let timeZones: any TimeZoneSource
     private let log: DaemonLog
     private let configuration: Configuration
@@ -48,23 +48,23 @@ public final class Scheduler {
     /// button changes, what recurs after a start, a downtime or a zone change.
     private let desk: Desk
     /// Which server shows the bubbles, and whose ids the store holds.
-    private let server: NotificationServerIdentity
+    let server: NotificationServerIdentity
     /// The deliveries whose outcome is still to be recorded.
-    private let outcomes: OutcomeRecorder
+    let outcomes: OutcomeRecorder
     /// The reload after a failed store call.
-    private let recovery: StoreRecovery
+    let recovery: StoreRecovery
     /// Whether the server has room for another bubble, and what waits for it.
-    private let capacity: ServerCapacity
+    let capacity: ServerCapacity
 
-    private var queue = PendingQueue<Int64>()
+    private(set) var queue = PendingQueue<Int64>()
     /// What the scheduler's parts ask of it: to follow the store, to report failures.
     private let hooks = SchedulerHooks()
     /// The bubbles being closed, and the retry of failed closes.
-    private let closer: BubbleCloser
+    let closer: BubbleCloser
     /// The bubbles shown again after a restart.
-    private let reshower: BubbleReshower
+    let reshower: BubbleReshower
     /// Who looks at the screen, and the water reminders held meanwhile.
-    private let attention: HeldWaterKeeper
+    let attention: HeldWaterKeeper
     /// What becomes of requests that came due.
     private let dispatcher: DueDispatcher
     /// What the notification side reports: buttons, closes, the server's states.
@@ -77,17 +77,6 @@ public final class Scheduler {
 
     /// The store's change sequence the queue reflects.
     public private(set) var lastAppliedSequence: Int64 = 0
-    /// What the daemon last learned about the notification server.
-    public var serverState: NotificationServerState { server.state }
-    /// Whether the server is in do-not-disturb mode (dunst paused, KDE inhibited).
-    public var doNotDisturb: Bool { attention.doNotDisturb }
-    /// Whether the user's session is locked (nobody at the desk).
-    public var away: Bool { attention.away }
-    /// How many water reminders were held (do-not-disturb, a locked session) and wait for their
-    /// summary.
-    public var heldCount: Int { attention.heldCount }
-    /// How many notifications wait for room on a full server (``ServerCapacity``).
-    public var waitingForRoom: Int { capacity.waitingCount }
 
     /// A scheduler over `store` that shows requests through `notifier`, reads the time from
     /// `clock` and `timeZones`, and keeps `timer` armed for the next wake.
@@ -146,33 +135,6 @@ public final class Scheduler {
         hooks.requeue = { [unowned self] entry in self.queue.add(entry.id, due: entry.due, deadline: entry.deadline) }
         hooks.fail = { [unowned self] error, activity in self.fail(error, while: activity) }
         notifier.setEventHandler { event in post(.notifier(event)) }
-    }
-
-    // MARK: What others read
-
-    /// How many requests wait in the queue.
-    public var pendingCount: Int { queue.count }
-    /// When the queue wants the next wake: the latest due instant among the requests due by
-    /// the earliest deadline (``PendingQueue/earliestWake``).
-    public var nextWake: Date? { queue.earliestWake }
-    /// The instant the timer is armed for.
-    public var armedDeadline: Date? { timer.armedDeadline }
-    /// How many deliveries wait for the notifier's answer or for the store to record it.
-    public var deliveriesInFlight: Int { outcomes.count }
-    /// How many answers from the notifier are still to come (deliveries, closes, a probe).
-    public var awaitedAnswers: Int {
-        outcomes.awaitedCount + closer.closing.count + reshower.awaitedCount + (server.isProbing ? 1 : 0) + (attention.isSummarizing ? 1 : 0)
-    }
-    /// Whether a store call failed and a reload is scheduled.
-    public var isRecovering: Bool { recovery.reloadAt != nil }
-
-    /// The answer to `status`.
-    public func status(daemon: DaemonIdentity = .current) -> DaemonStatus {
-        DaemonStatus(
-            armedDeadline: timer.armedDeadline, pendingCount: queue.count,
-            notificationServer: serverState.rawValue, lastAppliedSequence: lastAppliedSequence, daemon: daemon,
-            doNotDisturb: doNotDisturb, heldCount: heldCount, away: away, waitingForRoom: waitingForRoom
-        )
     }
 
     // MARK: Events
@@ -403,15 +365,6 @@ public final class Scheduler {
     private func record(_ outcome: DeliveryOutcome, rowID: Int64, attempt: UInt64) {
         dispatcher.record(outcome, rowID: rowID, attempt: attempt, release: events.release)
     }
-
-    // MARK: Which server the stored bubble ids belong to
-
-    /// The setting naming the server process that gave out the bubble ids in the store
-    /// (``NotificationServerIdentity``); absent when no stored id is vouched for.
-    public static var serverInstanceSetting: String { NotificationServerIdentity.instanceSetting }
-
-    /// The kinds whose bubbles are shown again after a restart (``BubbleReshower``).
-    public static var reshownKinds: Set<RequestKind> { BubbleReshower.reshownKinds }
 
     // MARK: Following the store
 

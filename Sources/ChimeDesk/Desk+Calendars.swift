@@ -99,6 +99,11 @@ extension Desk {
         // From now on: a calendar unmuted does not bring back what came due while it was muted.
         source.derivedThrough = max(source.derivedThrough ?? now, now)
         plan.calendars = [source]
+        // Read here (`chime`), its alarms are derived at once with the new alerts, as chimed
+        // does when it sees the change: `list` then says the same whether or not chimed runs.
+        if change != .mute, let calendarLoader {
+            plan.merge(try calendarAlarmsDerived(calendarLoader(source), uids: nil, catchUp: false, now: now))
+        }
         return Decision(plan, source)
     }
 
@@ -183,7 +188,7 @@ extension Desk {
     /// `handled`), as the plan that adds it; empty when the calendar is not on the shelf or
     /// the item has no firing left.
     func nextCalendarAlarm(after request: NotificationRequest, handled key: CalendarFiringKey, snoozedUntil: Date? = nil, now: Date) throws -> ChangePlan {
-        guard let item = calendars?.item(calendar: key.calendar, uid: key.uid) else { return ChangePlan() }
+        guard let item = try calendarItem(calendar: key.calendar, uid: key.uid) else { return ChangePlan() }
         let facts = Set(try store.calendarAlarmFacts(calendar: key.calendar, uid: key.uid, triggeredAfter: key.trigger).map(\.key))
         // Firings between this one and now came due while it waited: the latest of them is next.
         let after = max(key.trigger, snoozedUntil ?? request.due)
@@ -194,6 +199,26 @@ extension Desk {
         let nextRequest = CalendarAlarmRequest.request(for: next)
         if nextRequest.identifier != request.identifier { plan.requests = [nextRequest] }
         return plan
+    }
+
+    /// The item `uid` of calendar `name` as its files hold it: from the shelf, else read by the
+    /// ``calendarLoader`` (`chime cancel` or `snooze` of a calendar alarm while chimed is down
+    /// then still gives the item's next alarm).
+    func calendarItem(calendar name: String, uid: String) throws -> CalendarItemAlarms? {
+        try loadCalendars([name])
+        return calendars?.item(calendar: name, uid: uid)
+    }
+
+    /// Puts on the shelf (made when there is none) the calendars named `names` it does not
+    /// hold, read from their files by the ``calendarLoader``; nothing without a loader.
+    public func loadCalendars(_ names: some Sequence<String>) throws {
+        guard let calendarLoader else { return }
+        for name in names where !(calendars?.holds(name) ?? false) {
+            guard let source = try store.calendar(named: name) else { continue }
+            let shelf = calendars ?? CalendarShelf()
+            calendars = shelf
+            shelf.put(calendarLoader(source))
+        }
     }
 
     /// The facts and follow-ups of calendar alarms cancelled or closed by `chime cancel` (or
@@ -233,7 +258,7 @@ extension Desk {
         plan.merge(next)
         // The item's next alarm comes after the snoozed one: one pending before it gives way
         // (when the calendar is on the shelf, so its place is taken).
-        if calendars?.item(calendar: key.calendar, uid: key.uid) != nil {
+        if try calendarItem(calendar: key.calendar, uid: key.uid) != nil {
             let keep = Set([request.identifier] + next.requests.map(\.identifier))
             for row in try store.requests(inGroup: request.group)
             where row.stored.state == .pending && row.snoozedFrom == nil && !keep.contains(row.stored.request.identifier) {

@@ -200,10 +200,18 @@ extension Desk {
         }
     }
 
+    /// How long the Snooze button of a reminder or a calendar alarm puts it off: the `snooze`
+    /// setting (``SnoozeSetting``).
+    public func snoozeSpan() throws -> TimeSpan {
+        SnoozeSetting.span(bySetting: try store.setting(SnoozeSetting.settingKey))
+    }
+
     /// The actions a bubble offers, as the desk knows them (the notifier's keys map onto these).
     public enum ButtonAction: Hashable, Sendable {
         /// Snooze by a span.
         case snooze(TimeSpan)
+        /// Snooze by the `snooze` setting (``SnoozeSetting``), as the store holds it when pressed.
+        case snoozeAsSet
         /// Log a glass of the schedule's amount.
         case drank
         /// End the fast of this bubble's cycle.
@@ -231,6 +239,8 @@ extension Desk {
             } catch DeskRefusal.waterReminderOff {
                 return nil
             }
+        case .snoozeAsSet:
+            return try plan(for: .snooze(try snoozeSpan()), on: stored, now: now)
         case .drank:
             guard let schedule = try store.waterSchedule(id: request.group) else { return nil }
             var plan = planner.drink(schedule.amountML, schedule: schedule, intakes: try recentIntakes(now: now), now: now, timeZone: timeZone, calendar: calendar)

@@ -15,14 +15,25 @@ extension Desk {
     public func readingDerived<T>(now: Date, _ read: () throws -> T) throws -> T {
         // Inside a write deciding, or a preview already made: that view is the one wanted.
         if store.isInTransaction { return try read() }
+        var lagging: [String] = []
         let asItStands: T? = try store.reading {
-            try derivedAgain(now: now).isEmpty && dueToDrop(now: now).isEmpty ? try read() : nil
+            let drops = try dueToDrop(now: now)
+            lagging = try calendarsLagging(drops: drops.map(\.0.request))
+            return try lagging.isEmpty && drops.isEmpty && derivedAgain(now: now).isEmpty ? try read() : nil
         }
         if let asItStands { return asItStands }
         guard store.isWritable else { return try store.reading(read) }
+        // Read from their files before the write lock is taken: parsing never holds chimed up.
+        try loadCalendars(lagging)
         return try store.previewing {
             let plan = try derivedAgain(now: now)
             if !plan.isEmpty { try store.apply(plan, now: now) }
+            // As chimed would at its start: each calendar read and its alarms caught up.
+            for name in lagging {
+                guard let calendar = calendars?.calendars[name] else { continue }
+                let derived = try calendarAlarmsDerived(calendar, uids: nil, catchUp: true, now: now)
+                if !derived.isEmpty { try store.apply(derived, now: now) }
+            }
             // Each follow-up may come due itself and be dropped in turn (the next occurrence
             // of a reminder after downtime): a bounded number of rounds, as wakes would.
             for _ in 0..<Self.wakeRounds {
@@ -48,6 +59,24 @@ extension Desk {
     /// (never all held at once); stops when `body` returns `false`.
     public func forEachPendingToShow(inGroup group: String? = nil, now: Date, _ body: (StoredRequest) -> Bool) throws {
         try readingDerived(now: now) { try store.forEachPendingRequest(inGroup: group, body) }
+    }
+
+    /// The calendars whose alarms the store does not hold as chimed would by now, by name:
+    /// those added and never derived since (chimed did not run), and those with an alarm that
+    /// a wake at now would drop (the item's next alarm comes from the calendar's files). Only
+    /// calendars this desk can read (its shelf, or its ``calendarLoader``) count.
+    ///
+    /// Cheap by design, as `status` runs every second: one query of the calendars' records and
+    /// the drops already found, never a file read or a stat. A file changed while chimed is down
+    /// is seen by chimed's stat pass when it starts, and by readers only when the calendar lags
+    /// for one of these reasons (its files are read whole then).
+    private func calendarsLagging(drops: [NotificationRequest]) throws -> [String] {
+        guard calendarLoader != nil || calendars != nil else { return [] }
+        var names = Set(try store.calendarsNeverDerived())
+        for request in drops where request.kind == .calendarAlarm {
+            if let key = CalendarAlarmRequest.key(of: request) { names.insert(key.calendar) }
+        }
+        return names.sorted().filter { calendarLoader != nil || calendars?.holds($0) == true }
     }
 
     /// How many rounds of drops a reader follows: more than any chain of follow-ups a wake

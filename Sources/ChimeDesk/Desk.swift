@@ -29,6 +29,10 @@ public final class Desk {
     /// calendar alarm's next firing is derived from. `nil` where nobody read them (`chime`):
     /// the alarms' facts are still recorded, and chimed derives what follows.
     public var calendars: CalendarShelf?
+    /// Reads a calendar from its files, for a desk that holds no shelf kept up to date
+    /// (`chime`): used only when the store lags behind the calendars (chimed did not derive
+    /// them) or when a command acts on a calendar alarm (``preparedCalendar(named:)``).
+    public var calendarLoader: ((CalendarSource) -> PreparedCalendar)?
 
     /// How far back water intake is read to place the next reminder and count the water day.
     public static let intakeLookback = WaterDay.intakeLookback

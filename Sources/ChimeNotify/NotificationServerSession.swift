@@ -13,9 +13,9 @@ final class NotificationServerSession {
     private let configuration: LibNotifyNotifier.Configuration
     private let emit: (NotifierEvent) -> Void
     private var bus: SessionBus?
-    /// The unique name of the last server seen; kept while no server runs, so that the next
-    /// one is recognised as a different process.
-    private var knownServer: String?
+    /// The last server seen; kept while no server runs, so that the next one is recognised as a
+    /// different process.
+    private var knownServer: ServerIdentity?
     /// Whether a server owned the name when last seen (`nil` until first seen either way).
     private var serverPresent: Bool?
     /// Whether `serverPresent` and `knownServer` describe the current bus: a `GetNameOwner`
@@ -249,63 +249,6 @@ final class NotificationServerSession {
 
     // MARK: Server state
 
-    private struct ServerState {
-        var busName: String
-        var capabilities: [String]
-        var profile: ServerProfile
-    }
-
-    /// Why the server cannot be used right now.
-    private enum ServerProblem: Error {
-        case unavailable(ServerUnavailability)
-        case timedOut
-        case full
-        case failed(String)
-
-        init(_ error: GLibError) {
-            if error.meansServerFull {
-                self = .full
-            } else if error.meansNoServer {
-                self = .unavailable(.noServer)
-            } else if error.meansConnectionClosed {
-                self = .unavailable(.busUnreachable(error.message))
-            } else if error.meansTimeout {
-                self = .timedOut
-            } else {
-                self = .failed(error.message)
-            }
-        }
-
-        var deliveryOutcome: DeliveryOutcome {
-            switch self {
-            case .unavailable(let reason): return .serverUnavailable(reason)
-            case .timedOut: return .timedOut
-            case .full: return .serverFull
-            case .failed(let message): return .failed(message: message)
-            }
-        }
-
-        var closeOutcome: CloseOutcome {
-            switch self {
-            case .unavailable(let reason): return .serverUnavailable(reason)
-            case .timedOut: return .timedOut
-            case .full: return .failed(message: Self.fullMessage)
-            case .failed(let message): return .failed(message: message)
-            }
-        }
-
-        static let fullMessage = "the notification server shows as many notifications as it takes"
-
-        func probe(busAddress: String?) -> ServerProbe {
-            switch self {
-            case .full: return ServerProbe(status: .failed, busAddress: busAddress, detail: Self.fullMessage)
-            case .unavailable(let reason): return ServerProbe(status: .unavailable(reason), busAddress: busAddress, detail: reason.description)
-            case .timedOut: return ServerProbe(status: .timedOut, busAddress: busAddress, detail: "the notification server did not answer in time")
-            case .failed(let message): return ServerProbe(status: .failed, busAddress: busAddress, detail: message)
-            }
-        }
-    }
-
     /// The server that owns the notifications name now, with its capabilities; connects to the
     /// bus first if needed. Nothing here can start a server.
     private func connectToServer() -> Result<ServerState, ServerProblem> {
@@ -331,7 +274,7 @@ final class NotificationServerSession {
         }
         do throws(GLibError) {
             let owner: String
-            if ownerTracked, serverPresent == true, let known = knownServer {
+            if ownerTracked, serverPresent == true, let known = knownServer?.name {
                 // The server seen last still serves: a change of owner would have come as a
                 // signal, dispatched on this thread in order with the calls. Saves a round trip
                 // (a quarter of a delivery); a server that vanishes in between fails the
@@ -387,9 +330,12 @@ final class NotificationServerSession {
         }
         let appeared = serverPresent == false
         serverPresent = true
-        if owner != knownServer {
+        // A bus started anew hands out its unique names again, so the one the server had before
+        // the bus went away may well name a new process: the bus's GUID tells them apart.
+        let identity = ServerIdentity(busGUID: bus?.guid ?? "", name: owner)
+        if identity != knownServer {
             let replaced = knownServer != nil
-            knownServer = owner
+            knownServer = identity
             capabilities = nil
             profile = nil
             doNotDisturbWatch = nil
@@ -424,7 +370,7 @@ final class NotificationServerSession {
         doNotDisturbWatch = nil
         doNotDisturbWatch = DoNotDisturbWatch(source: source, owner: owner, bus: bus, timeout: configuration.watchdog) { [weak self] on in
             // A reading of a server gone since counts no more.
-            guard let self, self.knownServer == owner, self.serverPresent == true else { return }
+            guard let self, self.knownServer?.name == owner, self.serverPresent == true else { return }
             self.setDoNotDisturb(on)
         }
     }

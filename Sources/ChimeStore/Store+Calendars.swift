@@ -32,6 +32,17 @@ extension Store {
         }
     }
 
+    /// The names of the calendars added and never derived since (`derived_through` still at
+    /// `added_at`): chimed did not run to read them.
+    public func calendarsNeverDerived() throws(StoreError) -> [String] {
+        try withConnection { (connection) throws(StoreError) -> [String] in
+            guard try Self.hasCalendarTables(connection) else { return [] }
+            return try connection.query(
+                "SELECT name FROM calendars WHERE derived_through IS NULL OR derived_through <= added_at ORDER BY name"
+            ) { $0.text(0) }
+        }
+    }
+
     // MARK: Alarm requests and facts
 
     /// The requests of `calendar`'s items still to be shown (pending or on their way), with

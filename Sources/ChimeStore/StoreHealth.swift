@@ -17,9 +17,6 @@ public struct StoreHealth: Hashable, Sendable {
     /// Whether the database was opened for reading only (it is on a read-only file system).
     public let isReadOnly: Bool
 
-    /// Whether the database passed the check and nothing needs a warning.
-    public var isHealthy: Bool { quickCheck == ["ok"] && journalMode == "wal" && warnings.isEmpty && !isReadOnly }
-
     /// Makes a value (for callers' test doubles and formatting tests).
     public init(path: String, sizeBytes: Int64, schemaVersion: Int, journalMode: String, quickCheck: [String], pendingCount: Int, warnings: [String], isReadOnly: Bool = false) {
         self.path = path

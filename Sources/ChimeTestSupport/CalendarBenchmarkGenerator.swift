@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 
 /// The benchmark's calendar: a vdir of one `.ics` file per item, as vdirsyncer writes them.
@@ -73,8 +74,7 @@ public enum CalendarBenchmarkGenerator {
 
     private static func basicDate(day: Int) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(day) * 86_400)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = LocalTimeResolver.gregorian(in: TimeZone(identifier: "UTC")!)
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(parts.year!) + pad(parts.month!) + pad(parts.day!)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// builders in an extension.
 public enum Fixture {
     /// The calendar tests pass to ChimeCore.
-    public static let calendar = Calendar(identifier: .gregorian)
+    public static let calendar = LocalTimeResolver.gregorian(in: utc)
 
     public static let berlin = zone("Europe/Berlin")
     public static let newYork = zone("America/New_York")
@@ -18,9 +18,7 @@ public enum Fixture {
 
     /// The Gregorian calendar in `zone`.
     public static func calendar(in zone: TimeZone) -> Calendar {
-        var calendar = calendar
-        calendar.timeZone = zone
-        return calendar
+        LocalTimeResolver.gregorian(in: zone)
     }
 
     /// The zone named `identifier`; traps when the system does not know it (a broken test setup).

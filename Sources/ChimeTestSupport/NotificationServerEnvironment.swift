@@ -31,8 +31,10 @@ public final class NotificationServerEnvironment: Sendable {
 
     /// The state directory (`NOTIFY_ENV_DIR`).
     public let directory: String
-    /// The private bus's address.
-    public let busAddress: String
+    /// The private bus's address (while the bus is away, ``restartBus(whileAway:)``, the new
+    /// bus's address that only tests know yet).
+    public var busAddress: String { currentBusAddress.withLock { $0 } }
+    private let currentBusAddress: Mutex<String>
     /// The X display dunst draws on.
     public let display: String
     /// Which program serves notifications here.
@@ -131,7 +133,7 @@ public final class NotificationServerEnvironment: Sendable {
 
     private init(directory: String, busAddress: String, display: String, server: Server) {
         self.directory = directory
-        self.busAddress = busAddress
+        currentBusAddress = Mutex(busAddress)
         self.display = display
         self.server = server
     }
@@ -163,6 +165,29 @@ public final class NotificationServerEnvironment: Sendable {
     /// Starts dunst again on the same bus (after ``stopServer()``: a server restart).
     public func startServer() throws {
         try Self.runScript(["start-server"], directory: directory)
+    }
+
+    /// Restarts the bus: it dies (killed, announcing nothing) with everything on it, and a new
+    /// one takes its address with the server (and xfconfd) on it already, the server under the
+    /// unique name it had (a bus started anew hands out its names again). `whileAway` runs in
+    /// between, when ``busAddress`` and ``run(_:_:)`` reach the new bus and other clients cannot
+    /// yet: the state set there is found by a client reconnecting, never announced to it.
+    public func restartBus(whileAway: () throws -> Void) throws {
+        let away = try Self.runScript(["bus-away"], directory: directory)
+        currentBusAddress.withLock { $0 = Self.lastLine(of: away) }
+        var failure: (any Error)?
+        do {
+            try whileAway()
+        } catch {
+            failure = error
+        }
+        let back = try Self.runScript(["bus-return"], directory: directory)
+        currentBusAddress.withLock { $0 = Self.lastLine(of: back) }
+        if let failure { throw failure }
+    }
+
+    private static func lastLine(of output: String) -> String {
+        output.split(separator: "\n").last.map(String.init) ?? ""
     }
 
     /// dunst's process id.

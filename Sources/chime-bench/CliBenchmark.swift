@@ -119,7 +119,7 @@ enum CliBenchmark {
         var plan = try planner.start(FastingSession(id: "f-bench", plan: .standard, start: now.addingTimeInterval(-3600)), existing: [], replace: false, now: now)
         let window = DailyWindow(from: WallClockTime(hour: 0, minute: 0)!, until: WallClockTime(hour: 0, minute: 0)!)
         let schedule = WaterSchedule(id: "w-bench", interval: TimeSpan(seconds: 3600)!, window: window, goalML: 2000)
-        plan.merge(planner.configure(schedule, intakes: [], now: now, timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+        plan.merge(planner.configure(schedule, intakes: [], now: now, timeZone: TimeZone(identifier: "UTC")!, calendar: LocalTimeResolver.gregorian(in: TimeZone(identifier: "UTC")!)))
         for index in 0..<pending {
             let reminder = OneOffReminder(id: "r-\(index)", text: "reminder \(index)", due: now.addingTimeInterval(7200 + Double(index)))
             plan.reminders.append(reminder)

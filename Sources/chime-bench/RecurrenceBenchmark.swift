@@ -119,8 +119,7 @@ enum RecurrenceBenchmark {
     static func fill(_ sandbox: DaemonBenchmark.Sandbox, count: Int, createdAt: Date) throws {
         sandbox.environment["TZ"] = "Europe/Berlin"
         let zone = TimeZone(identifier: "Europe/Berlin")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = LocalTimeResolver.gregorian(in: zone)
         let rules = try ["daily 08:00", "weekdays 09:30", "monthly first fri 09:00", "every 2 weeks fri 17:00", "mon,thu 18:30", "daily 08:15,20:45"]
             .map { try RecurrencePhrase.rule(from: $0) }
         let store = try Store(environment: sandbox.environment)

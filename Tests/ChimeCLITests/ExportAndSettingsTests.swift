@@ -170,6 +170,7 @@ import Testing
         notify.urgency.reminder  normal (default)
         notify.dnd               on (default)
         notify.away              on (default)
+        snooze                   10m (default)
         language                 auto (default)
         time_zone                system (default)
 

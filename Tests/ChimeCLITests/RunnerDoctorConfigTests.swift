@@ -136,6 +136,23 @@ struct RunnerDoctorConfigTests {
         #expect(try harness.store().setting("fast.plan") == "18:6")
     }
 
+    @Test("config set snooze takes a duration from 1m to 1d; anything else is refused in one line and changes nothing")
+    func snoozeSetting() throws {
+        let harness = RunnerHarness()
+        #expect(harness.succeed("config", "get", "snooze") == "10m\n")
+        #expect(harness.succeed("config", "set", "snooze", "25m") == "snooze set to 25m\n")
+        #expect(try harness.store().setting("snooze") == "25m")
+        #expect(harness.succeed("config", "list").contains("snooze                   25m\n"))
+        for bad in ["30s", "1d1m", "soon", "5min", "-5m"] {
+            let result = harness.run("config", "set", "snooze", bad)
+            #expect(result.exitCode == .dataError, "\(bad): \(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+            #expect(result.output.isEmpty)
+        }
+        #expect(harness.run("config", "set", "snooze", "2d").errors.contains("use a duration from 1m to 1d"))
+        #expect(try harness.store().setting("snooze") == "25m")
+    }
+
     @Test("a stored setting that no longer reads is reported with how to fix it")
     func brokenSetting() throws {
         let harness = RunnerHarness()

@@ -54,7 +54,7 @@ func helpText(_ arguments: String...) -> String? {
 extension Fixture {
     /// A display at `now` in `zone`.
     static func display(_ now: String, _ zone: TimeZone = berlin) -> TimeDisplay {
-        TimeDisplay(now: at(now), timeZone: zone, calendar: calendar)
+        TimeDisplay(now: at(now), timeZone: zone)
     }
 
     /// What a running chimed (pid 4242, this version) answers to `status`.

@@ -165,5 +165,24 @@ enum GeneratedCalendars {
             \(alarm(":-PT5M"))END:VEVENT
 
             """),
+        // RANGE=THISANDFUTURE whose RECURRENCE-ID (a Thursday) names no instance of the Monday
+        // series: an instance of its own there, and the Mondays after it moved by two hours.
+        ("this-and-future-between", """
+            BEGIN:VEVENT
+            UID:this-and-future-between
+            SUMMARY:Course
+            DTSTART;TZID=Europe/Berlin:20270503T100000
+            DTEND;TZID=Europe/Berlin:20270503T110000
+            RRULE:FREQ=WEEKLY;COUNT=8
+            \(alarm(":-PT30M"))END:VEVENT
+            BEGIN:VEVENT
+            UID:this-and-future-between
+            SUMMARY:Course (later)
+            RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20270520T100000
+            DTSTART;TZID=Europe/Berlin:20270520T120000
+            DTEND;TZID=Europe/Berlin:20270520T130000
+            \(alarm(":-PT5M"))END:VEVENT
+
+            """),
     ]
 }

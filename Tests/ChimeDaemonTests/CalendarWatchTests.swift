@@ -20,6 +20,8 @@ struct CalendarWatchTests {
         let shelf = CalendarShelf()
         let watch: CalendarWatch
         let folder: String
+        /// How long the machine has slept since boot, as the watch reads it.
+        let slept = Box<Double>(0)
 
         init() throws {
             directory = try TemporaryDirectory()
@@ -34,7 +36,7 @@ struct CalendarWatchTests {
             _ = try desk.perform(requestID: nil, now: clock.now) { try desk.addCalendar(new, now: $0) }
             watch = try CalendarWatch(
                 store: store, shelf: shelf, clock: clock, ruleZone: { TimeZone(identifier: "UTC")! }, loop: loop,
-                log: DaemonLog(threshold: .error), onChange: {}
+                log: DaemonLog(threshold: .error), suspendedTime: { [slept] in slept.value }, onChange: {}
             )
             watch.start()
         }
@@ -110,6 +112,25 @@ struct CalendarWatchTests {
         #expect(bench.shelf.calendars["work"]?.itemCount == 1)
         _ = try bench.run { false }
         #expect(try bench.pending().count == 1)
+    }
+
+    @Test("after a resume (the machine slept longer than before), a stat pass finds a file changed meanwhile, before any event is read")
+    func resumeStatPass() throws {
+        let bench = try Bench()
+        try Data(bench.text("r").utf8).write(to: URL(fileURLWithPath: bench.folder + "/r.ics"))
+        // A wake without sleep in between runs no stat pass: only the events would find it.
+        bench.watch.noteWake()
+        #expect(try bench.pending().isEmpty)
+        // Asleep 30 s more since the last look: the wake after it finds the file.
+        bench.slept.update { $0 += 30 }
+        bench.watch.noteWake()
+        #expect(try bench.pending().count == 1)
+        #expect(bench.shelf.calendars["work"]?.itemCount == 1)
+        // The same sleep is not taken for a resume again.
+        try Data(bench.text("s").utf8).write(to: URL(fileURLWithPath: bench.folder + "/s.ics"))
+        bench.watch.noteWake()
+        #expect(try bench.pending().count == 1)
+        #expect(try bench.run { try bench.pending().count == 2 })
     }
 
     @Test("the store's list is followed: a calendar added or removed elsewhere is read or dropped")

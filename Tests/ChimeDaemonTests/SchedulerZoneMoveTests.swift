@@ -14,6 +14,13 @@ struct SchedulerZoneMoveTests {
         try! Date(text, strategy: .iso8601)
     }
 
+    /// The system's zone becomes `zone`, announced to the scheduler, which settles.
+    func moveZone(of harness: SchedulerHarness, to zone: TimeZone) {
+        harness.zones.set(zone)
+        harness.scheduler.timeZoneChanged()
+        harness.settle()
+    }
+
     @Test("water every 2 h from 09:00 to 21:00, shown through the day in Tokyo, then the zone becomes Berlin: 15:00, 17:00 and 19:00 come there, then 09:00 the next day")
     func westAfterTheDay() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
@@ -33,9 +40,7 @@ struct SchedulerZoneMoveTests {
         harness.advance(to: at("2027-03-10T12:00:00Z"))
         #expect(harness.deliveredIdentifiers.contains("water/w/2027-03-10T19:00"))
         // 13:00 in Berlin: its afternoon reminders come, at the local times Tokyo's came at.
-        harness.zones.set(berlin)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: berlin)
         #expect(try harness.pendingIdentifiers() == ["water/w/2027-03-10T15:00"])
         harness.advance(to: at("2027-03-10T19:00:00Z"))
         let shownInBerlin = harness.notifier.deliveries.filter { $0.request.due > at("2027-03-10T12:00:00Z") }.map { "\($0.request.identifier) \($0.request.due)" }
@@ -54,17 +59,11 @@ struct SchedulerZoneMoveTests {
     func westOvernight() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let berlin = TimeZone(identifier: "Europe/Berlin")!
-        let harness = try SchedulerHarness(now: at("2027-01-08T23:30:00Z"), zone: tokyo)
-        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
-        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
-        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
-        try harness.start()
+        let harness = try harnessWithReminder("daily 08:00", now: "2027-01-08T23:30:00Z", zone: tokyo, id: "pills")
         // 08:30 in Tokyo: the next is tomorrow's.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-10T08:00"])
         harness.advance(to: at("2027-01-09T02:00:00Z"))
-        harness.zones.set(berlin)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: berlin)
         // 03:00 in Berlin: today's 08:00 there is still to come.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-01-09T08:00"])
         harness.advance(to: at("2027-01-09T08:00:00Z"))
@@ -79,18 +78,12 @@ struct SchedulerZoneMoveTests {
     func snoozedThenWest() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let newYork = TimeZone(identifier: "America/New_York")!
-        let harness = try SchedulerHarness(now: at("2027-04-16T09:00:00Z"), zone: tokyo)
-        let rule = try RecurrencePhrase.rule(from: "daily 08:00")
-        let reminder = RecurringReminder(id: "pills", text: "pills", rule: rule, start: harness.now)
-        try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: tokyo, calendar: LocalTimeResolver.gregorian(in: tokyo)), now: harness.now)
-        try harness.start()
+        let harness = try harnessWithReminder("daily 08:00", now: "2027-04-16T09:00:00Z", zone: tokyo, id: "pills")
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-17T08:00"])
         let desk = Desk(store: harness.store, timeZone: tokyo)
         let snoozed = try desk.perform(requestID: "snooze", now: harness.now) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
         _ = harness.scheduler.applyChanges(upTo: try #require(snoozed.result).sequence)
-        harness.zones.set(newYork)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: newYork)
         // A snoozed occurrence keeps its time.
         #expect(try harness.stored("remind/pills/2027-04-17T08:00")?.request.due == at("2027-04-16T23:10:00Z"))
         harness.advance(to: at("2027-04-16T23:15:00Z"))
@@ -100,10 +93,10 @@ struct SchedulerZoneMoveTests {
         #expect(try harness.stored("remind/pills/2027-04-18T08:00")?.request.due == at("2027-04-18T12:00:00Z"))
     }
 
-    /// A harness at `now` in `zone` with a recurring reminder `d1` on `rule` made then.
-    func harnessWithReminder(_ rule: String, now: String, zone: TimeZone) throws -> SchedulerHarness {
+    /// A harness at `now` in `zone`, started, with a recurring reminder `id` ("pills") on `rule` made then.
+    func harnessWithReminder(_ rule: String, now: String, zone: TimeZone, id: String = "d1") throws -> SchedulerHarness {
         let harness = try SchedulerHarness(now: at(now), zone: zone)
-        let reminder = RecurringReminder(id: "d1", text: "pills", rule: try RecurrencePhrase.rule(from: rule), start: harness.now)
+        let reminder = RecurringReminder(id: id, text: "pills", rule: try RecurrencePhrase.rule(from: rule), start: harness.now)
         try harness.store.apply(try FastingPlanner().remind(reminder, now: harness.now, timeZone: zone, calendar: LocalTimeResolver.gregorian(in: zone)), now: harness.now)
         try harness.start()
         return harness
@@ -124,9 +117,7 @@ struct SchedulerZoneMoveTests {
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-02T22:21"])
         try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.request("remind/d1/2026-12-02T22:21")]), now: now) }
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
-        harness.zones.set(newYork)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: newYork)
         // 22:21 on Dec 2 in New York is the occurrence skipped: it does not come back.
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
         #expect(try harness.stored("remind/d1/2026-12-03T22:21")?.request.due == at("2026-12-04T03:21:00Z"))
@@ -145,9 +136,7 @@ struct SchedulerZoneMoveTests {
         harness.advance(to: at("2026-12-03T23:00:00Z"))
         #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-02T22:21"])
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T22:21"])
-        harness.zones.set(utc)
-        harness.scheduler.timeZoneChanged()
-        harness.settle()
+        moveZone(of: harness, to: utc)
         harness.advance(to: harness.now)
         #expect(harness.deliveredIdentifiers == ["remind/d1/2026-12-02T22:21", "remind/d1/2026-12-03T22:21"])
         #expect(harness.notifier.deliveries.last?.request.due == at("2026-12-03T22:21:00Z"))
@@ -181,9 +170,7 @@ struct SchedulerZoneMoveTests {
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-03T08:00"])
         try perform(harness, zone: utc) { desk, now in try desk.cancel(.references([.request("remind/d1/2026-12-03T08:00")]), now: now) }
         for zone in [tokyo, utc, tokyo, utc] {
-            harness.zones.set(zone)
-            harness.scheduler.timeZoneChanged()
-            harness.settle()
+            moveZone(of: harness, to: zone)
         }
         #expect(try harness.pendingIdentifiers() == ["remind/d1/2026-12-04T08:00"])
         harness.advance(to: at("2026-12-05T09:00:00Z"))

@@ -188,6 +188,28 @@ struct DeskCalendarTests {
         #expect(later.due == Self.at("2027-03-15T10:41:00+01:00"))
     }
 
+    @Test("the Snooze button snoozes by the snooze setting, still never past the start")
+    func snoozeButtonFollowsTheSetting() throws {
+        let bench = try Bench(added: Self.at("2027-03-15T08:00:00+01:00"))
+        let uids = bench.put("dentist.ics", Self.event("dentist", start: "20270315T100000", end: "20270315T110000", alarms: ["-PT30M", "PT30M"]))
+        try bench.derive(uids: uids)
+        try bench.perform { now in
+            var plan = ChangePlan()
+            plan.settings[SnoozeSetting.settingKey] = "25m"
+            return Desk.Decision(plan, ())
+        }
+        #expect(try bench.desk.snoozeSpan() == .minutes(25))
+        bench.now = Self.at("2027-03-15T09:30:00+01:00")
+        try bench.show("cal/work/dentist/20270315T090000Z/20270315T083000Z")
+        _ = try bench.perform { try bench.desk.button(.snoozeAsSet, onBubbleOf: "cal/work/dentist/20270315T090000Z/20270315T083000Z", now: $0) }
+        #expect(try bench.store.request(identifier: "cal/work/dentist/20270315T090000Z/20270315T083000Z")?.request.due == Self.at("2027-03-15T09:55:00+01:00"))
+        // Again at 09:55: 25 minutes would pass the start, so it comes back at 10:00.
+        bench.now = Self.at("2027-03-15T09:55:00+01:00")
+        try bench.show("cal/work/dentist/20270315T090000Z/20270315T083000Z", serverID: 8)
+        _ = try bench.perform { try bench.desk.button(.snoozeAsSet, onBubbleOf: "cal/work/dentist/20270315T090000Z/20270315T083000Z", now: $0) }
+        #expect(try bench.store.request(identifier: "cal/work/dentist/20270315T090000Z/20270315T083000Z")?.request.due == Self.at("2027-03-15T10:00:00+01:00"))
+    }
+
     @Test("Dismiss and Open are buttons of calendar alarms only; Open names the http(s) link")
     func buttons() throws {
         let bench = try Bench(added: Self.at("2027-03-15T08:00:00+01:00"))

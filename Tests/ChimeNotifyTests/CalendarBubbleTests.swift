@@ -66,10 +66,10 @@ struct CalendarBubbleTests {
     @Test func buttonsSnoozeDismissAndOpenOnlyForAWebLink() throws {
         let plain = Self.request(start: "2027-03-15T14:30:00+01:00", trigger: "2027-03-15T14:00:00+01:00")
         #expect(try Self.render(plain, now: "2027-03-15T14:00:00+01:00").actions == [
-            NotificationAction(key: .snoozeTenMinutes, label: "Snooze 10 min"), NotificationAction(key: .dismiss, label: "Dismiss"),
+            NotificationAction(key: .snooze, label: "Snooze 10 min"), NotificationAction(key: .dismiss, label: "Dismiss"),
         ])
         let meeting = Self.request(start: "2027-03-15T14:30:00+01:00", trigger: "2027-03-15T14:00:00+01:00", link: "https://meet.example.org/x")
-        #expect(try Self.render(meeting, now: "2027-03-15T14:00:00+01:00").actions.map(\.key) == [.snoozeTenMinutes, .dismiss, .openLink])
+        #expect(try Self.render(meeting, now: "2027-03-15T14:00:00+01:00").actions.map(\.key) == [.snooze, .dismiss, .openLink])
         #expect(try Self.render(meeting, now: "2027-03-15T14:00:00+01:00", language: .simplifiedChinese).actions.map(\.label) == ["10 分钟后再提醒", "关闭", "打开"])
         // Anything but http(s) is never offered to open.
         let file = Self.request(start: "2027-03-15T14:30:00+01:00", link: "file:///etc/passwd")
@@ -83,6 +83,21 @@ struct CalendarBubbleTests {
         // An alarm at or after the start snoozes by ten minutes.
         let atStart = Self.request(start: "2027-03-15T14:30:00+01:00")
         #expect(try Self.render(atStart, now: "2027-03-15T14:30:00+01:00").actions.first?.label == "Snooze 10 min")
+    }
+
+    @Test("the snooze setting names the span on the button; past the start of an alarm before it, Remind at start")
+    func snoozeFollowsTheSetting() throws {
+        func render(_ request: NotificationRequest, now: String, snooze: TimeSpan, language: NotificationLanguage = .english) throws -> RenderedNotification {
+            try NotificationRenderer(language: language).render(DeliveryJob(request: request, now: Self.at(now), timeZone: Self.berlin, snooze: snooze))
+        }
+        let dentist = Self.request(start: "2027-03-15T14:30:00+01:00", trigger: "2027-03-15T14:00:00+01:00")
+        // 25 minutes before the start: a 20-minute snooze fits, a 45-minute one would pass it.
+        #expect(try render(dentist, now: "2027-03-15T14:05:00+01:00", snooze: .minutes(20)).actions.first?.label == "Snooze 20 min")
+        #expect(try render(dentist, now: "2027-03-15T14:05:00+01:00", snooze: .minutes(20), language: .simplifiedChinese).actions.first?.label == "20 分钟后再提醒")
+        #expect(try render(dentist, now: "2027-03-15T14:05:00+01:00", snooze: .minutes(45)).actions.first?.label == "Remind at start")
+        let atStart = Self.request(start: "2027-03-15T14:30:00+01:00")
+        #expect(try render(atStart, now: "2027-03-15T14:30:00+01:00", snooze: .minutes(90)).actions.first?.label == "Snooze 1 h 30 min")
+        #expect(try render(atStart, now: "2027-03-15T14:30:00+01:00", snooze: .minutes(90)).actions.first?.key == .snooze)
     }
 
     @Test func urgencyIsNormalOrCriticalForPriorityOneAndTheBubbleStays() throws {

@@ -179,10 +179,20 @@ struct NotificationRendererTests {
     func naggingReminderOffersDone() throws {
         let nagging = ReminderNag(interval: 600).nagging(Fixture.reminder(text: "pills"))
         let rendered = try english.render(job(nagging))
-        #expect(rendered.actions.map(\.key) == [.done, .snoozeTenMinutes])
+        #expect(rendered.actions.map(\.key) == [.done, .snooze])
         #expect(rendered.actions.map(\.label) == ["Done", "Snooze 10 min"])
         #expect(try chinese.render(job(nagging)).actions.map(\.label).contains("完成"))
         #expect(try english.render(job(Fixture.reminder(text: "pills"))).actions.map(\.key).contains(.done) == false)
+    }
+
+    @Test("a reminder's Snooze says the snooze setting's span, in both languages")
+    func reminderSnoozeFollowsTheSetting() throws {
+        var snoozing = job(Fixture.reminder(text: "pills"))
+        snoozing.snooze = .minutes(25)
+        #expect(try english.render(snoozing).actions.map(\.label) == ["Snooze 25 min"])
+        #expect(try chinese.render(snoozing).actions.map(\.label) == ["25 分钟后再提醒"])
+        snoozing.snooze = .hours(2)
+        #expect(try english.render(snoozing).actions == [NotificationAction(key: .snooze, label: "Snooze 2 h")])
     }
 
     @Test("a nag says which showing of the reminder it is: 2nd reminder, 第 2 次提醒")
@@ -219,7 +229,7 @@ struct NotificationRendererTests {
         #expect(rendered.category == .reminder)
         #expect(rendered.urgency == .normal)
         #expect(rendered.expiry == .never)
-        #expect(rendered.actions.map(\.key) == [.snoozeTenMinutes])
+        #expect(rendered.actions.map(\.key) == [.snooze])
         let late = try english.render(job(Fixture.reminder(text: "call mom"), late: 150 * 60))
         #expect(late.plainBody == "call mom (due at 12:00, 2 h 30 min ago)")
         #expect(try chinese.render(job(Fixture.reminder(text: "给妈妈打电话"), late: 150 * 60)).plainBody

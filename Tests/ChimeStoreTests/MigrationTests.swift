@@ -58,21 +58,15 @@ struct MigrationTests {
     @Test("a version 3 database with a water schedule and a pending reminder of one id keeps the one changed last", arguments: [true, false])
     func version4SeparatesAScheduleAndAReminder(reminderIsNewer: Bool) throws {
         let path = directory.appending("shared-id.db")
-        try DatabaseFile.prepare(path: path)
-        do {
-            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
-            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
-            try StoreSchema.migrate(connection, to: 3)
-            let t = now.timeIntervalSinceReferenceDate
-            try connection.execute(script: """
-                INSERT INTO change_log (sequence, request_id, applied_at) VALUES (9, NULL, NULL);
-                INSERT INTO water_schedules VALUES ('x', 3600, '09:00', '21:00', 250, NULL, NULL);
-                INSERT INTO reminders VALUES ('x', 'tea', \(t + 600));
-                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
-                    ('water/x/2026-05-08T10:00', 'x', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 5 : 9)),
-                    ('remind/x', 'x', 'reminder', \(t + 600), 10, '{"arguments":{"text":"tea"},"template":"reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 9 : 5));
-                """)
-        }
+        let t = now.timeIntervalSinceReferenceDate
+        try Fixture.oldDatabase(at: path, version: 3, script: """
+            INSERT INTO change_log (sequence, request_id, applied_at) VALUES (9, NULL, NULL);
+            INSERT INTO water_schedules VALUES ('x', 3600, '09:00', '21:00', 250, NULL, NULL);
+            INSERT INTO reminders VALUES ('x', 'tea', \(t + 600));
+            INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
+                ('water/x/2026-05-08T10:00', 'x', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 5 : 9)),
+                ('remind/x', 'x', 'reminder', \(t + 600), 10, '{"arguments":{"text":"tea"},"template":"reminder"}', 'drop', NULL, 'pending', \(reminderIsNewer ? 9 : 5));
+            """)
         let store = try Store(path: path)
         let kept = reminderIsNewer ? "reminder x" : "water schedule x"
         let ended = reminderIsNewer ? "turned off water schedule x" : "cancelled reminder x"
@@ -94,27 +88,21 @@ struct MigrationTests {
     @Test("a version 3 database breaking a rule keeps the newest schedule and repeating fast, ends the others, and says so once")
     func version4EndsWhatBreaksARule() throws {
         let path = directory.appending("broken.db")
-        try DatabaseFile.prepare(path: path)
-        do {
-            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
-            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
-            try StoreSchema.migrate(connection, to: 3)
-            let t = now.timeIntervalSinceReferenceDate
-            try connection.execute(script: """
-                INSERT INTO change_log (sequence, request_id, applied_at) VALUES (7, NULL, NULL);
-                INSERT INTO sessions VALUES ('f-old', '16:8', \(t - 90000), '', 'rolling', NULL, '', NULL, NULL);
-                INSERT INTO sessions VALUES ('f-new', '18:6', \(t - 3600), '', 'rolling', NULL, '', NULL, NULL);
-                INSERT INTO sessions VALUES ('f-single', '16:8', \(t - 600), '', 'single', NULL, '', NULL, NULL);
-                INSERT INTO water_schedules VALUES ('w-first', 3600, '09:00', '21:00', 250, NULL, NULL);
-                INSERT INTO water_schedules VALUES ('w-last', 7200, '09:00', '21:00', 250, NULL, NULL);
-                INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES ('w-first', \(t - 60), 250);
-                INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
-                    ('fast/f-old/end/1', 'f-old', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
-                    ('fast/f-new/end/0', 'f-new', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
-                    ('water/w-first/2026-05-08T10:00', 'w-first', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7),
-                    ('water/w-last/2026-05-08T10:00', 'w-last', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7);
-                """)
-        }
+        let t = now.timeIntervalSinceReferenceDate
+        try Fixture.oldDatabase(at: path, version: 3, script: """
+            INSERT INTO change_log (sequence, request_id, applied_at) VALUES (7, NULL, NULL);
+            INSERT INTO sessions VALUES ('f-old', '16:8', \(t - 90000), '', 'rolling', NULL, '', NULL, NULL);
+            INSERT INTO sessions VALUES ('f-new', '18:6', \(t - 3600), '', 'rolling', NULL, '', NULL, NULL);
+            INSERT INTO sessions VALUES ('f-single', '16:8', \(t - 600), '', 'single', NULL, '', NULL, NULL);
+            INSERT INTO water_schedules VALUES ('w-first', 3600, '09:00', '21:00', 250, NULL, NULL);
+            INSERT INTO water_schedules VALUES ('w-last', 7200, '09:00', '21:00', 250, NULL, NULL);
+            INSERT INTO water_intake (schedule_id, instant, amount_ml) VALUES ('w-first', \(t - 60), 250);
+            INSERT INTO requests (identifier, group_id, kind, due, tolerance, content, misfire_policy, misfire_until, state, change_sequence) VALUES
+                ('fast/f-old/end/1', 'f-old', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
+                ('fast/f-new/end/0', 'f-new', 'fast-end', \(t + 600), 10, '{"arguments":{},"template":"fast.complete"}', 'drop', NULL, 'pending', 7),
+                ('water/w-first/2026-05-08T10:00', 'w-first', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7),
+                ('water/w-last/2026-05-08T10:00', 'w-last', 'water', \(t + 600), 10, '{"arguments":{},"template":"water.reminder"}', 'drop', NULL, 'pending', 7);
+            """)
         let store = try Store(path: path)
         #expect(store.warnings == [
             "the Chime database \(path) had 2 repeating fasts running at once, which Chime no longer allows: kept f-new (started last) and stopped f-old now, cancelling their pending notifications; they stay in the history",

@@ -147,3 +147,16 @@ extension Store {
         }
     }
 }
+
+extension Fixture {
+    /// A database file at `path` left by an earlier Chime: schema `version`, made by the
+    /// migrations of that time, holding what `script` (that version's SQL) writes. Closed again
+    /// before it returns, so a `Store` opening it next migrates it.
+    static func oldDatabase(at path: String, version: Int, script: String) throws {
+        try DatabaseFile.prepare(path: path)
+        let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
+        try StoreSchema.migrate(connection, to: version)
+        try connection.execute(script: script)
+    }
+}

@@ -26,19 +26,13 @@ struct ViewsStoreTests {
     @Test("a version 8 database keeps its glasses' numbers, and a number undone is never given to another glass")
     func numbersKept() throws {
         let path = directory.appending("old.db")
-        try DatabaseFile.prepare(path: path)
-        do {
-            let connection = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
-            _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
-            try StoreSchema.migrate(connection, to: 8)
-            let t = now.timeIntervalSinceReferenceDate
-            try connection.execute(script: """
-                INSERT INTO water_schedules VALUES ('w-1', 2700, '09:00', '21:30', 300, 2000, NULL);
-                INSERT INTO water_intake (id, schedule_id, instant, amount_ml) VALUES (5, 'w-1', \(t - 60), 250), (7, NULL, \(t - 30), 100);
-                INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail)
-                    VALUES (1, 'remind/r-1', 'r-1', 'reminder', 'delivered', \(t - 10), \(t - 20), 3, NULL);
-                """)
-        }
+        let t = now.timeIntervalSinceReferenceDate
+        try Fixture.oldDatabase(at: path, version: 8, script: """
+            INSERT INTO water_schedules VALUES ('w-1', 2700, '09:00', '21:30', 300, 2000, NULL);
+            INSERT INTO water_intake (id, schedule_id, instant, amount_ml) VALUES (5, 'w-1', \(t - 60), 250), (7, NULL, \(t - 30), 100);
+            INSERT INTO delivery_history (request_row_id, identifier, group_id, kind, outcome, at, due, server_id, detail)
+                VALUES (1, 'remind/r-1', 'r-1', 'reminder', 'delivered', \(t - 10), \(t - 20), 3, NULL);
+            """)
         let store = try Store(path: path)
         #expect(try store.numberedIntakes(since: .distantPast, until: .distantFuture).map(\.record) == [5, 7])
         #expect(try store.waterSchedules().first?.weekdayGoals == WeekdayGoals(), "every day takes the schedule's goal")

@@ -97,7 +97,7 @@ struct CliBubbleLifecycleTests {
         shown.daemon.send(SIGCONT)
         #expect(clicked, "dunst sent no ActionInvoked")
 
-        let ignored = "action snooze-10m on remind/r-plants ignored: it was cancelled"
+        let ignored = "action snooze on remind/r-plants ignored: it was cancelled"
         _ = await Eventually.wait { shown.daemon.log.contains(ignored) }
         #expect(shown.daemon.log.components(separatedBy: ignored).count == 2, "one line: \(shown.daemon.log)")
         #expect(await shown.monitor.waitUntil(timeout: 10) { $0.closedSignals.contains { $0.id == shown.serverID } }, "the bubble is gone: \(shown.daemon.log)")
@@ -118,6 +118,6 @@ struct CliBubbleLifecycleTests {
         let forgotten = try await Eventually.wait { try shown.store.request(identifier: "remind/r-plants")?.serverID == nil }
         #expect(forgotten, "its next showing is a new bubble: \(shown.daemon.log)")
         #expect(try shown.store.request(identifier: "remind/r-plants")?.state == .pending)
-        #expect(shown.daemon.log.contains("action snooze-10m on remind/r-plants applied"))
+        #expect(shown.daemon.log.contains("action snooze on remind/r-plants applied"))
     }
 }

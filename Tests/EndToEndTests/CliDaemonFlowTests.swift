@@ -10,15 +10,9 @@ import Testing
 struct CliDaemonFlowTests {
     @Test("a 10s:5s fast: listed, its end notification reaches the server, and it shows in fast history")
     func fastFlow() async throws {
-        let desktop = try NotificationServerEnvironment.start(label: "cli-flow", server: .selected())
-        defer { desktop.stop() }
-        let monitor = try BusMonitor(environment: desktop)
-        defer { monitor.stop() }
-        let sandbox = CliSandbox()
-        sandbox.environment.merge(desktop.variables) { $1 }
-        let daemon = try CliDaemonProcess(sandbox: sandbox)
-        defer { daemon.stop() }
-        try await daemon.waitUntilAnswering(within: 60)
+        let bed = try await CliDesktopBed.start(label: "cli-flow")
+        defer { bed.stop() }
+        let (desktop, monitor, sandbox, daemon) = (bed.desktop, bed.monitor, bed.sandbox, bed.daemon)
 
         let doctor = await sandbox.chime("doctor")
         #expect(doctor.status == 0, "\(doctor.output)")
@@ -62,15 +56,9 @@ struct CliDaemonFlowTests {
 
     @Test("a reminder whose nudge cannot reach chimed (another XDG_RUNTIME_DIR, the same data) is still shown: the store watch sees it")
     func unnudgedChangeIsShown() async throws {
-        let desktop = try NotificationServerEnvironment.start(label: "cli-unnudged", server: .selected())
-        defer { desktop.stop() }
-        let monitor = try BusMonitor(environment: desktop)
-        defer { monitor.stop() }
-        let sandbox = CliSandbox()
-        sandbox.environment.merge(desktop.variables) { $1 }
-        let daemon = try CliDaemonProcess(sandbox: sandbox)
-        defer { daemon.stop() }
-        try await daemon.waitUntilAnswering(within: 60)
+        let bed = try await CliDesktopBed.start(label: "cli-unnudged")
+        defer { bed.stop() }
+        let (monitor, sandbox, daemon) = (bed.monitor, bed.sandbox, bed.daemon)
 
         // No socket there: the command saves, finds no chimed, and says so.
         let elsewhere = sandbox.root.appendingPathComponent("other-run").path
@@ -162,6 +150,50 @@ struct CliDaemonFlowTests {
         daemon.stop()
         let stopped = await sandbox.succeed("status").output
         #expect(stopped.hasSuffix("chimed is not running: no notification is shown until it runs (start it with \"systemctl --user start chimed\" or \"chimed --foreground\")\n"))
+    }
+}
+
+/// A private notification server (the one `NOTIFY_ENV_SERVER` names), a sandbox on its bus,
+/// and `chimed` with its default notifier answering there; ``stop()`` ends all of them.
+struct CliDesktopBed {
+    let desktop: NotificationServerEnvironment
+    let monitor: BusMonitor
+    let sandbox: CliSandbox
+    let daemon: CliDaemonProcess
+
+    static func start(label: String) async throws -> CliDesktopBed {
+        let desktop = try NotificationServerEnvironment.start(label: label, server: .selected())
+        let monitor: BusMonitor
+        do {
+            monitor = try BusMonitor(environment: desktop)
+        } catch {
+            desktop.stop()
+            throw error
+        }
+        let sandbox = CliSandbox()
+        sandbox.environment.merge(desktop.variables) { $1 }
+        let bed: CliDesktopBed
+        do {
+            bed = CliDesktopBed(desktop: desktop, monitor: monitor, sandbox: sandbox, daemon: try CliDaemonProcess(sandbox: sandbox))
+        } catch {
+            monitor.stop()
+            desktop.stop()
+            throw error
+        }
+        do {
+            try await bed.daemon.waitUntilAnswering(within: 60)
+        } catch {
+            bed.stop()
+            throw error
+        }
+        return bed
+    }
+
+    /// Stops chimed, then the bus monitor, then the server.
+    func stop() {
+        daemon.stop()
+        monitor.stop()
+        desktop.stop()
     }
 }
 

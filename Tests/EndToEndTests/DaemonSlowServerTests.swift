@@ -45,8 +45,8 @@ struct DaemonSlowServerTests {
 
         // The bubble chimed adopted late has working buttons.
         let second = try #require(try bubbles(server, showing: "second slow").first)
-        try server.invokeScriptedAction(id: second.id, key: ActionKey.snoozeTenMinutes.rawValue)
-        #expect(try await bed.sandbox.waitUntil(timeout: 10) { bed.daemon.errors.contains("action snooze-10m on remind/s2 applied") }, "\(bed.daemon.errors)")
+        try server.invokeScriptedAction(id: second.id, key: ActionKey.snooze.rawValue)
+        #expect(try await bed.sandbox.waitUntil(timeout: 10) { bed.daemon.errors.contains("action snooze on remind/s2 applied") }, "\(bed.daemon.errors)")
 
         let cancelled = try chime(bed, "cancel", "remind/s1")
         #expect(cancelled.contains("remind/s1"), "\(cancelled)")

@@ -79,9 +79,16 @@ public final class CalendarItemAlarms: Sendable {
         self.series = series
         unanchoredMasterBox = series == nil ? item.master.map(Boxed.init) : nil
         var singles: [CalendarOccurrence] = []
-        for component in item.overrides where component.recurrenceID != nil && !(component.overridesFutureInstances && series != nil) {
-            let original = component.recurrenceID!.instant(localZone: localZone)
-            if let series, series.isExcluded(Int(original.timeIntervalSince1970.rounded(.down))) { continue }
+        for component in item.overrides where component.recurrenceID != nil {
+            let original = Int(component.recurrenceID!.instant(localZone: localZone).timeIntervalSince1970.rounded(.down))
+            if let series {
+                if series.isExcluded(original) { continue }
+                // A RANGE=THISANDFUTURE override moves the series from its instance on
+                // (``CalendarSeries/futureOverrides``); one whose RECURRENCE-ID names no instance
+                // is still an instance of its own at its own time, as RFC 5545 reads it (and
+                // recurring-ical-events).
+                if component.overridesFutureInstances, series.isInstance(original) { continue }
+            }
             singles.append(CalendarOccurrence(override: component, localZone: localZone))
         }
         if let master = item.master, master.anchor == nil {

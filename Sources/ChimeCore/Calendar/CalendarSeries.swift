@@ -130,6 +130,17 @@ final class CalendarSeries: Sendable {
         return exceptionDays.contains(LocalDateTime(of: Date(timeIntervalSince1970: TimeInterval(original)), in: anchorZone).date)
     }
 
+    /// Whether the recurrence set has an instance starting at `original` (less EXDATEs and
+    /// exact overrides).
+    func isInstance(_ original: Int) -> Bool {
+        var found = false
+        forEachOriginal(from: original) { first in
+            found = first == original
+            return false
+        }
+        return found
+    }
+
     /// Calls `body` with the original start of each instance at or after `lower`, ascending,
     /// until it returns `false`: DTSTART, the rule's and the RDATEs, less EXDATEs and the
     /// instances exact overrides replace.

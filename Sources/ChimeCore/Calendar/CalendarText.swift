@@ -9,7 +9,7 @@ package enum CalendarText: String, TextCatalog {
     case ruleUnreadable, ruleCountBounded, ruleTooFine, ruleTooMany
     case zoneUnknown, zoneFromFile, dateUnreadable
     case alarmNoTrigger, alarmNeedsEnd, alarmNeedsStart, alarmRepeatIncomplete, tooManyAlarms
-    case tooManyInstances, tooManyFiles, tooManyCollections
+    case tooManyInstances, tooManyFiles, tooManyCollections, masterRepeated
 
     /// The messages whose Chinese has no words, only values (a separator, a bare clock).
     package static let sameInEveryLanguage: Set<CalendarText> = []
@@ -43,6 +43,7 @@ package enum CalendarText: String, TextCatalog {
         case .zoneUnknown: return ("TZID \"{zone}\" is neither a zone the system knows nor defined in the file; its times are read on the local clock", "TZID“{zone}”既不是系统已知的时区，也未在文件中定义；其时间按本地时钟读取")
         case .zoneFromFile: return ("the VTIMEZONE \"{zone}\" cannot be read ({reason}); its times are read on the local clock", "VTIMEZONE“{zone}”无法读取（{reason}）；其时间按本地时钟读取")
         case .dateUnreadable: return ("its {property} cannot be read, so it is skipped", "其 {property} 无法读取，已跳过")
+        case .masterRepeated: return ("{used} also holds this item with its own rule and times: that one is read, this one is left out", "{used} 也含有这个条目及其自己的规则和时间：读取那一个，这一个被略过")
         case .alarmNoTrigger: return ("an alarm has no TRIGGER, so it is skipped", "一个提醒没有 TRIGGER，已跳过")
         case .alarmNeedsEnd: return ("an alarm counts from the end (RELATED=END), but the {component} has no end, so the alarm is skipped", "一个提醒从结束时刻算起（RELATED=END），但该 {component} 没有结束时刻，此提醒已跳过")
         case .alarmNeedsStart: return ("an alarm counts from the start, but the {component} has neither DTSTART nor DUE, so the alarm is skipped", "一个提醒从开始时刻算起，但该 {component} 既无 DTSTART 也无 DUE，此提醒已跳过")

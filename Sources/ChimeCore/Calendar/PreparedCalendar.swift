@@ -11,14 +11,19 @@ public struct PreparedCalendar: Sendable {
     public let localZone: TimeZone
     /// Each file's items, prepared, in file order.
     public private(set) var itemsByFile: [String: [CalendarItemAlarms]] = [:]
-    /// The items by `UID` (of two files holding one, the one read last).
+    /// The items by `UID`. Files sharing one `UID` (a master in one, an override in another)
+    /// give one item, merged (``sharedUIDs``).
     public private(set) var itemsByUID: [String: CalendarItemAlarms] = [:]
     /// Each file's problems.
     public private(set) var problemsByFile: [String: [CalendarProblem]] = [:]
     /// Problems of the calendar's path itself and its listing.
     public var listingProblems: [CalendarProblem] = []
-    /// How many files hold each `UID` more than once (rare: a file copied under another name).
-    private var repeatedUIDs: [String: Int] = [:]
+    /// The files holding each `UID` that more than one file holds (rare: a master and its
+    /// override written apart, or a file copied under another name).
+    private var sharedUIDs: [String: Set<String>] = [:]
+    /// For each `UID` with a master in more than one file: the file whose master is used (the
+    /// first by path, whatever the order they were read in), and the others.
+    public private(set) var repeatedMasters: [String: (used: String, ignored: [String])] = [:]
 
     /// An empty calendar of `source`, floating times on the clock of `localZone`.
     public init(source: CalendarSource, localZone: TimeZone) {
@@ -29,21 +34,26 @@ public struct PreparedCalendar: Sendable {
     /// The calendar's name.
     public var name: String { source.name }
 
-    /// Every item, files in name order.
+    /// Every item once: files in name order, then the items several files share, merged.
     public var items: [CalendarItemAlarms] {
-        itemsByFile.keys.sorted().flatMap { itemsByFile[$0]! }
+        let single = itemsByFile.keys.sorted().flatMap { itemsByFile[$0]!.filter { sharedUIDs[$0.uid] == nil } }
+        return single + sharedUIDs.keys.sorted().compactMap { itemsByUID[$0] }
     }
 
-    /// How many items it holds.
-    public var itemCount: Int { itemsByFile.values.reduce(0) { $0 + $1.count } }
+    /// How many items it holds (one per `UID`).
+    public var itemCount: Int { itemsByUID.count }
 
-    /// Every problem: the listing's, then each file's in name order.
+    /// Every problem: the listing's, then each file's in name order, then each master left
+    /// out because another file has one under its `UID`.
     public var problems: [CalendarProblem] {
         listingProblems + problemsByFile.keys.sorted().flatMap { problemsByFile[$0]! }
+            + repeatedMasters.keys.sorted().flatMap { uid in
+                let repeated = repeatedMasters[uid]!
+                return repeated.ignored.map { file in
+                    CalendarProblem(file: file, uid: uid, kind: .skippedItem, detail: LocalizedText(CalendarText.masterRepeated, ["used": repeated.used]))
+                }
+            }
     }
-
-    /// The files that could not be read at all, and the folders that could not be listed.
-    public var unreadableFiles: [CalendarProblem] { problems.filter { $0.kind == .skippedFile } }
 
     /// Puts what `file` now holds in place of what it held; returns the items it held before.
     @discardableResult
@@ -52,10 +62,17 @@ public struct PreparedCalendar: Sendable {
         let contents = source.contents(items: [])
         let prepared = items.map { CalendarItemAlarms(item: $0, calendar: contents, localZone: localZone) }
         itemsByFile[file] = prepared
+        var merge = Set<String>()
         for item in prepared {
-            if itemsByUID[item.uid] != nil { repeatedUIDs[item.uid, default: 0] += 1 }
-            itemsByUID[item.uid] = item
+            let uid = item.uid
+            if let held = itemsByUID[uid] {
+                sharedUIDs[uid, default: [held.file]].insert(file)
+                merge.insert(uid)
+            } else {
+                itemsByUID[uid] = item
+            }
         }
+        for uid in merge { mergeShared(uid) }
         if !problems.isEmpty { problemsByFile[file] = problems }
         return old
     }
@@ -65,19 +82,41 @@ public struct PreparedCalendar: Sendable {
     public mutating func removeFile(_ file: String) -> [CalendarItem] {
         problemsByFile[file] = nil
         guard let old = itemsByFile.removeValue(forKey: file) else { return [] }
-        for item in old {
-            let uid = item.uid
-            if let repeats = repeatedUIDs[uid] {
-                repeatedUIDs[uid] = repeats > 1 ? repeats - 1 : nil
-                // Another file holding the same UID takes its place.
-                if itemsByUID[uid] === item {
-                    itemsByUID[uid] = itemsByFile.values.lazy.flatMap({ $0 }).first(where: { $0.uid == uid })
-                }
-            } else if itemsByUID[uid] === item {
+        for uid in Set(old.map(\.uid)) {
+            if var files = sharedUIDs[uid] {
+                files.remove(file)
+                sharedUIDs[uid] = files
+                mergeShared(uid)
+            } else if itemsByUID[uid]?.file == file {
                 itemsByUID[uid] = nil
             }
         }
         return old.map(\.item)
+    }
+
+    /// Makes the one item of `uid` from every file that holds it: the master of the first file
+    /// by path that has one, and every override, each `RECURRENCE-ID` once (the first file's).
+    private mutating func mergeShared(_ uid: String) {
+        let files = (sharedUIDs[uid] ?? []).sorted()
+        let held = files.flatMap { file in (itemsByFile[file] ?? []).filter { $0.uid == uid } }
+        guard held.count > 1 else {
+            sharedUIDs[uid] = nil
+            repeatedMasters[uid] = nil
+            itemsByUID[uid] = held.first
+            return
+        }
+        let masters = held.filter { $0.item.master != nil }
+        var overrides: [CalendarComponent] = []
+        var seen = Set<CalendarTime>()
+        for item in held {
+            for component in item.item.overrides where component.recurrenceID.map({ seen.insert($0).inserted }) ?? true {
+                overrides.append(component)
+            }
+        }
+        let used = masters.first
+        let merged = CalendarItem(uid: uid, master: used?.item.master, overrides: overrides, file: used?.file ?? held[0].file)
+        itemsByUID[uid] = CalendarItemAlarms(item: merged, calendar: source.contents(items: []), localZone: localZone)
+        repeatedMasters[uid] = masters.count > 1 ? (used: masters[0].file, ignored: masters.dropFirst().map(\.file)) : nil
     }
 
     /// The same items read with `source`'s alerts and mute (`calendar set`), or on the clock of
