@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Most answers come from the main-loop thread, which then calls the receiver itself: a hop
 /// through a dispatch queue cost every delivery one more thread wake-up before the daemon heard
-/// of it (a tenth of the time from the call to the answer on a loaded machine). A receiver must
-/// therefore not wait for the notifier (as ``Notifier``'s completions never may).
+/// of it (on a loaded machine the queue's worker waited about 45 µs to run, some 7% of a
+/// delivery's time). A receiver must therefore not wait for the notifier (as ``Notifier``'s
+/// completions never may).
 final class OrderedHandoff: Sendable {
     private struct State {
         var queued: [@Sendable () -> Void] = []
