@@ -73,6 +73,12 @@ let package = Package(
         .executableTarget(name: "chime-bench-floor"),
         // The second floor: a Swift program that imports Foundation and prints one line.
         .executableTarget(name: "chime-bench-foundation-floor"),
+        // The latency floor of the `notify` benchmark: a bare libnotify client in C.
+        .executableTarget(
+            name: "chime-bench-notify-floor",
+            dependencies: ["CLibNotify"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+        ),
         .executableTarget(
             name: "chime-store-worker",
             dependencies: ["ChimeStore", "ChimeCore"],

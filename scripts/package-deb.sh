@@ -66,7 +66,7 @@ depends="$depends, libdbus-1-3"
 libical="/usr/lib/x86_64-linux-gnu/libical.so.3"
 libical_package="$(dpkg-query -S "$libical" 2>/dev/null | cut -d: -f1)" || libical_package=""
 libical_depends=""
-[ -z "$libical_package" ] || libical_depends="$(awk '$1 == "libical" && $2 == "3" { $1 = $2 = ""; sub(/^ +/, ""); print }' \
+[ -z "$libical_package" ] || libical_depends="$(sed -nE 's/^libical[[:space:]]+3[[:space:]]+(.+)$/\1/p' \
   "$(dpkg-query --control-path "$libical_package" shlibs)")"
 [ -n "$libical_depends" ] || { echo "package-deb: no installed package names $libical in its shlibs: install libical-dev" >&2; exit 70; }
 depends="$depends, $libical_depends"
