@@ -247,7 +247,12 @@ public final class CommandRunner {
         let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
         // The calendars are read from their files only when the store lags behind them (chimed
         // did not run) or a command acts on a calendar alarm: as chimed reads them.
-        desk.calendarLoader = { [unowned self] source in readCalendarForDesk(source) }
+        desk.calendarLoader = { [unowned self] source in
+            // Without libical no command that needs a calendar's files can give a true answer:
+            // the failure (69, one line) ends the command, its transaction rolled back.
+            try loadLibical()
+            return readCalendar(source)
+        }
         desk.canReadCalendars = { [unowned self] in (try? loadLibical()) != nil }
         openedDesk = desk
         return desk

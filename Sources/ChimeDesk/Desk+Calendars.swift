@@ -102,7 +102,7 @@ extension Desk {
         // Read here (`chime`), its alarms are derived at once with the new alerts, as chimed
         // does when it sees the change: `list` then says the same whether or not chimed runs.
         if change != .mute, let calendarLoader {
-            plan.merge(try calendarAlarmsDerived(calendarLoader(source), uids: nil, catchUp: false, now: now))
+            plan.merge(try calendarAlarmsDerived(try calendarLoader(source), uids: nil, catchUp: false, now: now))
         }
         return Decision(plan, source)
     }
@@ -217,7 +217,7 @@ extension Desk {
             guard let source = try store.calendar(named: name) else { continue }
             let shelf = calendars ?? CalendarShelf()
             calendars = shelf
-            shelf.put(calendarLoader(source))
+            shelf.put(try calendarLoader(source))
         }
     }
 

@@ -32,7 +32,7 @@ public final class Desk {
     /// Reads a calendar from its files, for a desk that holds no shelf kept up to date
     /// (`chime`): used only when the store lags behind the calendars (chimed did not derive
     /// them) or when a command acts on a calendar alarm (``preparedCalendar(named:)``).
-    public var calendarLoader: ((CalendarSource) -> PreparedCalendar)?
+    public var calendarLoader: ((CalendarSource) throws -> PreparedCalendar)?
     /// Whether the ``calendarLoader`` can read calendars' files at all (`chime` without
     /// libical cannot): asked only when a calendar lags behind before an intention.
     public var canReadCalendars: () -> Bool = { true }
