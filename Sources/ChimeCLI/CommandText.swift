@@ -3,8 +3,8 @@ import ChimeCore
 /// Everything `chime` itself writes for people (errors, the words of help, output lines), in
 /// English and Simplified Chinese: one line per message.
 ///
-/// The descriptions of commands and options are the command table's own data and are
-/// translated in ``HelpTranslation``; the notification texts live in ChimeBubbleText's catalog and
+/// The descriptions of commands and options are the command table's own data, each a
+/// ``HelpText`` written in both languages in its entry; the notification texts live in ChimeBubbleText's catalog and
 /// the core's error sentences in ``CoreText``.
 enum CommandText: String, TextCatalog {
     // Words and lists.
