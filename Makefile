@@ -75,6 +75,7 @@ bench: build
 	$(SWIFT) build $(RELEASE) --product chime-bench
 	$(SWIFT) build $(RELEASE) --product chime-bench-floor
 	$(SWIFT) build $(RELEASE) --product chime-bench-foundation-floor
+	$(SWIFT) build $(RELEASE) --product chime-bench-notify-floor
 	$(RELEASE_DIR)/chime-bench $(SUITE)
 
 install: man

@@ -5,7 +5,7 @@
 # and Chinese in /usr/share/man/zh_CN/man1), the bash,
 # zsh and fish completions to their vendor directories, README and copyright to
 # /usr/share/doc/chime. Depends are computed by dpkg-shlibdeps from what the programs link, plus
-# libdbus-1-3, which chime loads for `chime doctor`.
+# libdbus-1-3, which chime loads for `chime doctor`, and libical, which both load for calendars.
 set -euo pipefail
 version="$1" build="$2" man="$3" output="$4"
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -49,9 +49,27 @@ mkdir -p "$work/source/debian"
 printf 'Source: chime\n\nPackage: chime\nArchitecture: amd64\n' > "$work/source/debian/control"
 depends="$(cd "$work/source" && dpkg-shlibdeps -O -e"$root/usr/bin/chime" -e"$root/usr/bin/chimed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; exit 70; }
+# Packed relative relocations (Package.swift) need the loader of glibc 2.36 (the programs name
+# GLIBC_ABI_DT_RELR), which dpkg-shlibdeps does not count: libc6's minimum is raised to it.
+versions="$(readelf -V "$root/usr/bin/chime" "$root/usr/bin/chimed")"
+if grep -q GLIBC_ABI_DT_RELR <<<"$versions"; then
+  libc_minimum="$(sed -nE 's/.*libc6 \(>= ([^)]*)\).*/\1/p' <<<"$depends")"
+  if [ -z "$libc_minimum" ] || dpkg --compare-versions "$libc_minimum" lt 2.36; then
+    depends="$(sed -E 's/libc6( \(>= [^)]*\))?/libc6 (>= 2.36)/' <<<"$depends")"
+  fi
+fi
 # chime loads libdbus-1 with dlopen for `chime doctor` (linking it would load it at every start),
 # so dpkg-shlibdeps cannot see it.
 depends="$depends, libdbus-1-3"
+# Both programs load libical with dlopen when they read or write a calendar (CLibicalLoader): its
+# package and version as the installed libical's shlibs file names them (libical3 (>= 3.0.16)).
+libical="/usr/lib/x86_64-linux-gnu/libical.so.3"
+libical_package="$(dpkg-query -S "$libical" 2>/dev/null | cut -d: -f1)" || libical_package=""
+libical_depends=""
+[ -z "$libical_package" ] || libical_depends="$(sed -nE 's/^libical[[:space:]]+3[[:space:]]+(.+)$/\1/p' \
+  "$(dpkg-query --control-path "$libical_package" shlibs)")"
+[ -n "$libical_depends" ] || { echo "package-deb: no installed package names $libical in its shlibs: install libical-dev" >&2; exit 70; }
+depends="$depends, $libical_depends"
 
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: chime

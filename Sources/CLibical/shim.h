@@ -1,6 +1,7 @@
 #ifndef CHIME_CLIBICAL_SHIM_H
 #define CHIME_CLIBICAL_SHIM_H
 // libical, the RFC 5545 reference implementation, for reading iCalendar files (ChimeCalendar).
+// Declarations only: CLibicalLoader defines the functions called and loads libical on the first.
 #include <libical/ical.h>
 
 /* Why: `icalerrno` is a macro that dereferences icalerrno_return(); Swift imports no macros.

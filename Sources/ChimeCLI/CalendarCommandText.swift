@@ -5,7 +5,7 @@ import ChimeCore
 enum CalendarCommandText: String, TextCatalog {
     // Errors.
     case pathUnusable, nameTaken, pathTaken, unknownCalendar, unknownCalendarNone, windowEmpty, icsTakesNoWhat, toNeedsICS
-    case exportFolderUnusable, exportWriteFailed
+    case exportFolderUnusable, exportWriteFailed, libicalUnavailable
 
     // Lines of changes.
     case added, removed, changed, layoutFile, layoutCollection, layoutCollectionOne, layoutSet, snoozedToStart, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
@@ -30,6 +30,7 @@ enum CalendarCommandText: String, TextCatalog {
         case .icsTakesNoWhat: return ("--what does not go with --format ics, which writes reminders and the fast schedule: leave --what out", "--what 不能与 --format ics 同用（它写出提醒和禁食计划）：请去掉 --what")
         case .toNeedsICS: return ("--to DIR writes iCalendar files and needs --format ics", "--to DIR 写出 iCalendar 文件，需要 --format ics")
         case .exportFolderUnusable: return ("cannot write into {path}: {reason}; give a folder you may write in", "无法写入 {path}：{reason}；请给出一个你有写权限的文件夹")
+        case .libicalUnavailable: return ("cannot load libical, which reads and writes calendars ({reason}): install the Debian package libical3", "无法加载用于读写日历的 libical（{reason}）：请安装 Debian 软件包 libical3")
         case .exportWriteFailed: return ("cannot write {path}: {reason}", "无法写入 {path}：{reason}")
         case .added: return ("Calendar {name} added: {path}, {layout}; {alarms}", "已添加日历 {name}：{path}，{layout}；{alarms}")
         case .removed: return ("Calendar {name} removed ({path}): {count} pending alarms cancelled; its files are left as they are", "已移除日历 {name}（{path}）：取消了 {count} 个待发提醒；其文件保持不变")

@@ -1,4 +1,5 @@
 import ChimeCore
+import Glibc
 
 /// Turns command-line arguments into a ``Command`` value: a pure function of the arguments.
 ///
@@ -20,10 +21,24 @@ public enum CommandParser {
         ArgumentDecoder.processArguments().flatMap(parse)
     }
 
+    /// The line `chime --version` prints when this process's only argument is `--version`, read
+    /// from argv before anything else is built (environment, runner, argument decoding); else
+    /// `nil`. Starting the program is then all it costs.
+    public static func processVersionLine() -> String? {
+        guard CommandLine.argc == 2, let argument = CommandLine.unsafeArgv[1],
+              strcmp(argument, "--" + CommandSpec.versionOption.name) == 0 else { return nil }
+        return CommandTable.versionText
+    }
+
     /// The command `arguments` ask for; throws when they cannot run.
     public static func command(from arguments: [String]) throws(UsageError) -> Command {
         if arguments.count == 2, arguments[0] == CompletionCandidates.commandWord, let what = CompletionCandidates(rawValue: arguments[1]) {
             return .completionCandidates(what)
+        }
+        // A status bar runs `status --format waybar` every few seconds: it is answered without
+        // building the command table (and its help texts), as it would be through it.
+        if arguments == ["status", "--format", "waybar"] || arguments == ["status", "--format=waybar"] {
+            return .status(format: .waybar, follow: false)
         }
         let tokens = ArgumentTokenizer.tokenize(arguments)
         // `chime --version` alone is answered before the command table (and the texts of its

@@ -189,6 +189,11 @@ extension CommandRunner {
         let check = CalendarCommandText.checkCalendars.text(language)
         guard environment.storeExists(), let sources = try? store().calendars() else { return [] }
         guard !sources.isEmpty else { return [.init(check: check, outcome: .ok, detail: CalendarCommandText.calendarsNone.text(language))] }
+        do {
+            try loadLibical()
+        } catch {
+            return [.init(check: check, outcome: .problem, detail: error.text.text(in: language))]
+        }
         let reports = calendarReports(of: sources, now: environment.clock())
         var findings: [DoctorReport.Finding] = []
         for source in sources {

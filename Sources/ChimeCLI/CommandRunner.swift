@@ -138,13 +138,18 @@ public final class CommandRunner {
         case .status(let format, let follow):
             if follow { return try followStatus(format: format) }
             try showStatus(format: format, now: now)
-        case .export(.ics, _, let folder): try exportCalendar(to: folder, now: now)
+        case .export(.ics, _, let folder):
+            try loadLibical()
+            try exportCalendar(to: folder, now: now)
         case .export(let format, let what, _): try export(format: format, what: what, now: now)
         case .calendarAdd(let path, let name, let alerts, let muted): try addCalendar(path: path, name: name, defaultAlerts: alerts, muted: muted, now: now)
-        case .calendarList(let json): try listCalendars(json: json, now: now)
+        case .calendarList(let json):
+            try loadLibical()
+            try listCalendars(json: json, now: now)
         case .calendarRemove(let name): try removeCalendar(named: name, now: now)
         case .calendarSet(let name, let setting): try setCalendar(named: name, setting, now: now)
         case .calendarAlarms(let from, let until, let calendar, let json):
+            try loadLibical()
             try showCalendarAlarms(from: from, until: until, calendar: calendar, json: json, now: now)
         case .configGet(let key): try showSetting(key)
         case .configSet(let key, let value): try changeSetting(key, to: value, now: now)
@@ -242,7 +247,7 @@ public final class CommandRunner {
         let desk = Desk(store: store, timeZone: try ruleTimeZone(), planner: planner, randomSource: environment.randomSource)
         // The calendars are read from their files only when the store lags behind them (chimed
         // did not run) or a command acts on a calendar alarm: as chimed reads them.
-        desk.calendarLoader = { [unowned self] source in readCalendar(source) }
+        desk.calendarLoader = { [unowned self] source in readCalendarForDesk(source) }
         openedDesk = desk
         return desk
     }

@@ -105,6 +105,16 @@ public struct StatusReport: Sendable {
         )
     }
 
+    /// `text` without the line breaks at its start and end (Character's line breaks are
+    /// CharacterSet.newlines; trimmingCharacters would go through NSString at every status bar
+    /// refresh).
+    static func withoutOuterLineBreaks(_ text: String) -> String {
+        var trimmed = Substring(text)
+        while trimmed.first?.isNewline == true { trimmed.removeFirst() }
+        while trimmed.last?.isNewline == true { trimmed.removeLast() }
+        return String(trimmed)
+    }
+
     /// `chime status --format waybar`.
     public var waybar: WaybarStatus {
         var tooltip: [String] = [fast.text(style: .plain)]
@@ -117,7 +127,7 @@ public struct StatusReport: Sendable {
         if let daemon = snapshot.daemon, !daemon.answers { tooltip.append(daemon.statusText(in: language)) }
         if let line = hold?.line(in: language) { tooltip.append(line) }
         if let line = hold?.roomLine(in: language) { tooltip.append(line) }
-        let tooltipText = tooltip.map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
+        let tooltipText = tooltip.map(Self.withoutOuterLineBreaks).joined(separator: "\n")
 
         var text = ""
         var percentage = 0

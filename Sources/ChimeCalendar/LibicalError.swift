@@ -21,7 +21,7 @@ public struct LibicalError: Error, Hashable, Sendable, CustomStringConvertible {
 /// writes what it could not parse into the component as `X-LIC-ERROR` properties, which
 /// ``LibicalDocument`` collects. Errors are never fatal here: libical would otherwise be free to
 /// abort the process on bad input.
-enum Libical {
+public enum Libical {
     /// Makes libical's errors non-fatal, once per process, before any other call.
     private static let configured: Bool = {
         icalerror_set_errors_are_fatal(0)

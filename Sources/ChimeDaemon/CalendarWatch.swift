@@ -276,6 +276,13 @@ public final class CalendarWatch {
 
     /// Starts watching `source`: reads it whole and catches up from where it was derived to.
     private func begin(_ source: CalendarSource, now: Date) {
+        // libical is loaded by the first calendar: a chimed without calendars never loads it.
+        do {
+            try Libical.load()
+        } catch {
+            log.error("cannot read calendar \(source.name): \(error)")
+            return
+        }
         calendars[source.name] = Watched(source: source, index: CalendarSourceIndex(path: source.path))
         shelf.put(PreparedCalendar(source: source, localZone: preparedZone))
         refresh(source.name, catchUp: true, now: now)

@@ -87,13 +87,14 @@ public final class LibNotifyNotifier: Notifier {
     /// The settings this notifier runs with.
     public let configuration: Configuration
     private let renderer: NotificationRenderer
+    /// Where answers given inside a caller's own call (a refusal) are handed over from.
     private let callbacks = DispatchQueue(label: "chime.notify.callbacks")
     private let gate: ServerCallGate
     private let eventHandler = EventHandlerSlot()
     private let isShutDown = Mutex(false)
     private let session: ConfinedSession
     private let loop: MainLoopThread
-    /// Hands an event to the current handler, on the callback queue.
+    /// Hands an event to the current handler, in order with the outcomes (``ServerCallGate/handoff``).
     private let emit: @Sendable (NotifierEvent) -> Void
 
     private static let instanceRunning = Mutex(false)
@@ -120,10 +121,11 @@ public final class LibNotifyNotifier: Notifier {
         )
         let session = ConfinedSession()
         self.session = session
-        let callbacks = callbacks
         let eventHandler = eventHandler
+        let handoff = gate.handoff
+        // Called on the main-loop thread: in order with the outcomes of the calls made there.
         let emit: @Sendable (NotifierEvent) -> Void = { event in
-            callbacks.async { eventHandler.current?(event) }
+            handoff.run { eventHandler.current?(event) }
         }
         self.emit = emit
         // Late answers are noticed on GDBus's worker thread and handed to the loop thread ahead
@@ -185,13 +187,11 @@ public final class LibNotifyNotifier: Notifier {
                 // Worded as of the moment the call goes out, not when it was queued: the last of a
                 // burst may be well past its tolerance by then.
                 let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
-                let notification: RenderedNotification
-                do throws(TextRejection) {
-                    notification = try renderer.render(sent)
-                } catch {
-                    return .rejected(reason: error.message)
+                let rendering = Result { () throws(TextRejection) in try renderer.render(sent) }
+                switch rendering {
+                case .success(let notification): return session.deliver(notification, for: sent)
+                case .failure(let rejection): return .rejected(reason: rejection.message)
                 }
-                return session.deliver(notification, for: sent)
             },
             late: { session, outcome in
                 if case .shown(let serverID) = outcome { session.rememberLateAnswer(serverID: serverID, for: job) }
@@ -229,8 +229,8 @@ public final class LibNotifyNotifier: Notifier {
 
     /// Runs `work` on the main-loop thread through the gate (one call at a time, with its
     /// watchdog) and hands its result, or `answer(failure)` when the gate answers first, to
-    /// `completion` on the callback queue; a result that comes after the gate answered goes to
-    /// `late` instead (on the main-loop thread).
+    /// `completion` (from the main-loop thread itself: no hop before the caller hears of it); a
+    /// result that comes after the gate answered goes to `late` instead (on the main-loop thread).
     private func call<Outcome: Sendable>(
         completion: @escaping @Sendable (Outcome) -> Void,
         _ work: @escaping (NotificationServerSession) -> Outcome,

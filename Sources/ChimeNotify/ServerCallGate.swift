@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Admits calls to the notification server one at a time, each with a watchdog, and hands
-/// every outcome to the callback queue exactly once.
+/// every outcome over exactly once, in order (``handoff``).
 ///
 /// Calls made in a burst wait their turn without a deadline of their own: the watchdog starts
 /// when a call is sent (``begin(_:)``), so a queue that the server works through, however
@@ -60,17 +60,21 @@ final class ServerCallGate: Sendable {
     let watchdog: Duration
     /// How long a call may run before the calls behind it stop waiting for it.
     let hungAfter: Duration
-    private let callbacks: DispatchQueue
+    /// Where every outcome goes: a call's own result straight from the main-loop thread, the
+    /// watchdog's answers from the timer's thread, refusals and shut-down answers from the
+    /// callback queue (never inside the caller's call). The notifier's events go the same way.
+    let handoff: OrderedHandoff
     private let clock: any WatchdogClock
     private let state = Mutex(State())
     /// Runs a no-op on the main-loop thread that calls ``threadResponded()``: set once by the owner.
     private let pingThread = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Makes a gate whose outcomes run on `callbacks`, timed by `clock` (tests move a manual one).
+    /// Makes a gate whose refusals and shut-down answers run on `callbacks`, timed by `clock`
+    /// (tests move a manual one).
     init(watchdog: Duration, hungAfter: Duration, callbacks: DispatchQueue, clock: any WatchdogClock = DispatchWatchdogClock()) {
         self.watchdog = watchdog
         self.hungAfter = min(hungAfter, watchdog)
-        self.callbacks = callbacks
+        handoff = OrderedHandoff(later: callbacks)
         self.clock = clock
         clock.setHandler { [weak self] in self?.timerFired() }
     }
@@ -84,7 +88,7 @@ final class ServerCallGate: Sendable {
         pingThread.withLock { $0 = ping }
     }
 
-    /// Admits a call, or answers it at once through `fail` (on the callback queue) and returns
+    /// Admits a call, or answers it soon through `fail` (from the callback queue) and returns
     /// `nil` when the thread is stuck or the gate is shut down. Never blocks.
     func admit(fail: @escaping @Sendable (Failure) -> Void) -> Ticket? {
         let now = clock.now()
@@ -107,7 +111,7 @@ final class ServerCallGate: Sendable {
         }
         ping?()
         if let refusal {
-            callbacks.async { fail(refusal) }
+            handoff.runSoon { fail(refusal) }
         }
         return ticket
     }
@@ -126,9 +130,9 @@ final class ServerCallGate: Sendable {
         }
     }
 
-    /// On the main-loop thread, after `ticket`'s call: hands its outcome to `deliver` on the
-    /// callback queue unless it was answered already. Returns `false` when it was (the outcome
-    /// came after the watchdog: the caller must reconcile it, not drop it).
+    /// On the main-loop thread, after `ticket`'s call: runs `deliver` (through ``handoff``, so
+    /// here unless an earlier answer still runs) unless it was answered already. Returns `false`
+    /// when it was (the outcome came after the watchdog: the caller must reconcile it, not drop it).
     @discardableResult
     func finish(_ ticket: Ticket, _ deliver: @escaping @Sendable () -> Void) -> Bool {
         let answered = state.withLock { state in
@@ -138,7 +142,7 @@ final class ServerCallGate: Sendable {
             return state.waiting.removeValue(forKey: ticket.number) == nil
         }
         guard !answered else { return false }
-        callbacks.async(execute: deliver)
+        handoff.run(deliver)
         return true
     }
 
@@ -158,7 +162,10 @@ final class ServerCallGate: Sendable {
             defer { state.waiting.removeAll() }
             return state.waiting.sorted { $0.key < $1.key }.map(\.value)
         }
-        answer(waiting, with: .shutDown)
+        for call in waiting {
+            let fail = call.fail
+            handoff.runSoon { fail(.shutDown) }
+        }
     }
 
     /// Answers the calls whose watchdog expired, and those queued behind a hung call.
@@ -198,10 +205,11 @@ final class ServerCallGate: Sendable {
         clock.schedule(at: next)
     }
 
+    /// On the timer's thread.
     private func answer(_ calls: [Waiting], with failure: Failure) {
         for call in calls {
             let fail = call.fail
-            callbacks.async { fail(failure) }
+            handoff.run { fail(failure) }
         }
     }
 }

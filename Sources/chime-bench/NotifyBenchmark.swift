@@ -17,6 +17,12 @@ import Foundation
 ///   notifications has its own identifier (a new bubble, as the daemon mostly shows) and is
 ///   closed after its measured delivery, so the server's screen holds one bubble, as a user's
 ///   would.
+/// - `c_client_latency_p50_ms`, `c_client_latency_p99_ms`: the floor, a bare libnotify client in C
+///   (`chime-bench-notify-floor`) showing the same notifications (the same fields chimed's notifier
+///   sets) to the same server, interleaved one for one with chimed's; measured from its first
+///   libnotify call for a notification to the server's answer, and closing each bubble unmeasured.
+/// - `notify_latency_p50_over_c_client`, `notify_latency_p99_over_c_client`: chimed's notifier
+///   against that floor.
 /// - `burst_300_seconds`: 300 reminders due in the same second, private dunst drawing every
 ///   bubble (`notification_limit = 0`): from the due instant until the store records all 300
 ///   delivered. dunst redraws every bubble on each Notify, so this is mostly dunst's (and
@@ -44,23 +50,44 @@ enum NotifyBenchmark {
         }
         FileHandle.standardError.write(Data("chime-bench: notify against \(server.name) \(server.version)\(privateServer == nil ? "" : " (private, started by the benchmark)")\n".utf8))
 
+        // The C client shows the same notifications to the same server, interleaved one for one
+        // (each taking the lead in turn), so both meet the same load.
+        let floor = try NotifyFloorClient(path: DaemonBenchmark.executableDirectory() + "/chime-bench-notify-floor")
+        defer { floor.stop() }
+        let profile = ServerProfile(name: server.name, capabilities: probe.capabilities)
         var latencies: [Double] = []
+        var floorLatencies: [Double] = []
         latencies.reserveCapacity(count)
+        floorLatencies.reserveCapacity(count)
         for index in 0..<(warmUp + count) {
             let job = DeliveryJob(request: request(index), now: Date(), timeZone: .current)
+            let content = try NotifyFloorClient.BubbleContent(job, configuration: notifier.configuration, profile: profile)
+            var floorMilliseconds = 0.0
+            if index.isMultiple(of: 2) { floorMilliseconds = try floor.show(content) }
             let (outcome, milliseconds) = deliverTimed(job, through: notifier)
             guard case .shown(let serverID) = outcome else {
                 throw BenchmarkFailure("delivery \(index) failed: \(outcome)")
             }
-            if index >= warmUp { latencies.append(milliseconds) }
             // Not measured: keeps one bubble on screen, as for a user. With dozens on screen,
             // dunst redraws them all on every Notify and its reply (not Chime) takes 20 ms.
             close([serverID], through: notifier)
+            if !index.isMultiple(of: 2) { floorMilliseconds = try floor.show(content) }
+            if index >= warmUp {
+                latencies.append(milliseconds)
+                floorLatencies.append(floorMilliseconds)
+            }
         }
 
         latencies.sort()
-        BenchmarkResult(suite: "notify", metric: "latency_p50_ms", n: count, value: percentile(latencies, 0.50), unit: "ms").emit()
-        BenchmarkResult(suite: "notify", metric: "latency_p99_ms", n: count, value: percentile(latencies, 0.99), unit: "ms").emit()
+        floorLatencies.sort()
+        let p50 = percentile(latencies, 0.50), p99 = percentile(latencies, 0.99)
+        let floorP50 = percentile(floorLatencies, 0.50), floorP99 = percentile(floorLatencies, 0.99)
+        BenchmarkResult(suite: "notify", metric: "latency_p50_ms", n: count, value: p50, unit: "ms").emit()
+        BenchmarkResult(suite: "notify", metric: "latency_p99_ms", n: count, value: p99, unit: "ms").emit()
+        BenchmarkResult(suite: "notify", metric: "c_client_latency_p50_ms", n: count, value: floorP50, unit: "ms").emit()
+        BenchmarkResult(suite: "notify", metric: "c_client_latency_p99_ms", n: count, value: floorP99, unit: "ms").emit()
+        BenchmarkResult(suite: "notify", metric: "notify_latency_p50_over_c_client", n: count, value: p50 / floorP50, unit: "ratio").emit()
+        BenchmarkResult(suite: "notify", metric: "notify_latency_p99_over_c_client", n: count, value: p99 / floorP99, unit: "ratio").emit()
         notifier.shutdown()
 
         let chimed = DaemonBenchmark.executableDirectory() + "/chimed"

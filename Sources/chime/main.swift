@@ -5,6 +5,12 @@ import Glibc
 // with EPIPE, which the output reports and `status --follow` ends on.
 signal(SIGPIPE, SIG_IGN)
 
+// `chime --version` prints its line before the runner and its environment are built.
+if let version = CommandParser.processVersionLine() {
+    FileDescriptorOutput.standardOutput().write(version + "\n")
+    exit(0)
+}
+
 // The runner lives only inside: it closes the store (checkpointing its log) before exit.
 let status: Int32 = {
     let runner = CommandRunner(environment: .live())

@@ -172,6 +172,22 @@ import Testing
         #expect(parsed("status", "--follow", "--format", "text") == .status(format: .text, follow: true))
     }
 
+    @Test("the status bar's command, answered without the command table, is the command the table makes")
+    func waybarShortcut() {
+        // One argument more takes the table's path: the same command either way.
+        #expect(parsed("status", "--format", "waybar") == .status(format: .waybar, follow: false))
+        #expect(parsed("status", "--format=waybar") == .status(format: .waybar, follow: false))
+        #expect(parsed("status", "--format", "waybar", "--") == .status(format: .waybar, follow: false))
+        #expect(parsed("status", "--format=waybar", "--") == .status(format: .waybar, follow: false))
+    }
+
+    @Test("the waybar tooltip's lines lose only the line breaks at their ends")
+    func tooltipLineBreaks() {
+        #expect(StatusReport.withoutOuterLineBreaks("\n\r\nFast 16:8\nfasting\u{2028}\n") == "Fast 16:8\nfasting")
+        #expect(StatusReport.withoutOuterLineBreaks(" water \n") == " water ")
+        #expect(StatusReport.withoutOuterLineBreaks("\n\n") == "")
+    }
+
     @Test func export() {
         #expect(parsed("export", "--format", "csv") == .export(format: .csv, what: .fasts))
         #expect(parsed("export", "--format=json", "--what=water") == .export(format: .json, what: .water))
