@@ -6,41 +6,29 @@ import Synchronization
 /// Templates name their values in braces: `{plan}`; `{*ends}` marks a value shown in bold where
 /// the server renders markup. Both languages of a message use the same names (a unit test
 /// checks this), so adding a language means adding one column.
-enum MessageCatalog {
-    /// A message of the table.
-    enum Message: CaseIterable {
-        case fastStartedTitle, fastStartedBody, fastStartedLateBody, fastStartedEndedBody
-        case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
-        case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
-        case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
-        case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
-        case reminderTitle, reminderRepeatTitle, reminderBody, reminderLateBody
-        case tagged, planWithClockChange
-        case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
-        case ago, momentsAgo, seconds, minutes, hours, days
-        case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
-        case actionSnoozeFifteenMinutes, actionSnooze
-        case actionDone, actionSkipFast
-        case calendarAt, calendarNow, calendarStarted, calendarDueAt, calendarDueNow, calendarWasDue
-        case calendarAllDayToday, calendarAllDayTomorrow, calendarAllDayOn, calendarLocation, calendarUntitled
-        case calendarBody, calendarLateBody
-        case actionSnoozeUntilStart, actionDismiss, actionOpen
-        case unitMillilitres, unitOunces
-        case fastDayNote
-    }
-
-    /// The template of `message` in `language`.
-    static func template(_ message: Message, _ language: NotificationLanguage) -> String {
-        let texts = entry(message)
-        switch language {
-        case .english: return texts.english
-        case .simplifiedChinese: return texts.chinese
-        }
-    }
+enum MessageCatalog: TextCatalog {
+    case fastStartedTitle, fastStartedBody, fastStartedLateBody, fastStartedEndedBody
+    case fastCompleteTitle, fastCompleteBody, fastCompleteLateBody
+    case fastNudgeTitle, fastNudgeBody, fastNudgeEndedBody
+    case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
+    case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
+    case reminderTitle, reminderRepeatTitle, reminderBody, reminderLateBody
+    case tagged, planWithClockChange
+    case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
+    case ago, momentsAgo, seconds, minutes, hours, days
+    case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
+    case actionSnoozeFifteenMinutes, actionSnooze
+    case actionDone, actionSkipFast
+    case calendarAt, calendarNow, calendarStarted, calendarDueAt, calendarDueNow, calendarWasDue
+    case calendarAllDayToday, calendarAllDayTomorrow, calendarAllDayOn, calendarLocation, calendarUntitled
+    case calendarBody, calendarLateBody
+    case actionSnoozeUntilStart, actionDismiss, actionOpen
+    case unitMillilitres, unitOunces
+    case fastDayNote
 
     // The table. One line per message: English, then Simplified Chinese.
-    private static func entry(_ message: Message) -> (english: String, chinese: String) {
-        switch message {
+    var entry: (english: String, chinese: String) {
+        switch self {
         case .fastStartedTitle: return ("Fast started", "禁食开始")
         case .fastStartedBody: return ("Your {plan} fast{tagged} has begun. It ends {*ends}.", "你的 {plan} 禁食{tagged}已开始，将于 {*ends} 结束。")
         case .fastStartedLateBody: return ("Your {plan} fast{tagged} began {due}, {ago}. It ends {*ends}.", "你的 {plan} 禁食{tagged}已于 {due} 开始（{ago}），将于 {*ends} 结束。")
@@ -108,27 +96,14 @@ enum MessageCatalog {
         }
     }
 
-    /// The names a template refers to, in order (`*` marks removed).
-    static func placeholders(in template: String) -> [String] {
-        parse(template).compactMap { piece in
-            if case .placeholder(let name, _) = piece { return name }
-            return nil
-        }
-    }
-
-    /// `template` with its placeholders replaced by `values` (a missing value becomes empty), as
-    /// body segments; adjacent plain runs are merged.
-    static func fill(_ template: String, _ values: [String: String]) -> [RenderedNotification.Segment] {
-        fill(pieces: parse(template), values)
-    }
-
-    /// `message` in `language`, filled as ``fill(_:_:)`` does, from a template parsed once.
-    static func fill(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
+    /// `message` in `language`, its placeholders replaced by `values` (a missing value becomes
+    /// empty), as body segments, adjacent plain runs merged; from a template parsed once.
+    static func fill(_ message: MessageCatalog, _ language: NotificationLanguage, _ values: [String: String]) -> [RenderedNotification.Segment] {
         fill(pieces: pieces(of: message, in: language), values, chineseSpacing: language == .simplifiedChinese)
     }
 
     /// `message` in `language`, filled as plain text.
-    static func fillPlain(_ message: Message, _ language: NotificationLanguage, _ values: [String: String]) -> String {
+    static func fillPlain(_ message: MessageCatalog, _ language: NotificationLanguage, _ values: [String: String]) -> String {
         fill(message, language, values).map(\.content).joined()
     }
 
@@ -138,15 +113,15 @@ enum MessageCatalog {
     private static let parsedTemplates = Mutex<[TemplateKey: [Piece]]>([:])
 
     private struct TemplateKey: Hashable {
-        var message: Message
+        var message: MessageCatalog
         var language: NotificationLanguage
     }
 
     /// The pieces of `message`'s template in `language`, parsed once.
-    private static func pieces(of message: Message, in language: NotificationLanguage) -> [Piece] {
+    private static func pieces(of message: MessageCatalog, in language: NotificationLanguage) -> [Piece] {
         let key = TemplateKey(message: message, language: language)
         if let parsed = parsedTemplates.withLock({ $0[key] }) { return parsed }
-        let parsed = parse(template(message, language))
+        let parsed = parse(message.template(language))
         parsedTemplates.withLock { $0[key] = parsed }
         return parsed
     }
@@ -192,11 +167,6 @@ enum MessageCatalog {
             }
         }
         return segments
-    }
-
-    /// `template` with its placeholders replaced, as plain text (titles, labels, phrases).
-    static func fillPlain(_ template: String, _ values: [String: String]) -> String {
-        fill(template, values).map(\.content).joined()
     }
 
     private enum Piece {

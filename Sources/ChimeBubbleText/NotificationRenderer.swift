@@ -230,18 +230,18 @@ public struct NotificationRenderer: Hashable, Sendable {
         // Under a minute only in short test plans (`10s:5s`), where "1 min" would be wrong.
         if seconds < 60 { return text(.seconds, ["count": String(max(1, Int(seconds.rounded())))]) }
         let totalMinutes = Int(seconds / 60)
-        let units: [(count: Int, message: MessageCatalog.Message)] = [
+        let units: [(count: Int, message: MessageCatalog)] = [
             (totalMinutes / 1440, .days), (totalMinutes / 60 % 24, .hours), (totalMinutes % 60, .minutes),
         ]
         let significant = units.drop { $0.count == 0 }.prefix(2).filter { $0.count > 0 }
         return significant.map { text($0.message, ["count": String($0.count)]) }.joined(separator: " ")
     }
 
-    func text(_ message: MessageCatalog.Message, _ values: [String: String]) -> String {
+    func text(_ message: MessageCatalog, _ values: [String: String]) -> String {
         MessageCatalog.fillPlain(message, language, values)
     }
 
-    func segments(_ message: MessageCatalog.Message, _ values: [String: String]) -> [RenderedNotification.Segment] {
+    func segments(_ message: MessageCatalog, _ values: [String: String]) -> [RenderedNotification.Segment] {
         MessageCatalog.fill(message, language, values)
     }
 

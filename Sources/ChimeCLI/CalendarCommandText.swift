@@ -19,16 +19,7 @@ enum CalendarCommandText: String, TextCatalog {
     // Doctor.
     case checkCalendars, calendarsNone, calendarsRead, calendarUnreadable, calendarUnreadableFix
 
-    /// The template of this message in `language`.
-    func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    /// Messages whose Chinese is rightly the same as their English.
-    static let sameInEveryLanguage: Set<CalendarCommandText> = []
-
-    private var entry: (String, String) {
+    var entry: (english: String, chinese: String) {
         switch self {
         case .pathUnusable: return ("cannot use {path} as a calendar: {reason}; give a folder of .ics files (a vdir), a folder of such folders, or one .ics file", "无法把 {path} 用作日历：{reason}；请给出一个 .ics 文件夹（vdir）、一个由这类文件夹组成的文件夹，或一个 .ics 文件")
         case .nameTaken: return ("the calendar {name} already exists ({path}): choose another name with --name", "日历 {name} 已存在（{path}）：请用 --name 另取一个名称")

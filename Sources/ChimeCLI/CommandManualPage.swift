@@ -10,7 +10,7 @@ public enum CommandManualPage {
     /// option syntax, examples and names as typed.
     public static func page(in language: UserLanguage) -> ManualPage {
         let root = CommandTable.root
-        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
+        func said(_ text: HelpText) -> String { text.text(in: language) }
         func text(_ message: CommandManualText) -> String { message.text(language) }
         func heading(_ title: ManualText) -> String { title.text(language) }
         return ManualPage(
@@ -67,7 +67,7 @@ public enum CommandManualPage {
     /// One command's part of COMMANDS: its usage line as a heading, what it does, its
     /// arguments and options, its value tables and examples.
     private static func blocks(for command: CommandSpec, language: UserLanguage) -> [ManualPage.Block] {
-        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
+        func said(_ text: HelpText) -> String { text.text(in: language) }
         var blocks: [ManualPage.Block] = [
             .subheading(HelpFormatter.usage(of: command)),
             .paragraph(HelpFormatter.sentence(said(command.summary), language: language) + (command.discussion.map { " " + said($0) } ?? "")),

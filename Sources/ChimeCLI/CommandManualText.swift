@@ -9,13 +9,7 @@ enum CommandManualText: String, TextCatalog {
     case databaseFile, controlSocket
     case exitDone, exitUsage, exitDataError, exitUnavailable, exitSoftware, exitTryAgain
 
-    /// The template of this message in `language`.
-    func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    var entry: (english: String, chinese: String) {
         switch self {
         case .whatChimeIs: return ("chime records fasts, water schedules and reminders in a SQLite database; the user daemon chimed(1) shows each notification at the right moment through the desktop's notification server.", "chime 把禁食、喝水计划和提醒记录在一个 SQLite 数据库中；用户守护进程 chimed(1) 通过桌面的通知服务器在恰当的时刻显示每条通知。")
         case .helpHint: return ("Run \"chime help COMMAND\" or \"chime COMMAND --help\" for one command's help.", "运行“chime help COMMAND”或“chime COMMAND --help”查看某个命令的帮助。")

@@ -48,10 +48,10 @@ public struct CommandSpec: Sendable {
 
         /// Words a shell can offer, each with its own description when it has one (plan presets,
         /// setting names).
-        public var completionCandidates: [(word: String, description: String?)] {
+        public var completionCandidates: [(word: String, description: HelpText?)] {
             switch self {
-            case .plan: return FastingPlan.presets.map { ($0.name, $0.summary) }
-            case .configKey: return ConfigKey.allCases.map { ($0.name, $0.summary) }
+            case .plan: return FastingPlan.presets.map { ($0.name, HelpTranslation.summary(of: $0)) }
+            case .configKey: return ConfigKey.allCases.map { ($0.name, HelpTranslation.summary(of: $0)) }
             case .commandName: return CommandTable.root.subcommands.map { ($0.name, $0.summary) }
             default: return completionWords.map { ($0, nil) }
             }
@@ -93,7 +93,7 @@ public struct CommandSpec: Sendable {
         /// What the value is, `nil` for a flag.
         public let kind: ValueKind?
         /// One line for help.
-        public let summary: String
+        public let summary: HelpText
         /// Whether the command cannot run without it (`export --format`).
         public let required: Bool
 
@@ -107,12 +107,12 @@ public struct CommandSpec: Sendable {
         public var synopsis: String { valueName.map { "\(spelling) \($0)" } ?? spelling }
 
         /// A flag: present or absent.
-        public static func flag(_ name: String, _ summary: String) -> Option {
+        public static func flag(_ name: String, _ summary: HelpText) -> Option {
             Option(name: name, valueName: nil, kind: nil, summary: summary, required: false)
         }
 
         /// An option that takes a value; `required` when the command cannot run without it.
-        public static func value(_ name: String, _ valueName: String, _ kind: ValueKind, _ summary: String, required: Bool = false) -> Option {
+        public static func value(_ name: String, _ valueName: String, _ kind: ValueKind, _ summary: HelpText, required: Bool = false) -> Option {
             Option(name: name, valueName: valueName, kind: kind, summary: summary, required: required)
         }
     }
@@ -140,10 +140,10 @@ public struct CommandSpec: Sendable {
         /// How many words it takes.
         public let arity: Arity
         /// One line for help.
-        public let summary: String
+        public let summary: HelpText
 
         /// Makes a positional argument.
-        public init(_ name: String, _ kind: ValueKind, _ arity: Arity, _ summary: String) {
+        public init(_ name: String, _ kind: ValueKind, _ arity: Arity, _ summary: HelpText) {
             self.name = name
             self.kind = kind
             self.arity = arity
@@ -178,12 +178,12 @@ public struct CommandSpec: Sendable {
     /// A titled table in help, such as the plan presets of `fast start`.
     public struct HelpSection: Sendable {
         /// The heading (`Plans`).
-        public let title: String
+        public let title: HelpText
         /// Left column and description.
-        public let rows: [(String, String)]
+        public let rows: [(String, HelpText)]
 
         /// Makes a section.
-        public init(_ title: String, _ rows: [(String, String)]) {
+        public init(_ title: HelpText, _ rows: [(String, HelpText)]) {
             self.title = title
             self.rows = rows
         }
@@ -197,9 +197,9 @@ public struct CommandSpec: Sendable {
     /// All words from the program on (`["fast", "start"]`); empty for the root.
     public internal(set) var path: [String]
     /// One line for command lists and help.
-    public let summary: String
+    public let summary: HelpText
     /// More sentences for the command's own help.
-    public let discussion: String?
+    public let discussion: HelpText?
     /// Positional arguments in order.
     public let positionals: [Positional]
     /// Options (`--help` is implicit for every command and not listed here).
@@ -217,8 +217,8 @@ public struct CommandSpec: Sendable {
 
     init(
         name: String,
-        summary: String,
-        discussion: String? = nil,
+        summary: HelpText,
+        discussion: HelpText? = nil,
         positionals: [Positional] = [],
         options: [Option] = [],
         exclusiveGroups: [ExclusiveGroup] = [],
@@ -257,10 +257,10 @@ public struct CommandSpec: Sendable {
     }
 
     /// The built-in help option every command accepts.
-    public static let helpOption = Option.flag("help", "show this help")
+    public static let helpOption = Option.flag("help", HelpText("show this help", "显示本帮助"))
 
     /// The built-in version option of the root command.
-    public static let versionOption = Option.flag("version", "show the version of chime")
+    public static let versionOption = Option.flag("version", HelpText("show the version of chime", "显示 chime 的版本"))
 
     /// This command and every command below it, depth first, in table order.
     public var allCommands: [CommandSpec] {

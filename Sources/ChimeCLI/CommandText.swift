@@ -3,8 +3,8 @@ import ChimeCore
 /// Everything `chime` itself writes for people (errors, the words of help, output lines), in
 /// English and Simplified Chinese: one line per message.
 ///
-/// The descriptions of commands and options are the command table's own data and are
-/// translated in ``HelpTranslation``; the notification texts live in ChimeBubbleText's catalog and
+/// The descriptions of commands and options are the command table's own data, each a
+/// ``HelpText`` written in both languages in its entry; the notification texts live in ChimeBubbleText's catalog and
 /// the core's error sentences in ``CoreText``.
 enum CommandText: String, TextCatalog {
     // Words and lists.
@@ -79,16 +79,10 @@ enum CommandText: String, TextCatalog {
     // Help.
     case helpUsage, helpCommands, helpArguments, helpOptions, helpExamples, helpRequired, helpGroupFooter, helpRootFooter
 
-    /// The template of this message in `language`.
-    func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
     static let sameInEveryLanguage: Set<CommandText> = [.columnID, .acknowledged, .intake, .intakeOfGoal]
 
-    private var entry: (String, String) {
+    var entry: (english: String, chinese: String) {
         switch self {
         case .listOr: return ("{rest} or {last}", "{rest} 或 {last}")
         case .listAnd: return ("{rest} and {last}", "{rest} 和 {last}")

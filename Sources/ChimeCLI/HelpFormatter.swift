@@ -5,7 +5,7 @@ public enum HelpFormatter {
     /// The help page of `spec` in `language`: usage, description, arguments, options, extra
     /// tables, examples. Descriptions are translated; command and option syntax never is.
     public static func help(for spec: CommandSpec, language: UserLanguage = .english) -> String {
-        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
+        func said(_ text: HelpText) -> String { text.text(in: language) }
         func title(_ text: CommandText) -> String { text.text(language) }
         if spec.path.isEmpty { return rootHelp(spec, language: language) }
         var blocks: [String] = [CommandText.helpUsage.text(language, ["usage": usage(of: spec)])]
@@ -69,7 +69,7 @@ public enum HelpFormatter {
     }
 
     private static func rootHelp(_ root: CommandSpec, language: UserLanguage) -> String {
-        func said(_ text: String) -> String { HelpTranslation.text(text, in: language) }
+        func said(_ text: HelpText) -> String { text.text(in: language) }
         let options = [
             ("-h, \(CommandSpec.helpOption.spelling)", said(CommandSpec.helpOption.summary)),
             (CommandSpec.versionOption.spelling, said(CommandSpec.versionOption.summary)),
@@ -88,7 +88,7 @@ public enum HelpFormatter {
         spec.allCommands.filter { !$0.isGroup && $0.path.count > spec.path.count }.map { command in
             let words = command.path.dropFirst(spec.path.count).joined(separator: " ")
             let arguments = command.positionals.map(\.synopsis)
-            return (([words] + arguments).joined(separator: " "), HelpTranslation.text(command.summary, in: language))
+            return (([words] + arguments).joined(separator: " "), command.summary.text(in: language))
         }
     }
 

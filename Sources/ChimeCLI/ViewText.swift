@@ -31,16 +31,10 @@ enum ViewText: String, TextCatalog {
     case repeatingFastNotEditable, fastsWouldOverlap, fastTooShortToKeep, noReminderWithID, reminderEnded
     case ruleForOneOffReminder, timeForRecurringReminder, editNeedsChange, invalidGlassNumber
 
-    /// The template of this message in `language`.
-    func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
     /// Messages whose Chinese is rightly the same as their English (punctuation, a bare value).
     static let sameInEveryLanguage: Set<ViewText> = [.amountOfGoal, .glassNumber, .goalOnDays, .goalLine]
 
-    private var entry: (String, String) {
+    var entry: (english: String, chinese: String) {
         switch self {
         case .unitMillilitres: return ("ml", "毫升")
         case .unitOunces: return ("oz", "盎司")

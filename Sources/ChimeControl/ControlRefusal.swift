@@ -13,13 +13,7 @@ package enum ControlRefusal: String, TextCatalog {
     case messageIncomplete = "message_incomplete"
     case changesUnreadable = "changes_unreadable"
 
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .otherUser: return ("chimed takes commands only from uid {uid}", "chimed 只接受 uid {uid} 的命令")
         case .tooManyConnections: return ("chimed has too many control connections open: try again", "chimed 打开的控制连接太多：请稍后再试")

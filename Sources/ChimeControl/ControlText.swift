@@ -7,13 +7,7 @@ package enum ControlText: String, TextCatalog {
     case runtimeTakenByOtherUser
     case socketPathTooLong, nothingListens, daemonTimedOut, unreadableAnswer
 
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .runtimeParentMissing: return ("the parent of the runtime directory {path} does not exist: set XDG_RUNTIME_DIR to an existing private directory", "运行时目录 {path} 的上级目录不存在：请把 XDG_RUNTIME_DIR 设为一个已存在的私有目录")
         case .noRuntimeDirectory: return ("chimed is not running (there is no {path}): start it with `systemctl --user start chimed`", "chimed 没有运行（{path} 不存在）：用 `systemctl --user start chimed` 启动它")

@@ -24,13 +24,7 @@ package enum CoreText: String, TextCatalog {
     case rruleCountAndUntil, rruleWeekNumberYearly, rruleYearDayFrequency, rruleMonthDayWeekly, rruleOrdinalFrequency
     case rruleOrdinalWeekNumber, rruleOrdinalTooWide, rruleSetPositionAlone
 
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .invalidDuration: return ("invalid duration \"{text}\": {reason}; use forms like {forms}", "无效的时长“{text}”：{reason}；请使用 {forms} 这样的写法")
         case .invalidDurationWithSuggestion: return ("invalid duration \"{text}\": {reason}: use {suggestion}", "无效的时长“{text}”：{reason}：请写成 {suggestion}")

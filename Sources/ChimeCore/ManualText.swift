@@ -3,13 +3,7 @@
 public enum ManualText: String, TextCatalog {
     case userCommands, name, synopsis, description, commands, options, environment, files, exitStatus, seeAlso
 
-    /// The template of this message in `language`.
-    public func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    public var entry: (english: String, chinese: String) {
         switch self {
         case .userCommands: return ("User Commands", "用户命令")
         case .name: return ("NAME", "名称")

@@ -11,13 +11,7 @@ package enum DaemonText: String, TextCatalog {
     case sessionBus, systemBus, sessionID, runtimeDirectory, dataHome, timeZone
     case exitStopped, exitUsage, exitUnavailable, exitSoftware, exitTryAgain
 
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .usageLine: return ("usage: {synopsis}", "用法：{synopsis}")
         case .summary: return ("The Chime scheduler daemon: shows fasting, water and reminder notifications on time.", "Chime 的调度守护进程：按时显示禁食、喝水和提醒通知。")

@@ -12,13 +12,7 @@ package enum StoreText: String, TextCatalog {
     case networkFileSystem, migratedFasts, migratedWaterSchedules, migratedKeptReminder, migratedKeptWaterSchedule
     case actionWrite, actionCreateDirectory, actionWriteInDirectory, actionCreateOrOpen, actionInspect, actionOpen, actionRead
 
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .locked: return ("the Chime database {path} stayed locked by another chime command or chimed for more than {timeout}, so nothing was saved: try again in a moment", "Chime 数据库 {path} 被另一个 chime 命令或 chimed 锁定超过 {timeout}，没有保存任何内容：请稍后再试")
         case .diskFull: return ("the disk holding {path} is full, so nothing was saved: free some space and try again", "{path} 所在的磁盘已满，没有保存任何内容：请腾出空间后再试")

@@ -65,7 +65,7 @@ import Testing
         let root = HelpFormatter.help(for: CommandTable.root)
         for leaf in CommandTable.leafCommands {
             #expect(root.contains("  \(leaf.path.joined(separator: " "))"), "root help lacks \(leaf.path)")
-            #expect(root.contains(leaf.summary))
+            #expect(root.contains(leaf.summary.english))
         }
         #expect(root.contains("--version"))
         #expect(root.contains("-h, --help"))
@@ -77,11 +77,11 @@ import Testing
         let help = HelpFormatter.help(for: spec)
         for option in spec.options {
             #expect(help.contains("  \(option.synopsis)"), "\(path) help lacks \(option.synopsis)")
-            #expect(help.contains(option.summary))
+            #expect(help.contains(option.summary.english))
         }
         for positional in spec.positionals {
             #expect(help.contains("  \(positional.name)"))
-            #expect(help.contains(positional.summary))
+            #expect(help.contains(positional.summary.english))
         }
         for subcommand in spec.subcommands {
             #expect(help.contains("  \(subcommand.name)"))

@@ -16,11 +16,11 @@ struct ManualPageTests {
             }
             for option in command.options {
                 #expect(text.contains(option.synopsis + "\n"), "\(command.displayName): no entry for \(option.synopsis)")
-                #expect(text.contains(option.summary), "\(command.displayName): no text for \(option.synopsis)")
+                #expect(text.contains(option.summary.english), "\(command.displayName): no text for \(option.synopsis)")
             }
             for section in command.sections {
                 for row in section.rows {
-                    #expect(text.contains(row.0), "\(command.displayName), \(section.title): \(row.0)")
+                    #expect(text.contains(row.0), "\(command.displayName), \(section.title.english): \(row.0)")
                 }
             }
             for example in command.examples {
@@ -36,19 +36,19 @@ struct ManualPageTests {
     @Test("the Chinese page, as man shows it, has every command with its Chinese summary and its options' Chinese")
     func chinesePage() throws {
         let text = try ManualPageText.render(CommandManualPage.page(in: .simplifiedChinese).roff)
-        #expect(text.contains("chime - 禁食和喝水提醒") || text.contains("chime - " + HelpTranslation.text(CommandTable.root.summary, in: .simplifiedChinese)))
+        #expect(text.contains("chime - 禁食和喝水提醒") || text.contains("chime - " + CommandTable.root.summary.chinese))
         for heading in ["名称", "概述", "描述", "命令", "选项", "环境变量", "文件", "退出状态", "参见"] {
             #expect(text.contains("\n" + heading + "\n"), "no heading \(heading)")
         }
         #expect(text.contains("用户命令"))
         for command in CommandTable.leafCommands {
-            let summary = HelpFormatter.sentence(HelpTranslation.text(command.summary, in: .simplifiedChinese), language: .simplifiedChinese)
+            let summary = HelpFormatter.sentence(command.summary.chinese, language: .simplifiedChinese)
             #expect(LanguageCatalogTests.isChinese(summary), "\(command.displayName) has no Chinese summary")
             #expect(text.contains(HelpFormatter.usage(of: command)), "no usage line for \(command.displayName)")
             #expect(text.contains(summary), "\(command.displayName): no Chinese summary \(summary)")
             for option in command.options {
                 #expect(text.contains(option.synopsis + "\n"), "\(command.displayName): no entry for \(option.synopsis)")
-                #expect(text.contains(HelpTranslation.text(option.summary, in: .simplifiedChinese)), "\(command.displayName): \(option.synopsis)")
+                #expect(text.contains(option.summary.chinese), "\(command.displayName): \(option.synopsis)")
             }
             for example in command.examples {
                 #expect(text.contains("chime " + example), "\(command.displayName): example \(example)")

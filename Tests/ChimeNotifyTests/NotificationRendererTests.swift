@@ -317,9 +317,9 @@ struct NotificationRendererTests {
     }
 
     @Test func bothLanguagesOfEveryMessageUseTheSameValues() {
-        for message in MessageCatalog.Message.allCases {
-            let english = Set(MessageCatalog.placeholders(in: MessageCatalog.template(message, .english)))
-            let chinese = Set(MessageCatalog.placeholders(in: MessageCatalog.template(message, .simplifiedChinese)))
+        for message in MessageCatalog.allCases {
+            let english = Set(TextTemplate.placeholders(in: message.template(.english)))
+            let chinese = Set(TextTemplate.placeholders(in: message.template(.simplifiedChinese)))
             #expect(english == chinese, "\(message)")
         }
     }

@@ -11,16 +11,7 @@ package enum CalendarText: String, TextCatalog {
     case alarmNoTrigger, alarmNeedsEnd, alarmNeedsStart, alarmRepeatIncomplete, tooManyAlarms
     case tooManyInstances, tooManyFiles, tooManyCollections, masterRepeated
 
-    /// The messages whose Chinese has no words, only values (a separator, a bare clock).
-    package static let sameInEveryLanguage: Set<CalendarText> = []
-
-    /// The template of this message in `language`.
-    package func template(_ language: UserLanguage) -> String {
-        let (english, chinese) = entry
-        return language == .english ? english : chinese
-    }
-
-    private var entry: (String, String) {
+    package var entry: (english: String, chinese: String) {
         switch self {
         case .problemInFile: return ("calendar file {file}: {detail}", "日历文件 {file}：{detail}")
         case .problemInItem: return ("calendar file {file}, item {uid}: {detail}", "日历文件 {file} 中的条目 {uid}：{detail}")
