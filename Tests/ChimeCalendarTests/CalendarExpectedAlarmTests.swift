@@ -39,6 +39,34 @@ struct CalendarExpectedAlarmTests {
         #expect(CalendarFixture.rows(contents, from: "2027-06-01T00:00:00Z", until: "2027-06-04T00:00:00Z") == ["acknowledged 2027-06-03T08:45:00Z"])
     }
 
+    @Test("an absolute alarm the master and its THISANDFUTURE override (naming no instance) both carry fires once, on the first instance at or after it")
+    func anAbsoluteAlarmCopiedIntoAFutureOverrideFiresOnce() {
+        let contents = CalendarFixture.read(CalendarFixture.calendar("""
+            BEGIN:VEVENT
+            UID:moved
+            DTSTART:20261203T100000Z
+            DURATION:PT1H
+            RRULE:FREQ=DAILY;COUNT=10
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;VALUE=DATE-TIME:20261206T090000Z
+            END:VALARM
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:moved
+            RECURRENCE-ID;RANGE=THISANDFUTURE:20261205T120000Z
+            DTSTART:20261205T130000Z
+            DURATION:PT1H
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;VALUE=DATE-TIME:20261206T090000Z
+            END:VALARM
+            END:VEVENT
+
+            """))
+        #expect(CalendarFixture.rows(contents, from: "2026-12-01T00:00:00Z", until: "2026-12-20T00:00:00Z") == ["moved 2026-12-06T09:00:00Z"])
+    }
+
     @Test func aCancelledInstanceHasNoAlarm() {
         let contents = CalendarFixture.read(OracleTests.withAlarms(try! String(contentsOfFile: CalendarFixture.fixture("recurring-ical-events/issue_18_cancel_status.ics"), encoding: .utf8)).replacingOccurrences(of: "RECURRENCE-ID", with: "STATUS:CANCELLED\nRECURRENCE-ID"))
         let uid = "b65c2b5b-b785-4edc-9560-e0379036d1f2"

@@ -97,7 +97,11 @@ public final class CalendarItemAlarms: Sendable {
         singleOccurrences = singles
         offsets = series?.relativeOffsets(defaults: defaultAlarms)
         let absolute = silent ? [] : series?.absoluteOccurrences() ?? []
+        // The master's absolute alarm and a THISANDFUTURE override's copy of it can fall on the
+        // same instance at the same instant: one firing, as an absolute trigger fires once.
+        var seenAbsolute = Set<AbsoluteKey>()
         let absoluteFirings = absolute.flatMap { [context] in context.firings(of: $0, relative: false, absolute: true) }
+            .filter { seenAbsolute.insert(AbsoluteKey($0)).inserted }
         self.absoluteFirings = absoluteFirings
         if !silent, series?.expander == nil {
             let all = Self.collect(
@@ -122,6 +126,29 @@ public final class CalendarItemAlarms: Sendable {
         )
     }
 
+    /// Whether the single occurrence `occurrence` fires its own absolute alarms: not a
+    /// THISANDFUTURE override of `series`, whose absolute alarms the series fires once, on the
+    /// first instance at or after them (``CalendarSeries/absoluteOccurrences()``).
+    private static func firesOwnAbsolute(_ occurrence: CalendarOccurrence, series: CalendarSeries?) -> Bool {
+        series == nil || !occurrence.component.overridesFutureInstances
+    }
+
+    /// What makes two absolute firings one: the same instant, repetition and action on the
+    /// same instance.
+    private struct AbsoluteKey: Hashable {
+        let triggerAt: Date
+        let repetition: Int
+        let action: CalendarAlarm.Action
+        let instance: CalendarInstance
+
+        init(_ firing: CalendarAlarmFiring) {
+            triggerAt = firing.triggerAt
+            repetition = firing.repetition
+            action = firing.action
+            instance = firing.instance
+        }
+    }
+
     /// Every firing of a series, its single occurrences and absolute firings in `[from, until)`.
     private static func collect(
         series: CalendarSeries?, offsets: (earliest: Int, latest: Int)?, singles: [CalendarOccurrence], absolute: [CalendarAlarmFiring],
@@ -130,7 +157,7 @@ public final class CalendarItemAlarms: Sendable {
         func inWindow(_ firing: CalendarAlarmFiring) -> Bool { firing.triggerAt >= from && firing.triggerAt < until }
         var found = absolute.filter(inWindow)
         for occurrence in singles {
-            found += context.firings(of: occurrence, relative: true, absolute: true).filter(inWindow)
+            found += context.firings(of: occurrence, relative: true, absolute: Self.firesOwnAbsolute(occurrence, series: series)).filter(inWindow)
         }
         var bounded = false
         if let series, let bounds = offsets {
@@ -166,7 +193,7 @@ public final class CalendarItemAlarms: Sendable {
         }
         absoluteFirings.forEach(consider)
         for occurrence in singleOccurrences {
-            context.firings(of: occurrence, relative: true, absolute: true).forEach(consider)
+            context.firings(of: occurrence, relative: true, absolute: Self.firesOwnAbsolute(occurrence, series: series)).forEach(consider)
         }
         if let series, let bounds = offsets {
             let lower = Int(instant.timeIntervalSince1970.rounded(.down)) - bounds.latest - Self.slack
