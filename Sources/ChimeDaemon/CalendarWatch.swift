@@ -4,6 +4,7 @@ import ChimeControl
 import ChimeCore
 import ChimeDesk
 import ChimeStore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -434,10 +435,7 @@ public final class CalendarWatch {
     /// How long the machine has been suspended since boot: `CLOCK_BOOTTIME` counts through
     /// suspend, `CLOCK_MONOTONIC` does not.
     public static func suspendedSeconds() -> Double {
-        var boot = timespec(), monotonic = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &boot)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        return Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9
+        Double(MonotonicClock.suspendedNanoseconds()) / 1e9
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -180,6 +180,7 @@ public final class LibNotifyNotifier: Notifier {
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        // ContinuousClock counts through a suspend, as the wall clock of the job's `now` does.
         let handedOver = ContinuousClock.now
         call(
             completion: completion,

@@ -50,6 +50,7 @@ public final class StdoutNotifier: Notifier {
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        // ContinuousClock counts through a suspend, as the wall clock of the job's `now` does.
         let handedOver = ContinuousClock.now
         do {
             _ = try renderer.render(job)
