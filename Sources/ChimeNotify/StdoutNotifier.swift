@@ -74,7 +74,7 @@ public final class StdoutNotifier: Notifier {
             // Worded as of the moment it is written, as a server's bubble is as of its call.
             let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
             let notification: RenderedNotification
-            do throws(TextRejection) {
+            do throws(DomainError) {
                 notification = try renderer.render(sent)
             } catch {
                 return completion(.rejected(reason: error.message))
