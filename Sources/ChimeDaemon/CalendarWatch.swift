@@ -308,7 +308,7 @@ public final class CalendarWatch {
     /// else those of the files that changed).
     private func refresh(_ name: String, catchUp: Bool, now: Date) {
         guard let watched = calendars[name] else { return }
-        let started = ContinuousClock.now
+        let started = MonotonicClock.now()
         var uids = Set<String>(), changed = Set<String>()
         // The calendar's folder and the one above it are watched before they are listed:
         // whatever is written meanwhile is reported, and read when the events are taken.
@@ -332,7 +332,7 @@ public final class CalendarWatch {
         shelf.modify(name) { $0.listingProblems = watched.index.listingProblems }
         for problem in watched.index.listingProblems { log.warning("calendar \(name): \(problem)") }
         generation += 1
-        log.info("calendar \(name) (\(watched.source.path)): \(refresh.readFiles.count) file\(refresh.readFiles.count == 1 ? "" : "s") read, \(refresh.removedFiles.count) gone, \(refresh.unchangedCount) unchanged in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+        log.info("calendar \(name) (\(watched.source.path)): \(refresh.readFiles.count) file\(refresh.readFiles.count == 1 ? "" : "s") read, \(refresh.removedFiles.count) gone, \(refresh.unchangedCount) unchanged in \(LogFormat.milliseconds(Self.seconds(MonotonicClock.elapsed(since: started))))")
         if catchUp {
             derive(name, uids: nil, changed: changed, catchUp: true, now: now)
         } else if !uids.isEmpty {
@@ -409,7 +409,7 @@ public final class CalendarWatch {
     private func derive(_ name: String, uids: Set<String>?, changed: Set<String>, catchUp: Bool, now: Date) {
         guard let calendar = shelf.calendars[name] else { return }
         let desk = desk
-        let started = ContinuousClock.now
+        let started = MonotonicClock.now()
         do {
             var written = 0
             let applied = try store.apply(now: now) { () throws -> ChangePlan in
@@ -419,7 +419,7 @@ public final class CalendarWatch {
             }
             if applied != nil { onChange() }
             let items = uids.map { "\($0.count) item\($0.count == 1 ? "" : "s")" } ?? "every item"
-            log.info("calendar \(name): \(items) derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+            log.info("calendar \(name): \(items) derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(MonotonicClock.elapsed(since: started))))")
         } catch {
             log.error("cannot derive the alarms of calendar \(name): \(error)")
         }

@@ -180,7 +180,8 @@ public final class LibNotifyNotifier: Notifier {
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
-        // ContinuousClock counts through a suspend, as the wall clock of the job's `now` does.
+        // ContinuousClock, not MonotonicClock: the wait is added to the job's `now`, a wall-clock
+        // instant, so it counts a suspend as the wall clock does.
         let handedOver = ContinuousClock.now
         call(
             completion: completion,
