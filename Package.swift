@@ -40,7 +40,10 @@ let package = Package(
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         .target(name: "ChimeCore"),
-        .target(name: "ChimeStore", dependencies: ["ChimeCore", "CSQLite"]),
+        // The POSIX calls the store, the control socket and chimed share: errno as typed errors,
+        // owned descriptors, the one private-directory check, the monotonic clock.
+        .target(name: "ChimeSystem"),
+        .target(name: "ChimeStore", dependencies: ["ChimeCore", "ChimeSystem", "CSQLite"]),
         // Every intention (a command, a button, what chimed derives) as a change decided inside
         // the store's write transaction: the one desk both programs go through.
         .target(name: "ChimeDesk", dependencies: ["ChimeCore", "ChimeStore"]),
@@ -51,13 +54,13 @@ let package = Package(
         // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
         .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "CDBus"]),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
-        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "CLibical", "CLibicalLoader"]),
+        .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "ChimeSystem", "CLibical", "CLibicalLoader"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.
-        .target(name: "ChimeControl", dependencies: ["ChimeCore", "CLinux"]),
-        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeCalendar", "CLinux"]),
+        .target(name: "ChimeControl", dependencies: ["ChimeCore", "ChimeSystem", "CLinux"]),
+        .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeSystem", "ChimeCalendar", "CLinux"]),
         // Not ChimeNotify: `chime` links no libnotify or GLib (its bubble texts come from ChimeBubbleText).
         .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeBubbleText", "ChimeBusProbe", "ChimeControl", "ChimeCalendar", "CLinux"]),
-        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeDaemon"]),
+        .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeSystem", "ChimeDaemon"]),
 
         // Executables: wiring only.
         .executableTarget(name: "chime", dependencies: ["ChimeCLI"]),
@@ -93,7 +96,7 @@ let package = Package(
 
         // Tests: one target per library, plus end-to-end tests of the built binaries.
         .testTarget(name: "ChimeCoreTests", dependencies: ["ChimeCore", "ChimeTestSupport"]),
-        .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "CSQLite", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeStoreTests", dependencies: ["ChimeStore", "ChimeCore", "ChimeSystem", "CSQLite", "ChimeTestSupport"]),
         .testTarget(
             name: "ChimeCalendarTests",
             dependencies: ["ChimeCalendar", "ChimeCore", "ChimeTestSupport"],
@@ -102,8 +105,9 @@ let package = Package(
         ),
         .testTarget(name: "ChimeDeskTests", dependencies: ["ChimeDesk", "ChimeStore", "ChimeCore", "ChimeCalendar", "ChimeTestSupport"]),
         .testTarget(name: "ChimeNotifyTests", dependencies: ["ChimeNotify", "ChimeBubbleText", "ChimeBusProbe", "ChimeCore", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeSystemTests", dependencies: ["ChimeSystem"]),
         .testTarget(name: "ChimeControlTests", dependencies: ["ChimeControl", "ChimeCore"]),
-        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeDesk", "ChimeCalendar", "ChimeTestSupport"]),
+        .testTarget(name: "ChimeDaemonTests", dependencies: ["ChimeDaemon", "ChimeControl", "ChimeSystem", "ChimeCore", "ChimeStore", "ChimeDesk", "ChimeCalendar", "ChimeTestSupport"]),
         .testTarget(name: "ChimeCLITests", dependencies: ["ChimeCLI", "ChimeControl", "ChimeCore", "ChimeStore", "ChimeTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

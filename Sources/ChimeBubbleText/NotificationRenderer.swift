@@ -31,7 +31,7 @@ public struct NotificationRenderer: Hashable, Sendable {
 
     /// The notification for `job`: late wording when ``DeliveryJob/isLate``, times in its zone,
     /// the job's urgency when it names one.
-    public func render(_ job: DeliveryJob) throws(TextRejection) -> RenderedNotification {
+    public func render(_ job: DeliveryJob) throws(DomainError) -> RenderedNotification {
         let request = job.request
         let arguments = request.content.arguments
         var values: [String: String] = [:]

@@ -20,9 +20,9 @@ public enum NotificationText {
     /// `text` ready to be shown: a NUL is refused, tabs and line breaks become spaces, other control
     /// characters are dropped, surrounding spaces trimmed, and the result cut at a character
     /// boundary to at most `maximumBytes` bytes of UTF-8 (ending in "…" when cut).
-    public static func clean(_ text: String, field: String, maximumBytes: Int = maximumValueBytes) throws(TextRejection) -> String {
+    public static func clean(_ text: String, field: String, maximumBytes: Int = maximumValueBytes) throws(DomainError) -> String {
         if text.unicodeScalars.contains("\0") {
-            throw TextRejection(.containsNUL, "the \(field) contains a NUL character: remove it")
+            throw DomainError(.invalidText, "the \(field) contains a NUL character: remove it")
         }
         return truncated(UserText.cleaned(text), maximumBytes: maximumBytes)
     }

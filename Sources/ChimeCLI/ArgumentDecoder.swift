@@ -1,3 +1,4 @@
+import ChimeCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

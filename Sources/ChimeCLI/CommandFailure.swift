@@ -5,13 +5,13 @@ import ChimeStore
 ///
 /// Every failure the runner meets (a value, a conflict, the store, the daemon) is turned into
 /// one of these at a single place, so the mapping to exit codes is written once.
-public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CommandFailure: ChimeError {
     /// The process exit status.
     public let exitCode: ExitCode
     /// One sentence in every language: what was wrong and what to do.
     public let text: LocalizedText
-    /// The sentence in English.
-    public var message: String { text.description }
+    /// What went wrong, for matching: the exit code itself.
+    public var kind: ExitCode { exitCode }
 
     /// Makes a failure saying `text`.
     public init(_ exitCode: ExitCode, _ text: LocalizedText) {
@@ -50,22 +50,12 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
         CommandFailure(.dataError, .unknownReference, ["text": text])
     }
 
-    /// Equal when of the same exit code saying the same English sentence.
-    public static func == (left: CommandFailure, right: CommandFailure) -> Bool {
-        left.exitCode == right.exitCode && left.message == right.message
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(exitCode)
-        hasher.combine(message)
-    }
-
     /// The line printed on standard error, in English.
     public var line: String { ErrorLine.text(message) }
 
     /// The line printed on standard error in `language`.
     public func line(in language: UserLanguage) -> String { ErrorLine.text(text.text(in: language)) }
 
+    /// The line, `chime: ` and the message.
     public var description: String { line }
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -31,9 +32,13 @@ public struct CalendarFileStamp: Hashable, Sendable {
 /// The file system calls of calendar reading, each failure a ``CalendarProblem``.
 enum CalendarFileBytes {
     /// `stat` of `path` (following symbolic links), or the system's error.
-    static func status(of path: String) -> Result<stat, SystemCallFailure> {
+    static func status(of path: String) -> Result<stat, SystemError> {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(SystemCallFailure(errno: errno)) }
+        do {
+            try valueOrErrno("stat") { stat(path, &status) }
+        } catch {
+            return .failure(error)
+        }
         return .success(status)
     }
 
@@ -46,16 +51,24 @@ enum CalendarFileBytes {
         func failure(_ detail: LocalizedText, kind: CalendarProblem.Kind = .skippedFile) -> Result<[UInt8], CalendarProblem> {
             .failure(CalendarProblem(file: path, kind: kind, detail: detail))
         }
-        func unreadable(_ code: Int32) -> Result<[UInt8], CalendarProblem> {
-            failure(LocalizedText(CalendarText.fileUnreadable, ["reason": SystemCallFailure(errno: code).description]))
+        func unreadable(_ error: SystemError) -> Result<[UInt8], CalendarProblem> {
+            failure(LocalizedText(CalendarText.fileUnreadable, ["reason": error.calendarReason]))
         }
-        // Non-blocking, so a FIFO named *.ics never holds the reader; refused below anyway.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { return unreadable(errno) }
-        defer { close(descriptor) }
+        let file: OwnedFileDescriptor
+        do {
+            // Non-blocking, so a FIFO named *.ics never holds the reader; refused below anyway.
+            file = try OwnedFileDescriptor("open") { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        } catch {
+            return unreadable(error)
+        }
+        let descriptor = file.rawValue
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return unreadable(errno) }
-        guard isRegularFile(status) else { return unreadable(EINVAL) }
+        do {
+            try valueOrErrno("fstat") { fstat(descriptor, &status) }
+        } catch {
+            return unreadable(error)
+        }
+        guard isRegularFile(status) else { return unreadable(SystemError(.invalidArgument, operation: "open")) }
         guard status.st_size <= maximumBytes else {
             return failure(LocalizedText(CalendarText.fileTooLarge, ["bytes": "\(status.st_size)", "maximum": "\(maximumBytes)"]))
         }
@@ -69,28 +82,34 @@ enum CalendarFileBytes {
                 }
                 bytes += [UInt8](repeating: 0, count: max(4096, bytes.count))
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            // withUnsafeMutableBytes rethrows untyped errors; a Result keeps the type.
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try valueOrErrno("read") { Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return unreadable(errno)
+            let count: Int
+            switch read {
+            case .success(let found): count = found
+            case .failure(let failure): return unreadable(failure)
             }
             if count == 0 { break }
             filled += count
         }
+        // Only the number was used above: the descriptor is kept open until the last read.
+        withExtendedLifetime(file) {}
         bytes.removeSubrange(filled...)
         return .success(bytes)
     }
 }
 
-/// A failed system call's error number, with the C library's words for it.
-struct SystemCallFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `errno`.
-    let errno: Int32
-
-    /// `Too many levels of symbolic links (ELOOP 40)`-like text: the C library's message and the number.
-    var description: String {
-        "\(String(cString: strerror(errno))) (errno \(errno))"
+extension SystemError {
+    /// The reason a calendar problem gives for a failed call: the C library's words and the
+    /// number, e.g. `Too many levels of symbolic links (errno 40)`.
+    var calendarReason: String {
+        "\(code) (errno \(code.rawValue))"
     }
+
+    /// The failure a path that is there but is no calendar file or folder is reported with.
+    static let notCalendarFile = SystemError(.invalidArgument, operation: "stat")
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -54,7 +55,7 @@ public enum CalendarFolderScanner {
             let listing = CalendarCollectionListing(name: baseName(of: name), path: path, files: [path: CalendarFileStamp(status)])
             return .success(CalendarSourceListing(layout: .file, collections: [listing], problems: []))
         }
-        guard CalendarFileBytes.isDirectory(status) else { return .failure(unreadable(path, SystemCallFailure(errno: EINVAL))) }
+        guard CalendarFileBytes.isDirectory(status) else { return .failure(unreadable(path, .notCalendarFile)) }
         let entries: [String]
         switch names(in: path) {
         case .success(let found): entries = found
@@ -107,7 +108,7 @@ public enum CalendarFolderScanner {
                 files[file] = CalendarFileStamp(status)
             case .success:
                 // A folder or device named *.ics: not a calendar file, and never opened.
-                problems.append(unreadable(file, SystemCallFailure(errno: EINVAL)))
+                problems.append(unreadable(file, .notCalendarFile))
             case .failure(let failure):
                 problems.append(unreadable(file, failure))
             }
@@ -120,9 +121,13 @@ public enum CalendarFolderScanner {
         do {
             return .success(try FileManager.default.contentsOfDirectory(atPath: folder))
         } catch {
-            var status = stat()
-            let code = stat(folder, &status) == 0 ? EACCES : errno
-            return .failure(unreadable(folder, SystemCallFailure(errno: code)))
+            // Foundation's error does not say why: there but unlistable is a permission problem.
+            let reason: SystemError
+            switch CalendarFileBytes.status(of: folder) {
+            case .success: reason = SystemError(.permissionDenied, operation: "opendir")
+            case .failure(let failure): reason = failure
+            }
+            return .failure(unreadable(folder, reason))
         }
     }
 
@@ -137,7 +142,7 @@ public enum CalendarFolderScanner {
         isCalendarFileName(fileName) ? String(fileName.dropLast(4)) : fileName
     }
 
-    private static func unreadable(_ path: String, _ failure: SystemCallFailure) -> CalendarProblem {
-        CalendarProblem(file: path, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.description]))
+    private static func unreadable(_ path: String, _ failure: SystemError) -> CalendarProblem {
+        CalendarProblem(file: path, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.calendarReason]))
     }
 }

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -88,15 +89,15 @@ public final class CalendarSourceIndex {
         let found = CalendarFileBytes.status(of: file)
         guard case .success(let status) = found, CalendarFileBytes.isRegularFile(status) else {
             collectionFiles[file] = nil
-            if case .failure(let failure) = found, failure.errno == ENOENT {
+            if case .failure(let failure) = found, failure.code == .noSuchFile {
                 let existed = files.removeValue(forKey: file) != nil
                 return CalendarRefresh(readFiles: [], removedFiles: existed ? [file] : [], unchangedCount: 0)
             }
             // There, but no calendar file (a FIFO, a folder, a symbolic link loop): its problem
             // is kept, as a stat pass lists it, and it is never opened.
-            let failure: SystemCallFailure
-            if case .failure(let reason) = found { failure = reason } else { failure = SystemCallFailure(errno: EINVAL) }
-            let problem = CalendarProblem(file: file, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.description]))
+            let failure: SystemError
+            if case .failure(let reason) = found { failure = reason } else { failure = .notCalendarFile }
+            let problem = CalendarProblem(file: file, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.calendarReason]))
             let stamp = (try? found.get()).map(CalendarFileStamp.init) ?? CalendarFileStamp(size: -1, modificationNanoseconds: 0, inode: 0)
             files[file] = (stamp, CalendarFileContents(file: file, items: [], problems: [problem]))
             return CalendarRefresh(readFiles: [file], removedFiles: [], unchangedCount: 0)

@@ -1,4 +1,5 @@
 import CLinux
+import ChimeSystem
 import Foundation
 import Glibc
 

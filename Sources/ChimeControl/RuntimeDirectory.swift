@@ -1,4 +1,5 @@
 import CLinux
+import ChimeSystem
 import Glibc
 
 /// The private directory that holds the daemon's control socket and instance lock:
@@ -38,8 +39,7 @@ public struct RuntimeDirectory: Hashable, Sendable {
         // What XDG_RUNTIME_DIR would have been in a login session (ssh without pam_systemd's
         // variables, a cron job): only a real directory of the user's own will do.
         let own = trimmingTrailingSlashes(userRuntimeRoot) + "/\(userID)"
-        var status = stat()
-        if lstat(own, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == userID {
+        if (try? PrivateDirectory(opening: own, ownerID: userID)) != nil {
             return RuntimeDirectory(path: own + "/chime", isFallback: true, ownerID: userID)
         }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
@@ -65,13 +65,11 @@ public struct RuntimeDirectory: Hashable, Sendable {
             guard error.code == .fileExists else { throw error }
         }
         let directory = try openChecked()
-        let raw = directory.rawValue
-        var status = stat()
-        _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
-            try valueOrErrno("fstat") { fstat(raw, pointer) }
-        }
-        if status.st_mode & 0o077 != 0 {
-            try valueOrErrno("fchmod") { fchmod(raw, 0o700) }
+        if directory.isOpenToOthers {
+            try withExtendedLifetime(directory) { () throws(SystemError) in
+                let raw = directory.descriptor.rawValue
+                try valueOrErrno("fchmod") { fchmod(raw, 0o700) }
+            }
         }
     }
 
@@ -96,45 +94,30 @@ public struct RuntimeDirectory: Hashable, Sendable {
         return RuntimeError(.unsafeRuntimeDirectory, .runtimeNoAccess, ["path": path, "blocked": blocked, "mode": mode])
     }
 
-    /// Opens the directory itself (never a symlink in its place) and checks its owner.
-    private func openChecked() throws -> OwnedFileDescriptor {
-        let directory: OwnedFileDescriptor
+    /// Opens the directory itself (never a symlink in its place) and checks its owner; a
+    /// failure of the system calls themselves is thrown as their ``SystemError``.
+    private func openChecked() throws -> PrivateDirectory {
         do {
-            directory = try OwnedFileDescriptor("open") { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            return try PrivateDirectory(opening: path, ownerID: ownerID)
         } catch {
-            switch error.code {
-            case .symbolicLinkLoop:
-                throw RuntimeError(.unsafeRuntimeDirectory, .runtimeDirectoryLink, ["path": path])
-            case .notDirectory where Self.isSymbolicLink(path):
-                // With O_DIRECTORY, Linux reports a link to a directory as ENOTDIR, not ELOOP.
+            switch error {
+            case .symbolicLink:
                 throw RuntimeError(.unsafeRuntimeDirectory, .runtimeDirectoryLink, ["path": path])
             case .notDirectory:
                 throw RuntimeError(.unsafeRuntimeDirectory, .runtimeNotDirectory, ["path": path])
-            case .permissionDenied:
+            case .otherOwner(let owner):
+                // Without XDG_RUNTIME_DIR the directory sits in a shared place, where another user
+                // can make it first and the user cannot remove it.
+                throw RuntimeError(
+                    .unsafeRuntimeDirectory, isFallback ? .runtimeTakenByOtherUser : .runtimeOtherOwner,
+                    ["path": path, "owner": "\(owner)", "user": "\(ownerID)"]
+                )
+            case .failed(let failure) where failure.code == .permissionDenied:
                 throw noAccess()
-            default:
-                throw error
+            case .failed(let failure):
+                throw failure
             }
         }
-        var status = stat()
-        let raw = directory.rawValue
-        _ = try withUnsafeMutablePointer(to: &status) { pointer throws(SystemError) in
-            try valueOrErrno("fstat") { fstat(raw, pointer) }
-        }
-        guard status.st_uid == ownerID else {
-            // Without XDG_RUNTIME_DIR the directory sits in a shared place, where another user can
-            // make it first and the user cannot remove it.
-            throw RuntimeError(
-                .unsafeRuntimeDirectory, isFallback ? .runtimeTakenByOtherUser : .runtimeOtherOwner,
-                ["path": path, "owner": "\(status.st_uid)", "user": "\(ownerID)"]
-            )
-        }
-        return directory
-    }
-
-    private static func isSymbolicLink(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

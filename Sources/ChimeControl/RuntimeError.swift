@@ -5,7 +5,7 @@ import ChimeCore
 ///
 /// `kind` is what callers match on, ``exitCode`` what `chime` and `chimed` end with when it stops
 /// them; `message` is one sentence saying what was wrong and what to do.
-public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct RuntimeError: ChimeError {
     /// What went wrong.
     public enum Kind: String, Hashable, Sendable {
         /// The runtime directory is missing its parent, a symlink, not a directory, or not ours.
@@ -30,10 +30,9 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong, for matching.
     public let kind: Kind
-    /// One sentence for the user, in every language: what was wrong and what to do.
+    /// One sentence for the user, in every language: what was wrong and what to do; chimed
+    /// logs its English ``message``.
     public let text: LocalizedText
-    /// The sentence in English (what chimed logs).
-    public var message: String { text.description }
 
     /// Makes an error of `kind` carrying `message`, the same in every language.
     public init(_ kind: Kind, _ message: String) {
@@ -50,20 +49,6 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ kind: Kind, _ message: ControlText, _ values: [String: String] = [:]) {
         self.init(kind, LocalizedText(message, values))
     }
-
-    /// Equal when of the same kind saying the same English sentence.
-    public static func == (left: RuntimeError, right: RuntimeError) -> Bool {
-        left.kind == right.kind && left.message == right.message
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(message)
-    }
-
-    /// The message.
-    public var description: String { message }
 
     /// The exit code for this error: `tryAgain` for what passes by itself (another daemon holds
     /// the lock, the daemon did not answer in time, as for a store locked too long), `unavailable`

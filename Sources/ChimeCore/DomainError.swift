@@ -2,7 +2,7 @@
 ///
 /// `kind` is what callers match on; `message` is one sentence that quotes the input and says
 /// what would have been accepted.
-public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DomainError: ChimeError {
     /// What went wrong, coarse enough for a caller to choose an exit code.
     public enum Kind: String, Hashable, Sendable {
         /// A duration such as `45m` could not be read.
@@ -11,7 +11,8 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidPlan
         /// A wall-clock time or an instant could not be read.
         case invalidTime
-        /// A user-supplied text (tag, reminder) is empty, too long or not text.
+        /// A user-supplied text (tag, reminder) is empty, too long or not text, or holds what a
+        /// notification server cannot carry (a NUL character).
         case invalidText
         /// An identifier chosen by the user has characters or a length we do not accept.
         case invalidIdentifier
@@ -30,9 +31,6 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One sentence for the user, in every language: what was wrong and what to do.
     public let text: LocalizedText
 
-    /// The sentence in English.
-    public var message: String { text.description }
-
     /// Makes an error of `kind` carrying `message`, the same in every language.
     public init(_ kind: Kind, _ message: String) {
         self.init(kind, LocalizedText(verbatim: message))
@@ -48,19 +46,4 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     package init(_ kind: Kind, _ message: CoreText, _ values: [String: String] = [:]) {
         self.init(kind, LocalizedText(message, values))
     }
-
-    /// Equal when of the same kind saying the same English sentence (its other languages are
-    /// rendered from the same message and values).
-    public static func == (left: DomainError, right: DomainError) -> Bool {
-        left.kind == right.kind && left.message == right.message
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(message)
-    }
-
-    /// The message, so the error prints as the sentence the user sees.
-    public var description: String { message }
 }

@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// One inotify instance watching the folders of every calendar chimed reads: a collection's

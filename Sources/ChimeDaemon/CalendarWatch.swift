@@ -4,6 +4,7 @@ import ChimeControl
 import ChimeCore
 import ChimeDesk
 import ChimeStore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -307,7 +308,7 @@ public final class CalendarWatch {
     /// else those of the files that changed).
     private func refresh(_ name: String, catchUp: Bool, now: Date) {
         guard let watched = calendars[name] else { return }
-        let started = ContinuousClock.now
+        let started = MonotonicClock.now()
         var uids = Set<String>(), changed = Set<String>()
         // The calendar's folder and the one above it are watched before they are listed:
         // whatever is written meanwhile is reported, and read when the events are taken.
@@ -331,7 +332,7 @@ public final class CalendarWatch {
         shelf.modify(name) { $0.listingProblems = watched.index.listingProblems }
         for problem in watched.index.listingProblems { log.warning("calendar \(name): \(problem)") }
         generation += 1
-        log.info("calendar \(name) (\(watched.source.path)): \(refresh.readFiles.count) file\(refresh.readFiles.count == 1 ? "" : "s") read, \(refresh.removedFiles.count) gone, \(refresh.unchangedCount) unchanged in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+        log.info("calendar \(name) (\(watched.source.path)): \(refresh.readFiles.count) file\(refresh.readFiles.count == 1 ? "" : "s") read, \(refresh.removedFiles.count) gone, \(refresh.unchangedCount) unchanged in \(LogFormat.milliseconds(Self.seconds(MonotonicClock.elapsed(since: started))))")
         if catchUp {
             derive(name, uids: nil, changed: changed, catchUp: true, now: now)
         } else if !uids.isEmpty {
@@ -408,7 +409,7 @@ public final class CalendarWatch {
     private func derive(_ name: String, uids: Set<String>?, changed: Set<String>, catchUp: Bool, now: Date) {
         guard let calendar = shelf.calendars[name] else { return }
         let desk = desk
-        let started = ContinuousClock.now
+        let started = MonotonicClock.now()
         do {
             var written = 0
             let applied = try store.apply(now: now) { () throws -> ChangePlan in
@@ -418,7 +419,7 @@ public final class CalendarWatch {
             }
             if applied != nil { onChange() }
             let items = uids.map { "\($0.count) item\($0.count == 1 ? "" : "s")" } ?? "every item"
-            log.info("calendar \(name): \(items) derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(ContinuousClock.now - started)))")
+            log.info("calendar \(name): \(items) derived\(catchUp ? " with catch-up" : ""), \(written) alarm\(written == 1 ? "" : "s") written, in \(LogFormat.milliseconds(Self.seconds(MonotonicClock.elapsed(since: started))))")
         } catch {
             log.error("cannot derive the alarms of calendar \(name): \(error)")
         }
@@ -434,10 +435,7 @@ public final class CalendarWatch {
     /// How long the machine has been suspended since boot: `CLOCK_BOOTTIME` counts through
     /// suspend, `CLOCK_MONOTONIC` does not.
     public static func suspendedSeconds() -> Double {
-        var boot = timespec(), monotonic = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &boot)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        return Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9
+        Double(MonotonicClock.suspendedNanoseconds()) / 1e9
     }
 
     static func seconds(_ duration: Duration) -> Double {

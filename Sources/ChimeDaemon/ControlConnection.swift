@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// One accepted client of the ``ControlServer``: its socket, the bytes of the message it is

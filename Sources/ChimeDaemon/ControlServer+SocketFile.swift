@@ -1,5 +1,6 @@
 import CLinux
 import ChimeControl
+import ChimeSystem
 import Foundation
 import Glibc
 

@@ -3,6 +3,7 @@ import ChimeCore
 import ChimeDesk
 import ChimeNotify
 import ChimeStore
+import ChimeSystem
 import Foundation
 import Glibc
 
@@ -248,9 +249,9 @@ public enum Daemon {
 
         // Answers for deliveries already handed over are still recorded, so the next start
         // does not show them again.
-        let deadline = ContinuousClock.now + stopGracePeriod
-        while scheduler.deliveriesInFlight > 0, ContinuousClock.now < deadline {
-            try loop.runOnce(timeout: deadline - ContinuousClock.now)
+        let deadline = MonotonicClock.now() + stopGracePeriod.clampedNanoseconds
+        while scheduler.deliveriesInFlight > 0, MonotonicClock.now() < deadline {
+            try loop.runOnce(timeout: MonotonicClock.remaining(until: deadline))
         }
         if scheduler.deliveriesInFlight > 0 {
             log.warning("stopped with \(scheduler.deliveriesInFlight) deliveries unanswered: the next start shows them again")

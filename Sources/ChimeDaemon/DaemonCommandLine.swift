@@ -35,24 +35,11 @@ public struct DaemonOptions: Hashable, Sendable {
     }
 }
 
-/// Arguments `chimed` cannot run with: one line for the user, exit code ``ExitCode/usage``.
-public struct DaemonUsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What was wrong and what to do, in every language.
-    public let text: LocalizedText
-
-    /// What was wrong and what to do, in English.
-    public var message: String { text.description }
-
-    /// Makes the error from `message` of the catalog filled with `values`.
-    init(_ message: DaemonText, _ values: [String: String] = [:]) {
-        text = LocalizedText(message, values)
+extension UsageError {
+    /// Makes `chimed`'s error of `kind` from `message` of its catalog filled with `values`.
+    init(_ kind: Kind, _ message: DaemonText, _ values: [String: String] = [:]) {
+        self.init(kind, LocalizedText(message, values))
     }
-
-    /// The exit code for a usage error (`EX_USAGE`).
-    public var exitCode: ExitCode { .usage }
-
-    /// The message.
-    public var description: String { message }
 }
 
 /// Parses `chimed`'s arguments: `--notifier libnotify|stdout` (or `--notifier=...`),
@@ -116,7 +103,7 @@ public enum DaemonCommandLine {
     public static var versionLine: String { "chimed \(DaemonIdentity.currentVersion)\n" }
 
     /// The command `arguments` (without the program name) ask for.
-    public static func parse(_ arguments: [String]) throws(DaemonUsageError) -> DaemonCommand {
+    public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonCommand {
         var result = DaemonOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -127,18 +114,18 @@ public enum DaemonCommandLine {
             case "--version":
                 return .version(versionLine)
             case "--foreground":
-                guard attached == nil else { throw DaemonUsageError(.takesNoValue, ["option": "--foreground"]) }
+                guard attached == nil else { throw UsageError(.unexpectedValue, .takesNoValue, ["option": "--foreground"]) }
                 result.foreground = true
             case "--notifier":
                 guard let value = attached ?? remaining.popFirst() else {
-                    throw DaemonUsageError(.notifierNeedsValue, ["option": "--notifier", "choices": notifierChoices])
+                    throw UsageError(.missingValue, .notifierNeedsValue, ["option": "--notifier", "choices": notifierChoices])
                 }
                 guard let choice = DaemonOptions.NotifierChoice(rawValue: value) else {
-                    throw DaemonUsageError(.unknownNotifier, ["value": value, "choices": notifierChoices])
+                    throw UsageError(.invalidChoice, .unknownNotifier, ["value": value, "choices": notifierChoices])
                 }
                 result.notifier = choice
             default:
-                throw DaemonUsageError(.unknownArgument, ["argument": argument])
+                throw UsageError(.unexpectedArgument, .unknownArgument, ["argument": argument])
             }
         }
         return .run(result)

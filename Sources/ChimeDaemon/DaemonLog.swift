@@ -1,4 +1,4 @@
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// The daemon's log: one line per message on stderr, prefixed with its syslog priority so the

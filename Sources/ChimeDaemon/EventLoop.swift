@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// One epoll instance that waits on registered descriptors and calls each one's handler on the

@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// An inotify watch that reports when named files in one directory are written, replaced or

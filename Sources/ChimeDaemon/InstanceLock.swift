@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeSystem
 import ChimeCore
 import CLinux
 import ChimeStore

@@ -1,4 +1,4 @@
-import ChimeControl
+import ChimeSystem
 import CLinux
 import Glibc
 

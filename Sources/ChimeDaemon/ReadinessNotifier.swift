@@ -1,5 +1,6 @@
 import CLinux
 import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// Tells the service manager about the daemon's state by sending `READY=1`, `STATUS=...` and

@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Foundation
 import Glibc
 

@@ -1,4 +1,4 @@
-import ChimeControl
+import ChimeSystem
 
 /// Counts connections the control server refuses for one reason, so the log gets at most one
 /// line per interval with a count instead of a line per connection: a client retrying in a

@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// A signalfd that turns SIGTERM, SIGINT and SIGHUP into readable events for the ``EventLoop``,

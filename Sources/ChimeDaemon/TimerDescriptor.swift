@@ -1,5 +1,5 @@
 import CLinux
-import ChimeControl
+import ChimeSystem
 import Glibc
 
 /// One non-blocking timerfd, shared machinery of ``RealtimeTimer`` and ``MonotonicTimer``.

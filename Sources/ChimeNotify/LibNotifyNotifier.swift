@@ -180,6 +180,8 @@ public final class LibNotifyNotifier: Notifier {
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        // ContinuousClock, not MonotonicClock: the wait is added to the job's `now`, a wall-clock
+        // instant, so it counts a suspend as the wall clock does.
         let handedOver = ContinuousClock.now
         call(
             completion: completion,
@@ -187,7 +189,7 @@ public final class LibNotifyNotifier: Notifier {
                 // Worded as of the moment the call goes out, not when it was queued: the last of a
                 // burst may be well past its tolerance by then.
                 let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
-                let rendering = Result { () throws(TextRejection) in try renderer.render(sent) }
+                let rendering = Result { () throws(DomainError) in try renderer.render(sent) }
                 switch rendering {
                 case .success(let notification): return session.deliver(notification, for: sent)
                 case .failure(let rejection): return .rejected(reason: rejection.message)

@@ -50,6 +50,8 @@ public final class StdoutNotifier: Notifier {
 
     public func deliver(_ job: DeliveryJob, completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
         let renderer = job.language.map(NotificationRenderer.init(language:)) ?? renderer
+        // ContinuousClock, not MonotonicClock: the wait is added to the job's `now`, a wall-clock
+        // instant, so it counts a suspend as the wall clock does.
         let handedOver = ContinuousClock.now
         do {
             _ = try renderer.render(job)
@@ -73,7 +75,7 @@ public final class StdoutNotifier: Notifier {
             // Worded as of the moment it is written, as a server's bubble is as of its call.
             let sent = job.sent(afterWaiting: (ContinuousClock.now - handedOver).timeInterval)
             let notification: RenderedNotification
-            do throws(TextRejection) {
+            do throws(DomainError) {
                 notification = try renderer.render(sent)
             } catch {
                 return completion(.rejected(reason: error.message))

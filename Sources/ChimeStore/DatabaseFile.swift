@@ -1,5 +1,6 @@
 import CSQLite
 import ChimeCore
+import ChimeSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -66,57 +67,67 @@ enum DatabaseFile {
             let found = isDatabaseDirectory ? lstat(prefix, &info) == 0 : stat(prefix, &info) == 0
             if found {
                 if isDatabaseDirectory {
-                    try checkOwnDirectory(prefix, info, databasePath: path)
+                    try checkOwnDirectory(prefix, databasePath: path)
                 } else if info.st_mode & S_IFMT != S_IFDIR {
                     throw StoreError(.unavailable, .notADirectory, ["path": prefix])
                 }
                 continue
             }
-            if mkdir(prefix, 0o700) == 0 {
+            do {
+                try valueOrErrno("mkdir") { mkdir(prefix, 0o700) }
                 // The umask may have taken bits away; the owner needs all three.
                 _ = chmod(prefix, 0o700)
                 syncDirectory(Self.directory(of: prefix))
-            } else if errno != EEXIST {
-                let code = errno
-                if code == EACCES || code == EPERM {
-                    let parent = Self.directory(of: prefix)
-                    throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: parent, databasePath: path, creating: prefix))
-                }
-                throw error(errno: code, path: prefix, action: .actionCreateDirectory)
-            } else if isDatabaseDirectory, lstat(prefix, &info) == 0 {
+            } catch where error.code == .fileExists {
                 // Another process made it meanwhile: it gets the same checks.
-                try checkOwnDirectory(prefix, info, databasePath: path)
+                if isDatabaseDirectory, lstat(prefix, &info) == 0 {
+                    try checkOwnDirectory(prefix, databasePath: path)
+                }
+            } catch where error.code == .permissionDenied || error.code == .notPermitted {
+                let parent = Self.directory(of: prefix)
+                throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: parent, databasePath: path, creating: prefix))
+            } catch {
+                throw Self.error(error, path: prefix, action: .actionCreateDirectory)
             }
         }
     }
 
-    /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``);
-    /// `info` is its `lstat`.
-    static func checkOwnDirectory(_ directory: String, _ info: stat, databasePath path: String, needsWrite: Bool = true) throws(StoreError) {
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            break
-        case S_IFLNK:
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "elsewhere"
-            throw StoreError(.unavailable, .directoryIsLink, ["path": directory, "target": target])
-        default:
-            throw StoreError(.unavailable, .notADirectory, ["path": directory])
-        }
+    /// Refuses a database directory Chime must not use or change (see ``prepare(path:)``): one
+    /// that is not a private directory of the user's own (``PrivateDirectory``), is shared
+    /// (sticky) or, when `needsWrite`, that the user may not write in.
+    static func checkOwnDirectory(_ directory: String, databasePath path: String, needsWrite: Bool = true) throws(StoreError) {
         let user = geteuid()
-        guard info.st_uid == user else {
-            throw StoreError(.unavailable, .directoryOfAnotherUser, ["path": directory, "owner": "\(info.st_uid)", "user": "\(user)"])
+        let opened: PrivateDirectory
+        do {
+            opened = try PrivateDirectory(opening: directory, ownerID: user)
+        } catch {
+            switch error {
+            case .symbolicLink:
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "elsewhere"
+                throw StoreError(.unavailable, .directoryIsLink, ["path": directory, "target": target])
+            case .notDirectory:
+                throw StoreError(.unavailable, .notADirectory, ["path": directory])
+            case .otherOwner(let owner):
+                throw StoreError(.unavailable, .directoryOfAnotherUser, ["path": directory, "owner": "\(owner)", "user": "\(user)"])
+            case .failed(let failure) where needsWrite && (failure.code == .permissionDenied || failure.code == .notPermitted):
+                // Not even readable: not writable either, and the remedy is the same.
+                throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
+            case .failed(let failure):
+                throw Self.error(failure, path: directory, action: .actionInspect)
+            }
         }
-        guard info.st_mode & S_ISVTX == 0 else {
+        guard opened.status.st_mode & S_ISVTX == 0 else {
             throw StoreError(.unavailable, .directoryShared, ["path": directory])
         }
+        guard needsWrite else { return }
         // Real and effective ids are the same here (chime is not setuid), so access(2) answers
         // for this process, read-only file systems included.
-        if needsWrite, access(directory, W_OK | X_OK) != 0 {
-            let code = errno
-            if code == EACCES || code == EPERM {
-                throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
-            }
-            throw error(errno: code, path: directory, action: .actionWriteInDirectory)
+        do {
+            try valueOrErrno("access") { access(directory, W_OK | X_OK) }
+        } catch where error.code == .permissionDenied || error.code == .notPermitted {
+            throw StoreError(.unavailable, StoreError.directoryNotWritableSentence(directory: directory, databasePath: path, creating: nil))
+        } catch {
+            throw Self.error(error, path: directory, action: .actionWriteInDirectory)
         }
     }
 
@@ -124,19 +135,26 @@ enum DatabaseFile {
     /// `-wal` and `-shm` files can be written, and reads its header; nothing existing is changed.
     static func openFile(_ path: String) throws(StoreError) -> Prepared {
         // No following links, no waiting on a FIFO: what was put there since the check is
-        // refused below, not used.
-        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        let created = descriptor >= 0
-        if !created, errno == EEXIST {
-            descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-            if descriptor < 0, errno == EACCES || errno == EPERM {
+        // refused below, not used. The descriptor is released (closed) before SQLite opens the
+        // file: closing any descriptor of a file drops every POSIX lock this process holds on
+        // it, SQLite's included.
+        let file: OwnedFileDescriptor
+        var created = true
+        do {
+            file = try OwnedFileDescriptor("open") { open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        } catch where error.code == .fileExists {
+            created = false
+            do {
+                file = try OwnedFileDescriptor("open") { open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+            } catch where error.code == .permissionDenied || error.code == .notPermitted {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: path, databasePath: path))
+            } catch {
+                throw Self.error(error, path: path, action: .actionCreateOrOpen)
             }
+        } catch {
+            throw Self.error(error, path: path, action: .actionCreateOrOpen)
         }
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: .actionCreateOrOpen) }
-        // Closed before SQLite opens the file: closing any descriptor of a file drops every POSIX
-        // lock this process holds on it, SQLite's included.
-        defer { close(descriptor) }
+        let descriptor = file.rawValue
         if created {
             // The umask may have taken the owner's bits away; group and others never had any.
             _ = fchmod(descriptor, 0o600)
@@ -144,22 +162,21 @@ enum DatabaseFile {
             _ = fsync(descriptor)
             syncDirectory(directory(of: path))
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: .actionInspect) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, .notARegularFile, ["path": path])
-        }
-        for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) && access(sidecar, R_OK | W_OK) != 0 {
-            let code = errno
-            // The last connection of another process removes the -wal as it closes: gone between
-            // the two looks is as good as never there.
-            if code == ENOENT { continue }
-            if code == EACCES || code == EPERM {
+        try checkRegularFile(file, path: path)
+        for sidecar in [path + "-wal", path + "-shm"] where exists(sidecar) {
+            do {
+                try valueOrErrno("access") { access(sidecar, R_OK | W_OK) }
+            } catch where error.code == .noSuchFile {
+                // The last connection of another process removes the -wal as it closes: gone
+                // between the two looks is as good as never there.
+                continue
+            } catch where error.code == .permissionDenied || error.code == .notPermitted {
                 throw StoreError(.unavailable, StoreError.fileNotWritableSentence(file: sidecar, databasePath: path))
+            } catch {
+                throw Self.error(error, path: sidecar, action: .actionOpen)
             }
-            throw error(errno: code, path: sidecar, action: .actionOpen)
         }
-        return Prepared(created: created, header: try readHeader(descriptor: descriptor, path: path))
+        return Prepared(created: created, header: try readHeader(file, path: path))
     }
 
     /// Checks the existing database at `path` on a read-only file system without changing
@@ -168,20 +185,38 @@ enum DatabaseFile {
     static func inspectReadOnly(path: String) throws(StoreError) -> Header? {
         let directory = directory(of: path)
         var info = stat()
-        guard lstat(directory, &info) == 0 else { throw error(errno: errno, path: directory, action: .actionInspect) }
-        try checkOwnDirectory(directory, info, databasePath: path, needsWrite: false)
-        try refuseUnusualFiles(path: path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { throw error(errno: errno, path: path, action: .actionOpen) }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw error(errno: errno, path: path, action: .actionInspect) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, .notARegularFile, ["path": path])
+        do {
+            try valueOrErrno("lstat") { lstat(directory, &info) }
+        } catch {
+            throw Self.error(error, path: directory, action: .actionInspect)
         }
-        guard let header = try readHeader(descriptor: descriptor, path: path) else {
+        try checkOwnDirectory(directory, databasePath: path, needsWrite: false)
+        try refuseUnusualFiles(path: path)
+        let file: OwnedFileDescriptor
+        do {
+            file = try OwnedFileDescriptor("open") { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        } catch {
+            throw Self.error(error, path: path, action: .actionOpen)
+        }
+        try checkRegularFile(file, path: path)
+        guard let header = try readHeader(file, path: path) else {
             throw StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: directory, action: .actionWriteInDirectory))
         }
         return header
+    }
+
+    /// Refuses the open `file` (the database at `path`) unless it is a regular file.
+    private static func checkRegularFile(_ file: OwnedFileDescriptor, path: String) throws(StoreError) {
+        var info = stat()
+        let descriptor = file.rawValue
+        do {
+            try valueOrErrno("fstat") { fstat(descriptor, &info) }
+        } catch {
+            throw Self.error(error, path: path, action: .actionInspect)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.unavailable, .notARegularFile, ["path": path])
+        }
     }
 
     /// Removes group and other permission bits from the database directory, the database and
@@ -205,10 +240,8 @@ enum DatabaseFile {
     /// Flushes the directory entries of `directory` to disk; best effort (a failure here leaves
     /// the entry as durable as the file system makes it on its own).
     static func syncDirectory(_ directory: String) {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
+        guard let folder = try? OwnedFileDescriptor("open", { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }) else { return }
+        withExtendedLifetime(folder) { _ = fsync(folder.rawValue) }
     }
 
     /// The directory part of `path` (the working directory for a bare file name).
@@ -220,17 +253,24 @@ enum DatabaseFile {
 
     // MARK: Recognising
 
-    /// The header of the open file `descriptor` (the database at `path`), or `nil` when the file
-    /// is empty (a new database). Anything else than an SQLite 3 file is refused.
-    static func readHeader(descriptor: Int32, path: String) throws(StoreError) -> Header? {
+    /// The header of the open `file` (the database at `path`), or `nil` when the file is empty
+    /// (a new database). Anything else than an SQLite 3 file is refused.
+    static func readHeader(_ file: OwnedFileDescriptor, path: String) throws(StoreError) -> Header? {
         var bytes = [UInt8](repeating: 0, count: 100)
         var filled = 0
+        let descriptor = file.rawValue
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
+            // withUnsafeMutableBytes rethrows untyped errors; a Result keeps the type.
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try valueOrErrno("pread") { pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled)) }
+                }
             }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw error(errno: errno, path: path, action: .actionRead) }
+            let count: Int
+            switch read {
+            case .success(let found): count = found
+            case .failure(let failure): throw Self.error(failure, path: path, action: .actionRead)
+            }
             if count == 0 { break }
             filled += count
         }
@@ -328,14 +368,14 @@ enum DatabaseFile {
 
     /// The error for a failed file-system call, classified for the exit code: 75 for what may
     /// pass (a read-only file system, a full disk, a passing failure), 69 for the rest.
-    static func error(errno code: Int32, path: String, action: StoreText) -> StoreError {
-        let values = ["action": LocalizedText(action), "path": LocalizedText(verbatim: path), "reason": LocalizedText(verbatim: String(cString: strerror(code)))]
-        switch code {
-        case EROFS:
+    static func error(_ failure: SystemError, path: String, action: StoreText) -> StoreError {
+        let values = ["action": LocalizedText(action), "path": LocalizedText(verbatim: path), "reason": LocalizedText(verbatim: failure.code.description)]
+        switch failure.code {
+        case .readOnlyFileSystem:
             return StoreError(.tryAgain, StoreError.readOnlyFileSystemSentence(path: path, action: action))
-        case ENOSPC, EDQUOT:
+        case .noSpace, .quotaExceeded:
             return StoreError(.tryAgain, LocalizedText(StoreText.callFailedNoSpace, localized: values))
-        case EAGAIN, EINTR, EBUSY, ENOMEM, EMFILE, ENFILE, EIO:
+        case .wouldBlock, .interrupted, .busy, .outOfMemory, .tooManyOpenFiles, .tooManyOpenFilesInSystem, .inputOutput:
             return StoreError(.tryAgain, LocalizedText(StoreText.callFailedTryAgain, localized: values))
         default:
             return StoreError(.unavailable, LocalizedText(StoreText.callFailed, localized: values))

@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeSystem
 import Foundation
 
 /// Chime's durable state in one SQLite database: sessions, water schedules and intake, one-off
@@ -88,14 +89,14 @@ public final class Store: @unchecked Sendable {
         // once with SQLITE_BUSY instead of calling the busy handler. Every step below is
         // repeatable (an unfinished migration rolls back), so a busy failure is retried, a
         // little apart, until the same patience as any write has run out.
-        let deadline = ContinuousClock.now + configuration.busyTimeout
+        let deadline = MonotonicClock.now() + configuration.busyTimeout.clampedNanoseconds
         var attempt = 0
         var connection: SQLiteConnection
         while true {
             do {
                 connection = try Self.openAndSetUp(path: path, busyTimeout: configuration.busyTimeout)
                 break
-            } catch where error.isBusy && ContinuousClock.now < deadline {
+            } catch where error.isBusy && MonotonicClock.now() < deadline {
                 attempt += 1
                 usleep(UInt32.random(in: 1_000...5_000) * UInt32(min(attempt, 8)))
             }

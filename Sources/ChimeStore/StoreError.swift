@@ -5,7 +5,7 @@ import ChimeCore
 /// Callers match on ``kind`` (`catch let error as StoreError where error.kind == .tryAgain`, or
 /// `catch where error.kind == .notFound` in a function that throws only `StoreError`); ``message`` is one sentence saying what was wrong and what
 /// to do; ``sqliteCode`` and ``sqliteMessage`` keep SQLite's own account for logs and bug reports.
-public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct StoreError: ChimeError {
     /// What went wrong, coarse enough for a caller to choose an exit code (see ``exitCode``).
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A condition that may pass: the database is locked beyond the busy timeout, the disk or
@@ -33,8 +33,6 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// One sentence for the user, in every language: what was wrong and what to do.
     public let text: LocalizedText
-    /// The sentence in English.
-    public var message: String { text.description }
     /// SQLite's extended result code, when SQLite reported the failure.
     public let sqliteCode: Int32?
     /// SQLite's own message (`sqlite3_errmsg`), when SQLite reported the failure.
@@ -58,19 +56,16 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(kind, LocalizedText(message, values), sqliteCode: sqliteCode, sqliteMessage: sqliteMessage)
     }
 
-    /// Equal when alike in everything but the translations of the same English sentence.
-    public static func == (left: StoreError, right: StoreError) -> Bool {
-        left.kind == right.kind && left.message == right.message
-            && left.sqliteCode == right.sqliteCode && left.sqliteMessage == right.sqliteMessage
+    /// SQLite's account of a failure, which equality compares besides the kind and sentence.
+    public struct SQLiteAccount: Hashable, Sendable {
+        /// ``StoreError/sqliteCode``.
+        public let code: Int32?
+        /// ``StoreError/sqliteMessage``.
+        public let message: String?
     }
 
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(message)
-        hasher.combine(sqliteCode)
-        hasher.combine(sqliteMessage)
-    }
+    /// SQLite's code and message, for equality.
+    public var details: SQLiteAccount { SQLiteAccount(code: sqliteCode, message: sqliteMessage) }
 
     /// The primary SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, ...) without the extended bits.
     public var sqlitePrimaryCode: Int32? { sqliteCode.map { $0 & 0xFF } }

@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeSystem
 import ChimeDaemon
 import Glibc
 

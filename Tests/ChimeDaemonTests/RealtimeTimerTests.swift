@@ -1,4 +1,4 @@
-import ChimeControl
+import ChimeSystem
 import ChimeDaemon
 import Foundation
 import Glibc

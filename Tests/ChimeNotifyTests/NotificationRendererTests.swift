@@ -262,7 +262,7 @@ struct NotificationRendererTests {
     }
 
     @Test func aNULInUserTextIsRejected() {
-        #expect(throws: TextRejection(.containsNUL, "the session tag contains a NUL character: remove it")) {
+        #expect(throws: DomainError(.invalidText, "the session tag contains a NUL character: remove it")) {
             try english.render(job(Fixture.fastEnd(tag: "a\0b")))
         }
     }

@@ -1,3 +1,4 @@
+import ChimeCore
 import ChimeNotify
 import Testing
 
@@ -16,7 +17,7 @@ struct NotificationTextTests {
     }
 
     @Test func cleaningRefusesNUL() {
-        #expect(throws: TextRejection(.containsNUL, "the tag contains a NUL character: remove it")) {
+        #expect(throws: DomainError(.invalidText, "the tag contains a NUL character: remove it")) {
             try NotificationText.clean("a\0b", field: "tag")
         }
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import ChimeCore
+import ChimeSystem
 import ChimeTestSupport
 import Foundation
 import Testing
@@ -150,7 +151,7 @@ struct FailureTests {
         (EROFS, StoreError.Kind.tryAgain), (ENOSPC, .tryAgain), (EDQUOT, .tryAgain), (EACCES, .unavailable), (ENOTDIR, .unavailable),
     ])
     func fileSystemClassification(code: Int32, kind: StoreError.Kind) {
-        #expect(DatabaseFile.error(errno: code, path: "/p", action: .actionOpen).kind == kind)
+        #expect(DatabaseFile.error(SystemError(.init(rawValue: code), operation: "open"), path: "/p", action: .actionOpen).kind == kind)
     }
 
     @Test("the messages for permissions name the file or the directory and say what to do")
@@ -163,7 +164,7 @@ struct FailureTests {
         #expect(directory.hasPrefix("cannot create files in /d: you may not write in /d"))
         let created = StoreError.directoryNotWritableSentence(directory: "/d", databasePath: "/d/chime/chime.db", creating: "/d/chime").description
         #expect(created.hasPrefix("cannot create /d/chime: you may not write in /d"))
-        #expect(DatabaseFile.error(errno: EROFS, path: "/d", action: .actionCreateDirectory).message
+        #expect(DatabaseFile.error(SystemError(.readOnlyFileSystem, operation: "mkdir"), path: "/d", action: .actionCreateDirectory).message
             == "cannot create the directory /d: the file system is read-only, so nothing was saved; remount it read-write (or set XDG_DATA_HOME to a writable place) and try again")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a calendar file, or part of one, was skipped or read only in part: one sentence naming
 /// the file, for `calendar list`, `doctor` and chimed's log.
-public struct CalendarProblem: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CalendarProblem: ChimeError {
     /// How much of the file the problem cost.
     public enum Kind: String, Hashable, Sendable {
         /// Nothing of the file was read.
@@ -32,7 +32,7 @@ public struct CalendarProblem: Error, Hashable, Sendable, CustomStringConvertibl
         self.detail = detail
     }
 
-    /// The sentence: the file, the item if any, and what was wrong.
+    /// The sentence: the file, the item if any, and what was wrong (chimed logs its English).
     public var text: LocalizedText {
         if let uid {
             return LocalizedText(CalendarText.problemInItem, localized: [
@@ -41,7 +41,4 @@ public struct CalendarProblem: Error, Hashable, Sendable, CustomStringConvertibl
         }
         return LocalizedText(CalendarText.problemInFile, localized: ["file": LocalizedText(verbatim: file), "detail": detail])
     }
-
-    /// The English sentence, as chimed logs it.
-    public var description: String { text.description }
 }

@@ -1,10 +1,9 @@
-import ChimeCore
-
-/// A command line that cannot run, described for the person who typed it.
+/// A command line that cannot run, `chime`'s or `chimed`'s, described for the person who typed it.
 ///
-/// `message` is one sentence (what was wrong, what to do) without the `chime: ` prefix, which
-/// ``line`` adds; `exitCode` is 64 for malformed command lines and 65 for malformed values.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+/// `message` is one sentence (what was wrong, what to do) without the program's name, which
+/// each program puts before it; `exitCode` is 64 for malformed command lines and 65 for
+/// malformed values.
+public struct UsageError: ChimeError {
     /// What went wrong, for callers and tests to match on.
     public enum Kind: Hashable, Sendable {
         /// A word that is not a command (or subcommand) of `chime`.
@@ -42,8 +41,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// One sentence for the user, in every language: what was wrong and what to do.
     public let text: LocalizedText
-    /// The sentence in English.
-    public var message: String { text.description }
     /// The 1-based position of the offending argument after the program name, when there is one.
     public let argumentPosition: Int?
     /// The closest valid spelling offered in `message` (a command, option or value), if any.
@@ -62,11 +59,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(kind, LocalizedText(verbatim: message), argumentPosition: argumentPosition, suggestion: suggestion)
     }
 
-    /// Makes an error saying `message` of the command texts with `values`.
-    init(_ kind: Kind, _ message: CommandText, _ values: [String: String] = [:], argumentPosition: Int? = nil, suggestion: String? = nil) {
-        self.init(kind, LocalizedText(message, values), argumentPosition: argumentPosition, suggestion: suggestion)
-    }
-
     /// The error for a rejected value, carrying the core's sentence unchanged.
     public init(_ error: DomainError, argumentPosition: Int?) {
         self.init(.invalidValue(error.kind), error.text, argumentPosition: argumentPosition)
@@ -83,37 +75,14 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Equal when alike in everything but the translations of the same English sentence.
-    public static func == (left: UsageError, right: UsageError) -> Bool {
-        left.kind == right.kind && left.message == right.message
-            && left.argumentPosition == right.argumentPosition && left.suggestion == right.suggestion
+    /// Where the error points, which equality compares besides the kind and sentence.
+    public struct Pointer: Hashable, Sendable {
+        /// ``UsageError/argumentPosition``.
+        public let argumentPosition: Int?
+        /// ``UsageError/suggestion``.
+        public let suggestion: String?
     }
 
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(message)
-        hasher.combine(argumentPosition)
-        hasher.combine(suggestion)
-    }
-
-    /// The line printed on standard error: `chime: <message>`, in English.
-    public var line: String { ErrorLine.text(message) }
-
-    /// The line printed on standard error in `language`.
-    public func line(in language: UserLanguage) -> String { ErrorLine.text(text.text(in: language)) }
-
-    public var description: String { line }
-}
-
-/// The one place that shapes a user-facing error line.
-public enum ErrorLine {
-    /// The program name that starts every error line.
-    public static let programName = "chime"
-
-    /// `chime: <message>`, flattened to one line (a message never spans lines on the terminal).
-    public static func text(_ message: String) -> String {
-        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "\(programName): \(flat)"
-    }
+    /// The argument's position and the suggestion, for equality.
+    public var details: Pointer { Pointer(argumentPosition: argumentPosition, suggestion: suggestion) }
 }

@@ -39,6 +39,26 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let brokenPipe = Code(rawValue: EPIPE)
         /// `ENAMETOOLONG`: a path or socket name is too long.
         public static let nameTooLong = Code(rawValue: ENAMETOOLONG)
+        /// `EPERM`: the operation is not permitted (to this user, or on this file).
+        public static let notPermitted = Code(rawValue: EPERM)
+        /// `EINVAL`: an argument the call does not accept (or a file of a kind it cannot use).
+        public static let invalidArgument = Code(rawValue: EINVAL)
+        /// `EROFS`: the file system is mounted read-only.
+        public static let readOnlyFileSystem = Code(rawValue: EROFS)
+        /// `ENOSPC`: no space left on the device.
+        public static let noSpace = Code(rawValue: ENOSPC)
+        /// `EDQUOT`: the user's disk quota is used up.
+        public static let quotaExceeded = Code(rawValue: EDQUOT)
+        /// `EBUSY`: the file or device is busy.
+        public static let busy = Code(rawValue: EBUSY)
+        /// `ENOMEM`: the kernel is out of memory.
+        public static let outOfMemory = Code(rawValue: ENOMEM)
+        /// `EMFILE`: the process has as many descriptors open as it may.
+        public static let tooManyOpenFiles = Code(rawValue: EMFILE)
+        /// `ENFILE`: the system has as many files open as it may.
+        public static let tooManyOpenFilesInSystem = Code(rawValue: ENFILE)
+        /// `EIO`: an input/output error of the device.
+        public static let inputOutput = Code(rawValue: EIO)
 
         /// The C library's text for this code, e.g. "Connection refused".
         public var description: String {
@@ -67,9 +87,9 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Runs `call`, a C function that returns -1 and sets `errno` on failure, and turns a failure
 /// into a ``SystemError`` naming `operation`.
 ///
-/// Every system call of ChimeControl and ChimeDaemon goes through here. With `retryOnInterrupt`, a call
-/// interrupted by a signal handler (`EINTR`) is simply made again; the event loop passes `false`
-/// where it wants to recompute a timeout instead.
+/// Every system call of ChimeStore, ChimeControl and ChimeDaemon goes through here. With
+/// `retryOnInterrupt`, a call interrupted by a signal handler (`EINTR`) is simply made again; the
+/// event loop passes `false` where it wants to recompute a timeout instead.
 @discardableResult
 package func valueOrErrno<Result: FixedWidthInteger & SignedInteger>(
     _ operation: String,
