@@ -84,6 +84,8 @@ struct OccurrenceReferenceModel {
 
     private(set) var zone: TimeZone
     private(set) var calendar: Calendar
+    /// The zones followed before `zone`, each until the change away from it.
+    private(set) var earlierZones: [(zone: TimeZone, until: Date)] = []
     var now: Date
     var up = true
     let scheduleID: String
@@ -134,17 +136,62 @@ struct OccurrenceReferenceModel {
 
     /// Makes rules follow `zone` from now on.
     mutating func follow(_ zone: TimeZone) {
+        earlierZones.append((self.zone, now))
         self.zone = zone
         calendar = Self.calendar(in: zone)
     }
 
     // MARK: The schedule's fasts
 
-    /// The instance of `day` as the rule gives it.
-    func derived(_ day: DateComponents) -> Fast {
-        let next = adding(1, to: day)
+    /// The instance of `day` as the rule gives it on the clock of `calendar`.
+    func derived(_ day: DateComponents, on calendar: Calendar) -> Fast {
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+        let next = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: 1, to: noon)!)
+        func at(_ day: DateComponents, _ hour: Int) -> Date {
+            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour))!
+        }
         let key = dateText(day) + "-2000"
-        return Fast(id: "\(scheduleID).\(key)", key: key, start: instant(day, hour: 20), plannedEnd: instant(next, hour: 12), eatingBase: instant(next, hour: 20))
+        return Fast(id: "\(scheduleID).\(key)", key: key, start: at(day, 20), plannedEnd: at(next, 12), eatingBase: at(next, 20))
+    }
+
+    /// The rule's 20:00s from about `from` to `through`, each on the clock of the zone followed
+    /// when it came: a zone's own from its change on. Flying east, the new clock's 20:00 up to
+    /// a day before the change is one too when the old clock's last 20:00 came before it (it
+    /// is late, as after downtime); flying west, a day the old clock had its 20:00 on does not
+    /// get another.
+    func derivedStarts(from: Date, through: Date) -> [Fast] {
+        var periods: [(calendar: Calendar, from: Date, until: Date)] = []
+        var since = Date.distantPast
+        for earlier in earlierZones {
+            periods.append((Self.calendar(in: earlier.zone), since, earlier.until))
+            since = earlier.until
+        }
+        periods.append((calendar, since, .distantFuture))
+        func starts(on calendar: Calendar, from: Date, before: Date) -> [Fast] {
+            var day = calendar.dateComponents([.year, .month, .day], from: from.addingTimeInterval(-86_400))
+            var found: [Fast] = []
+            while true {
+                let fast = derived(day, on: calendar)
+                if fast.start >= before { return found }
+                if fast.start >= from { found.append(fast) }
+                let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+                day = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: 1, to: noon)!)
+            }
+        }
+        let day: TimeInterval = 26 * 3600
+        var result: [Fast] = []
+        for (index, period) in periods.enumerated() where period.until > from && period.from <= through {
+            var candidates = starts(on: period.calendar, from: max(from, period.from.addingTimeInterval(-day)), before: min(period.until, through))
+            if index > 0 {
+                let old = starts(on: periods[index - 1].calendar, from: period.from.addingTimeInterval(-2 * day), before: period.from)
+                let lastOld = old.last?.start ?? .distantPast
+                candidates.removeAll { fast in
+                    (fast.start < period.from && fast.start <= lastOld) || old.contains { $0.key == fast.key }
+                }
+            }
+            result += candidates
+        }
+        return result
     }
 
     enum State { case fast, skipped, takenOver }
@@ -162,19 +209,14 @@ struct OccurrenceReferenceModel {
     func instances(from: Date, through: Date) -> [(Fast, State)] {
         var result: [(Fast, State)] = []
         let fasts = byHand + recorded.values
-        var day = adding(-1, to: self.day(of: max(from, scheduleStart)))
-        while true {
-            let candidate = derived(day)
-            // A recorded instance began at most a day from where the rule now puts it.
-            if candidate.start > through.addingTimeInterval(30 * 3600) { break }
-            if candidate.start >= from, candidate.start >= scheduleStart {
-                if let record = recorded[candidate.key!] {
-                    if record.start <= through { result.append((record, record.skipped ? .skipped : .fast)) }
-                } else if candidate.start <= through {
-                    result.append((candidate, isTakenOver(candidate.start, by: fasts) ? .takenOver : .fast))
-                }
+        // A recorded instance began at most a day from where the rule now puts it.
+        for candidate in derivedStarts(from: max(from, scheduleStart), through: through.addingTimeInterval(30 * 3600))
+        where candidate.start >= scheduleStart {
+            if let record = recorded[candidate.key!] {
+                if record.start <= through { result.append((record, record.skipped ? .skipped : .fast)) }
+            } else if candidate.start <= through {
+                result.append((candidate, isTakenOver(candidate.start, by: fasts) ? .takenOver : .fast))
             }
-            day = adding(1, to: day)
         }
         return result
     }
@@ -419,6 +461,18 @@ extension OccurrenceReferenceModel {
     mutating func rulesFollow(_ zone: TimeZone) {
         recordStarted()
         follow(zone)
+        // A fast recorded before it began (extended, skipped) is its day's fast on the new
+        // clock, with what was recorded; it may have begun by now (flying east).
+        for (key, fast) in recorded where fast.start > now {
+            guard let moved = derivedStarts(from: fast.start.addingTimeInterval(-2 * 86_400), through: fast.start.addingTimeInterval(2 * 86_400))
+                .first(where: { $0.key == key }) else { continue }
+            var instance = fast
+            instance.start = moved.start
+            instance.plannedEnd = moved.plannedEnd
+            instance.eatingBase = moved.eatingBase
+            if fast.skipped { instance.stoppedAt = moved.start }
+            recorded[key] = instance
+        }
         if !reminder.ended, let pending = reminder.pending, pending.due == pending.original {
             // From the last occurrence handled: one the new zone puts before now came due
             // unseen, and is shown late or recorded missed.

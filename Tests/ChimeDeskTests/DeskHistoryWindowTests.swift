@@ -53,4 +53,30 @@ struct DeskHistoryWindowTests {
         let whole = try desk.fastRecords(since: .distantPast, now: Self.at("2026-10-18T10:00:00Z"))
         #expect(whole.first { $0.id == "fs-1.20261017-2000" }?.end == Self.at("2026-10-17T22:42:00Z"))
     }
+
+    @Test("a start taken over in Tokyo stays no fast once the zone is Berlin, before and after anyone derives there")
+    func takenOverInTokyoThenBerlin() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let (directory, desk) = try bench(now: Self.at("2026-10-19T00:00:00Z"), zone: tokyo)
+        _ = directory
+        // A fast by hand from 02:00Z to 18:00Z on Oct 22 takes over Tokyo's 20:00 (11:00Z).
+        let startAt = Self.at("2026-10-22T02:00:00Z")
+        _ = try desk.perform(requestID: "by-hand", now: startAt, clock: { startAt }) { _ in
+            var plan = ChangePlan()
+            plan.sessions = [FastingSession(id: "h1", plan: .standard, start: startAt)]
+            return Desk.Decision(plan, ())
+        }
+        let derivedAt = Self.at("2026-10-23T00:00:00Z")
+        _ = try desk.store.apply(now: derivedAt) { try desk.derivedAgain(now: derivedAt) }
+        // Berlin's 20:00 that day (18:00Z) comes as that fast ends: on Berlin's clock a fast.
+        desk.follow(TimeZone(identifier: "Europe/Berlin")!)
+        let now = Self.at("2026-10-27T21:00:00Z")
+        let since = Self.at("2026-10-21T00:00:00Z")
+        let read = try desk.fastRecords(since: since, now: now).map(\.id)
+        #expect(!read.contains("fs-1.20261022-2000"), "\(read)")
+        #expect(read.contains("fs-1.20261023-2000"))
+        _ = try desk.store.apply(now: now) { try desk.derivedAgain(now: now) }
+        #expect(try desk.fastRecords(since: since, now: now).map(\.id) == read)
+        #expect(try desk.store.setting(Desk.zoneHistorySetting) == "\(now.timeIntervalSince1970) Asia/Tokyo")
+    }
 }
