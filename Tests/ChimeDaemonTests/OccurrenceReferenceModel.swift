@@ -136,7 +136,8 @@ struct OccurrenceReferenceModel {
 
     /// Makes rules follow `zone` from now on.
     mutating func follow(_ zone: TimeZone) {
-        earlierZones.append((self.zone, now))
+        // A zone followed for no time placed no start.
+        if earlierZones.last?.until != now { earlierZones.append((self.zone, now)) }
         self.zone = zone
         calendar = Self.calendar(in: zone)
     }
@@ -154,11 +155,10 @@ struct OccurrenceReferenceModel {
         return Fast(id: "\(scheduleID).\(key)", key: key, start: at(day, 20), plannedEnd: at(next, 12), eatingBase: at(next, 20))
     }
 
-    /// The rule's 20:00s from about `from` to `through`, each on the clock of the zone followed
-    /// when it came: a zone's own from its change on. Flying east, the new clock's 20:00 up to
-    /// a day before the change is one too when the old clock's last 20:00 came before it (it
-    /// is late, as after downtime); flying west, a day the old clock had its 20:00 on does not
-    /// get another.
+    /// The rule's 20:00s from `from` to `through`, each on the clock of the zone followed when
+    /// it came: a zone's own from its change on. Flying east, the new clock's 20:00 up to a day
+    /// before the change is one too when it comes after the last 20:00 before it (it is late,
+    /// as after downtime); flying west, a day that had its 20:00 does not get another.
     func derivedStarts(from: Date, through: Date) -> [Fast] {
         var periods: [(calendar: Calendar, from: Date, until: Date)] = []
         var since = Date.distantPast
@@ -167,31 +167,25 @@ struct OccurrenceReferenceModel {
             since = earlier.until
         }
         periods.append((calendar, since, .distantFuture))
-        func starts(on calendar: Calendar, from: Date, before: Date) -> [Fast] {
-            var day = calendar.dateComponents([.year, .month, .day], from: from.addingTimeInterval(-86_400))
-            var found: [Fast] = []
-            while true {
-                let fast = derived(day, on: calendar)
-                if fast.start >= before { return found }
-                if fast.start >= from { found.append(fast) }
-                let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
-                day = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: 1, to: noon)!)
-            }
-        }
         let day: TimeInterval = 26 * 3600
+        // What came just before `from` decides what the clocks give after it.
+        let begin = from.addingTimeInterval(-2 * day)
         var result: [Fast] = []
-        for (index, period) in periods.enumerated() where period.until > from && period.from <= through {
-            var candidates = starts(on: period.calendar, from: max(from, period.from.addingTimeInterval(-day)), before: min(period.until, through))
-            if index > 0 {
-                let old = starts(on: periods[index - 1].calendar, from: period.from.addingTimeInterval(-2 * day), before: period.from)
-                let lastOld = old.last?.start ?? .distantPast
-                candidates.removeAll { fast in
-                    (fast.start < period.from && fast.start <= lastOld) || old.contains { $0.key == fast.key }
-                }
+        var days = Set<String>()
+        for period in periods where period.until > begin && period.from <= through {
+            var date = period.calendar.dateComponents([.year, .month, .day], from: max(begin, period.from.addingTimeInterval(-day)).addingTimeInterval(-86_400))
+            while true {
+                let fast = derived(date, on: period.calendar)
+                let noon = period.calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
+                date = period.calendar.dateComponents([.year, .month, .day], from: period.calendar.date(byAdding: .day, value: 1, to: noon)!)
+                if fast.start >= min(period.until, through) { break }
+                guard fast.start >= max(begin, period.from.addingTimeInterval(-day)) else { continue }
+                if fast.start < period.from, let last = result.last?.start, fast.start <= last { continue }
+                guard days.insert(fast.key!).inserted else { continue }
+                result.append(fast)
             }
-            result += candidates
         }
-        return result
+        return result.filter { $0.start >= from }
     }
 
     enum State { case fast, skipped, takenOver }

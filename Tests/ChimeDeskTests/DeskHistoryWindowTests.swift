@@ -79,4 +79,24 @@ struct DeskHistoryWindowTests {
         #expect(try desk.fastRecords(since: since, now: now).map(\.id) == read)
         #expect(try desk.store.setting(Desk.zoneHistorySetting) == "\(now.timeIntervalSince1970) Asia/Tokyo")
     }
+
+    @Test("tonight's fast, extended before it began, is tonight's 20:00 on the new clock with its extension once the zone moves west")
+    func extendedBeforeItBeganMovesWithTheZone() throws {
+        let (directory, desk) = try bench(now: Self.at("2026-10-22T10:00:00Z"), zone: TimeZone(identifier: "Europe/Berlin")!)
+        _ = directory
+        let extendAt = Self.at("2026-10-22T12:00:00Z")
+        _ = try desk.perform(requestID: "extend", now: extendAt, clock: { extendAt }) { now in
+            try desk.extendFast(by: TimeSpan(parsing: "1h"), id: "fs-1.20261022-2000", now: now)
+        }
+        desk.follow(TimeZone(identifier: "America/New_York")!)
+        let now = Self.at("2026-10-22T13:00:00Z")
+        _ = try desk.store.apply(now: now) { try desk.derivedAgain(now: now) }
+        let fast = try #require(try desk.fastTimeline(now: now).session(id: "fs-1.20261022-2000"))
+        // 20:00 in New York is 00:00Z; 16 h and the hour added end it at 17:00Z.
+        #expect(fast.start == Self.at("2026-10-23T00:00:00Z"))
+        #expect(fast.cycle(0).fastEnd == Self.at("2026-10-23T17:00:00Z"))
+        let pending = try desk.pendingToShow(inGroup: "fs-1.20261022-2000", now: now).map { "\($0.request.kind) \($0.request.due)" }
+        #expect(pending.contains("fastStart 2026-10-23 00:00:00 +0000"), "\(pending)")
+        #expect(try desk.fastTimeline(now: now).nextInstance(of: #require(desk.store.fastSchedules().first), after: now)?.id == "fs-1.20261022-2000")
+    }
 }

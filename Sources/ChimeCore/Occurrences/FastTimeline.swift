@@ -120,19 +120,24 @@ public struct FastTimeline: Sendable {
     /// Calls `body` with each start of `schedule`'s rule at or after `from` (ascending) as the
     /// rule alone gives it, each on the clock of the zone followed when it began, until `body`
     /// returns `false` or the schedule ends.
+    ///
+    /// Flying east, the new clock puts a start up to a day before the change: one after the last
+    /// start is a start of its own (it came due unseen, as after downtime). Flying west, the new
+    /// clock gives a day the old one had its start on again: a day has one start. Both look
+    /// back, so the walk begins two changes' reach before `from`.
     private func forEachRuleInstance(of schedule: FastSchedule, from: Date, _ body: (FastingSession) -> Bool) {
+        let begin = from.addingTimeInterval(-2 * Self.changeReach)
+        var keys = Set<String>()
+        var last: Date?
         var goesOn = true
-        for (index, period) in periods.enumerated() where goesOn && period.until > from {
-            let earlier = index > 0 ? startsBefore(period.from, of: schedule, in: periods[index - 1]) : nil
-            // Flying east, the new clock puts a start up to a day before the change: one after
-            // the old clock's last start is a start of its own, shown late as after downtime.
-            let lower = earlier == nil ? period.from : period.from.addingTimeInterval(-Self.changeReach)
-            schedule.forEachStart(from: max(from, schedule.start, lower), in: period.zone) { start in
+        for period in periods where goesOn && period.until > begin {
+            schedule.forEachStart(from: max(begin, schedule.start, period.from.addingTimeInterval(-Self.changeReach)), in: period.zone) { start in
                 guard start < period.until else { return false }
-                if let earlier, start < period.from, earlier.last.map({ start <= $0 }) ?? false { return true }
+                if start < period.from, let last, start <= last { return true }
                 let derived = schedule.session(startingAt: start, timeZone: period.zone, calendar: period.calendar)
-                // Flying west, the new clock gives a day the old one had a start on again.
-                if let earlier, earlier.keys.contains(derived.instanceKey ?? "") { return true }
+                guard keys.insert(derived.instanceKey ?? "").inserted else { return true }
+                last = start
+                guard start >= from else { return true }
                 goesOn = body(derived)
                 return goesOn
             }
@@ -153,20 +158,6 @@ public struct FastTimeline: Sendable {
     /// How far from a zone change the two clocks' readings of one start can be: zones are at
     /// most 26 hours apart.
     private static let changeReach: TimeInterval = 26 * 3600
-
-    /// The keys and the last of the starts of `schedule` that `period`'s clock put shortly
-    /// before `change` (the instant the next zone was followed from).
-    private func startsBefore(_ change: Date, of schedule: FastSchedule, in period: ZoneHistory.Period) -> (keys: Set<String>, last: Date?) {
-        var keys = Set<String>()
-        var last: Date?
-        schedule.forEachStart(from: max(schedule.start, change.addingTimeInterval(-2 * Self.changeReach)), in: period.zone) { start in
-            guard start < change else { return false }
-            keys.insert(FastSchedule.instanceKey(startingAt: start, timeZone: period.zone, calendar: period.calendar))
-            last = start
-            return true
-        }
-        return (keys, last)
-    }
 
     /// The fasts of `schedule` starting in `[from, before)` that are fasts (not skipped or taken over).
     public func instances(of schedule: FastSchedule, startingFrom from: Date, before: Date) -> [FastingSession] {

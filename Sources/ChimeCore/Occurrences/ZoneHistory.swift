@@ -54,9 +54,11 @@ public struct ZoneHistory: Hashable, Sendable {
         spans.map { "\($0.until.timeIntervalSince1970) \($0.zone.identifier)" }.joined(separator: "\n")
     }
 
-    /// The history once `zone` stopped being followed at `until`.
+    /// The history once `zone` stopped being followed at `until`. A zone followed for no time
+    /// at all (two changes noticed at once) placed no start and is not kept.
     public func appending(_ zone: TimeZone, until: Date) -> ZoneHistory {
         var spans = self.spans.filter { $0.until <= until }
+        guard spans.last?.until != until else { return ZoneHistory(spans: spans) }
         spans.append(Span(zone: zone, until: until))
         return ZoneHistory(spans: spans)
     }
