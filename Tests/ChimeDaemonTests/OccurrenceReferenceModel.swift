@@ -345,6 +345,17 @@ struct OccurrenceReferenceModel {
         return nil
     }
 
+    /// When the occurrence after `pending` is due: the first on a later local day (the zone may
+    /// have moved west since, giving `pending`'s day again).
+    func nextDay(after pending: (id: String, original: Date, due: Date)) -> Date {
+        var after = pending.original
+        while let next = occurrence(after: after) {
+            if next.id != pending.id { return next.due }
+            after = next.due
+        }
+        return .distantFuture
+    }
+
     /// The own time of the latest occurrence of the reminder as it stands that was shown,
     /// missed or skipped.
     var lastHandledOriginal: Date? {
@@ -413,7 +424,7 @@ struct OccurrenceReferenceModel {
         while let pending = reminder.pending, pending.due <= t {
             let at = continuously ? pending.due : t
             let shift = pending.due.timeIntervalSince(pending.original)
-            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let following = nextDay(after: pending)
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             handle(at < until ? .delivered : .missed)
             // Those more than a day late are passed over, each recorded missed: none falls between.
@@ -434,7 +445,7 @@ struct OccurrenceReferenceModel {
     mutating func wakeDrops() {
         while let pending = reminder.pending, pending.due <= now {
             let shift = pending.due.timeIntervalSince(pending.original)
-            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let following = nextDay(after: pending)
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             guard now >= until else { break }
             handle(.missed)
