@@ -303,6 +303,7 @@ extension Desk {
     /// fasting keeps its ends.
     public func timeZoneChanged(now: Date, busyGroups: Set<String>) throws -> ChangePlan {
         var plan = ChangePlan()
+        plan.sessions = try fastsNotBegunMoved(now: now)
         let intakes = try recentIntakes(now: now)
         for schedule in try store.waterSchedules() where !busyGroups.contains(schedule.id) {
             var configured = planner.configure(schedule, intakes: intakes, now: now, timeZone: timeZone, calendar: calendar)
@@ -326,6 +327,26 @@ extension Desk {
             if !pending.contains(where: { $0.stored.request == next }) { plan.requests.append(next) }
         }
         return plan
+    }
+
+    /// The schedules' fasts recorded before they began (extended or skipped ahead) moved to
+    /// where their rules put them on the clock followed now, with what was recorded about them:
+    /// tonight's 20:00 fast, extended by an hour, is tonight's 20:00 wherever the user is.
+    /// One the new clock puts before now has begun then (flying east).
+    func fastsNotBegunMoved(now: Date) throws -> [FastingSession] {
+        let timeline = try fastTimeline(now: now)
+        var moved: [FastingSession] = []
+        for session in timeline.recorded where session.start > now {
+            guard let id = session.scheduleID, let key = session.instanceKey, let schedule = timeline.schedule(id: id),
+                  let rule = timeline.ruleInstance(of: schedule, key: key, near: session.start), rule.start != session.start
+            else { continue }
+            var instance = session
+            instance.start = rule.start
+            instance.localEnds = rule.localEnds
+            if session.wasCancelledBeforeStart { instance.stoppedAt = rule.start }
+            moved.append(instance)
+        }
+        return moved
     }
 
     /// The next reminder of every water schedule but those in `busyGroups` made due one

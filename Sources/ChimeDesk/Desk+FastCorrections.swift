@@ -49,7 +49,7 @@ extension Desk {
             throw DeskRefusal.fastTimeToCome(instant)
         }
         let reach = min(start ?? now, end ?? now, now).addingTimeInterval(-8 * 86_400)
-        let timeline = try fastTimeline(since: reach)
+        let timeline = try fastTimeline(since: reach, now: now)
         guard let session = try timeline.session(id: id) ?? store.session(id: id), !session.wasCancelledBeforeStart else {
             throw DeskRefusal.noFastWithIDInHistory(id: id)
         }

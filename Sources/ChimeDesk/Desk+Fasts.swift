@@ -61,7 +61,7 @@ extension Desk {
     /// changes a fast that has already ended, and takes the day of a scheduled fast that has
     /// not started yet (that fast is skipped; the schedule goes on after this one).
     public func startFast(_ intent: FastStart, now: Date) throws -> Decision<FastStarted> {
-        let timeline = try fastTimeline(since: min(intent.start, now).addingTimeInterval(-8 * 86_400))
+        let timeline = try fastTimeline(since: min(intent.start, now).addingTimeInterval(-8 * 86_400), now: now)
         if let id = intent.id {
             try refuseIDOfAnotherKind(id, for: .fast, now: now)
             // Reusing the id of a fast that is over would overwrite it in the history.
@@ -271,7 +271,7 @@ extension Desk {
     /// Fasts over by `now` that ended at or after `since`, then those still running: what
     /// `fast history` and `export` show, from the records and the schedules' rules alike.
     public func fastRecords(since: Date, now: Date) throws -> [FastRecord] {
-        let timeline = try fastTimeline(since: since)
+        let timeline = try fastTimeline(since: since, now: now)
         let records = FastRecord.records(from: timeline.sessions(fastingSince: since, now: now), now: now, since: since)
         let finished = records.filter(\.isFinished).sorted { ($0.end, $0.id) < ($1.end, $1.id) }
         return finished + records.filter { !$0.isFinished }

@@ -138,8 +138,11 @@ public final class Desk {
         if derivedZone != timeZone.identifier {
             if derivedZone != nil { plan.merge(try timeZoneChanged(now: now, busyGroups: busyGroups)) }
             plan.settings[Self.derivedZoneSetting] = timeZone.identifier
+            // The change is a fact: what began before now began on the old zone's clock.
+            plan.settings[Self.zoneHistorySetting] = try zoneHistory(now: now).text
         }
-        let timeline = try fastTimeline(now: now)
+        // Fasts the zone change moved are read where they now are.
+        let timeline = fastTimeline(try fastTimeline(now: now), after: plan)
         let derivation = FastScheduleDerivation(planner: planner.requests)
         for schedule in timeline.schedules where schedule.endedAt.map({ $0 > now.addingTimeInterval(-Self.endedScheduleReach(schedule)) }) ?? true {
             let through = try store.fastScheduleDerivedThrough(id: schedule.id)
@@ -158,6 +161,17 @@ public final class Desk {
 
     /// The setting the desk keeps the zone it last derived in under (not a user's setting).
     public static let derivedZoneSetting = "desk.derived_time_zone"
+    /// The setting the desk keeps the zones followed before under (``ZoneHistory/text``).
+    public static let zoneHistorySetting = "desk.zone_history"
+
+    /// The zones followed before ``timeZone``, with a change not written yet (the zone moved
+    /// while chimed did not run, and no one derived since) counted as noticed at `now`.
+    func zoneHistory(now: Date) throws -> ZoneHistory {
+        let history = ZoneHistory(text: try store.setting(Self.zoneHistorySetting))
+        guard let derived = try store.setting(Self.derivedZoneSetting), derived != timeZone.identifier,
+              let zone = ChimeTimeZone.zone(named: derived) else { return history }
+        return history.appending(zone, until: now)
+    }
 
     /// How long after it ended a schedule may still have a fast running: one cycle and a day.
     private static func endedScheduleReach(_ schedule: FastSchedule) -> TimeInterval {
@@ -168,19 +182,23 @@ public final class Desk {
 
     /// Every fast around `now` as the records and rules give them (``FastTimeline``): enough
     /// for what is running, what comes next and the recent past. For the history, ask
-    /// ``fastTimeline(since:)``.
+    /// ``fastTimeline(since:now:)``.
     public func fastTimeline(now: Date) throws -> FastTimeline {
-        try fastTimeline(since: now.addingTimeInterval(-8 * 86_400))
+        try fastTimeline(since: now.addingTimeInterval(-8 * 86_400), now: now)
     }
 
-    /// The timeline with every fast recorded from `since` on (and those that may still run).
-    public func fastTimeline(since: Date) throws -> FastTimeline {
+    /// The timeline with every fast recorded from `since` on (and those that may still run), as
+    /// it stands at `now`.
+    public func fastTimeline(since: Date, now: Date) throws -> FastTimeline {
         let schedules = try store.fastSchedules()
         // A schedule's fast recorded just before `since` (skipped, stopped, or begun at another
         // instant before the zone moved, up to a day away) still stands for its day inside the
         // window, where the rule would otherwise give it again.
         let reach = (schedules.map(\.plan.cycleLength).max() ?? 0) + 2 * 3600 + 86_400
-        return FastTimeline(recorded: try store.sessions(relevantFrom: since.addingTimeInterval(-reach)), schedules: schedules, timeZone: timeZone)
+        return FastTimeline(
+            recorded: try store.sessions(relevantFrom: since.addingTimeInterval(-reach)), schedules: schedules, timeZone: timeZone,
+            zones: try zoneHistory(now: now)
+        )
     }
 
     /// The timeline after `plan` is applied to `timeline`: what a decision's lines say comes next.
@@ -192,7 +210,7 @@ public final class Desk {
         for schedule in plan.fastSchedules { schedules[schedule.id] = schedule }
         return FastTimeline(
             recorded: recorded.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
-            schedules: schedules.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, timeZone: timeZone
+            schedules: schedules.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, timeZone: timeZone, zones: timeline.zones
         )
     }
 

@@ -84,6 +84,8 @@ struct OccurrenceReferenceModel {
 
     private(set) var zone: TimeZone
     private(set) var calendar: Calendar
+    /// The zones followed before `zone`, each until the change away from it.
+    private(set) var earlierZones: [(zone: TimeZone, until: Date)] = []
     var now: Date
     var up = true
     let scheduleID: String
@@ -134,17 +136,56 @@ struct OccurrenceReferenceModel {
 
     /// Makes rules follow `zone` from now on.
     mutating func follow(_ zone: TimeZone) {
+        // A zone followed for no time placed no start.
+        if earlierZones.last?.until != now { earlierZones.append((self.zone, now)) }
         self.zone = zone
         calendar = Self.calendar(in: zone)
     }
 
     // MARK: The schedule's fasts
 
-    /// The instance of `day` as the rule gives it.
-    func derived(_ day: DateComponents) -> Fast {
-        let next = adding(1, to: day)
+    /// The instance of `day` as the rule gives it on the clock of `calendar`.
+    func derived(_ day: DateComponents, on calendar: Calendar) -> Fast {
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+        let next = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: 1, to: noon)!)
+        func at(_ day: DateComponents, _ hour: Int) -> Date {
+            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour))!
+        }
         let key = dateText(day) + "-2000"
-        return Fast(id: "\(scheduleID).\(key)", key: key, start: instant(day, hour: 20), plannedEnd: instant(next, hour: 12), eatingBase: instant(next, hour: 20))
+        return Fast(id: "\(scheduleID).\(key)", key: key, start: at(day, 20), plannedEnd: at(next, 12), eatingBase: at(next, 20))
+    }
+
+    /// The rule's 20:00s from `from` to `through`, each on the clock of the zone followed when
+    /// it came: a zone's own from its change on. Flying east, the new clock's 20:00 up to a day
+    /// before the change is one too when it comes after the last 20:00 before it (it is late,
+    /// as after downtime); flying west, a day that had its 20:00 does not get another.
+    func derivedStarts(from: Date, through: Date) -> [Fast] {
+        var periods: [(calendar: Calendar, from: Date, until: Date)] = []
+        var since = Date.distantPast
+        for earlier in earlierZones {
+            periods.append((Self.calendar(in: earlier.zone), since, earlier.until))
+            since = earlier.until
+        }
+        periods.append((calendar, since, .distantFuture))
+        let day: TimeInterval = 26 * 3600
+        // What came just before `from` decides what the clocks give after it.
+        let begin = from.addingTimeInterval(-2 * day)
+        var result: [Fast] = []
+        var days = Set<String>()
+        for period in periods where period.until > begin && period.from <= through {
+            var date = period.calendar.dateComponents([.year, .month, .day], from: max(begin, period.from.addingTimeInterval(-day)).addingTimeInterval(-86_400))
+            while true {
+                let fast = derived(date, on: period.calendar)
+                let noon = period.calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
+                date = period.calendar.dateComponents([.year, .month, .day], from: period.calendar.date(byAdding: .day, value: 1, to: noon)!)
+                if fast.start >= min(period.until, through) { break }
+                guard fast.start >= max(begin, period.from.addingTimeInterval(-day)) else { continue }
+                if fast.start < period.from, let last = result.last?.start, fast.start <= last { continue }
+                guard days.insert(fast.key!).inserted else { continue }
+                result.append(fast)
+            }
+        }
+        return result.filter { $0.start >= from }
     }
 
     enum State { case fast, skipped, takenOver }
@@ -162,19 +203,14 @@ struct OccurrenceReferenceModel {
     func instances(from: Date, through: Date) -> [(Fast, State)] {
         var result: [(Fast, State)] = []
         let fasts = byHand + recorded.values
-        var day = adding(-1, to: self.day(of: max(from, scheduleStart)))
-        while true {
-            let candidate = derived(day)
-            // A recorded instance began at most a day from where the rule now puts it.
-            if candidate.start > through.addingTimeInterval(30 * 3600) { break }
-            if candidate.start >= from, candidate.start >= scheduleStart {
-                if let record = recorded[candidate.key!] {
-                    if record.start <= through { result.append((record, record.skipped ? .skipped : .fast)) }
-                } else if candidate.start <= through {
-                    result.append((candidate, isTakenOver(candidate.start, by: fasts) ? .takenOver : .fast))
-                }
+        // A recorded instance began at most a day from where the rule now puts it.
+        for candidate in derivedStarts(from: max(from, scheduleStart), through: through.addingTimeInterval(30 * 3600))
+        where candidate.start >= scheduleStart {
+            if let record = recorded[candidate.key!] {
+                if record.start <= through { result.append((record, record.skipped ? .skipped : .fast)) }
+            } else if candidate.start <= through {
+                result.append((candidate, isTakenOver(candidate.start, by: fasts) ? .takenOver : .fast))
             }
-            day = adding(1, to: day)
         }
         return result
     }
@@ -309,6 +345,17 @@ struct OccurrenceReferenceModel {
         return nil
     }
 
+    /// When the occurrence after `pending` is due: the first on a later local day (the zone may
+    /// have moved west since, giving `pending`'s day again).
+    func nextDay(after pending: (id: String, original: Date, due: Date)) -> Date {
+        var after = pending.original
+        while let next = occurrence(after: after) {
+            if next.id != pending.id { return next.due }
+            after = next.due
+        }
+        return .distantFuture
+    }
+
     /// The own time of the latest occurrence of the reminder as it stands that was shown,
     /// missed or skipped.
     var lastHandledOriginal: Date? {
@@ -377,7 +424,7 @@ struct OccurrenceReferenceModel {
         while let pending = reminder.pending, pending.due <= t {
             let at = continuously ? pending.due : t
             let shift = pending.due.timeIntervalSince(pending.original)
-            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let following = nextDay(after: pending)
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             handle(at < until ? .delivered : .missed)
             // Those more than a day late are passed over, each recorded missed: none falls between.
@@ -398,7 +445,7 @@ struct OccurrenceReferenceModel {
     mutating func wakeDrops() {
         while let pending = reminder.pending, pending.due <= now {
             let shift = pending.due.timeIntervalSince(pending.original)
-            let following = occurrence(after: pending.original)?.due ?? .distantFuture
+            let following = nextDay(after: pending)
             let until = min(pending.original.addingTimeInterval(Self.grace), following).addingTimeInterval(shift)
             guard now >= until else { break }
             handle(.missed)
@@ -419,6 +466,18 @@ extension OccurrenceReferenceModel {
     mutating func rulesFollow(_ zone: TimeZone) {
         recordStarted()
         follow(zone)
+        // A fast recorded before it began (extended, skipped) is its day's fast on the new
+        // clock, with what was recorded; it may have begun by now (flying east).
+        for (key, fast) in recorded where fast.start > now {
+            guard let moved = derivedStarts(from: fast.start.addingTimeInterval(-2 * 86_400), through: fast.start.addingTimeInterval(2 * 86_400))
+                .first(where: { $0.key == key }) else { continue }
+            var instance = fast
+            instance.start = moved.start
+            instance.plannedEnd = moved.plannedEnd
+            instance.eatingBase = moved.eatingBase
+            if fast.skipped { instance.stoppedAt = moved.start }
+            recorded[key] = instance
+        }
         if !reminder.ended, let pending = reminder.pending, pending.due == pending.original {
             // From the last occurrence handled: one the new zone puts before now came due
             // unseen, and is shown late or recorded missed.

@@ -53,4 +53,50 @@ struct DeskHistoryWindowTests {
         let whole = try desk.fastRecords(since: .distantPast, now: Self.at("2026-10-18T10:00:00Z"))
         #expect(whole.first { $0.id == "fs-1.20261017-2000" }?.end == Self.at("2026-10-17T22:42:00Z"))
     }
+
+    @Test("a start taken over in Tokyo stays no fast once the zone is Berlin, before and after anyone derives there")
+    func takenOverInTokyoThenBerlin() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let (directory, desk) = try bench(now: Self.at("2026-10-19T00:00:00Z"), zone: tokyo)
+        _ = directory
+        // A fast by hand from 02:00Z to 18:00Z on Oct 22 takes over Tokyo's 20:00 (11:00Z).
+        let startAt = Self.at("2026-10-22T02:00:00Z")
+        _ = try desk.perform(requestID: "by-hand", now: startAt, clock: { startAt }) { _ in
+            var plan = ChangePlan()
+            plan.sessions = [FastingSession(id: "h1", plan: .standard, start: startAt)]
+            return Desk.Decision(plan, ())
+        }
+        let derivedAt = Self.at("2026-10-23T00:00:00Z")
+        _ = try desk.store.apply(now: derivedAt) { try desk.derivedAgain(now: derivedAt) }
+        // Berlin's 20:00 that day (18:00Z) comes as that fast ends: on Berlin's clock a fast.
+        desk.follow(TimeZone(identifier: "Europe/Berlin")!)
+        let now = Self.at("2026-10-27T21:00:00Z")
+        let since = Self.at("2026-10-21T00:00:00Z")
+        let read = try desk.fastRecords(since: since, now: now).map(\.id)
+        #expect(!read.contains("fs-1.20261022-2000"), "\(read)")
+        #expect(read.contains("fs-1.20261023-2000"))
+        _ = try desk.store.apply(now: now) { try desk.derivedAgain(now: now) }
+        #expect(try desk.fastRecords(since: since, now: now).map(\.id) == read)
+        #expect(try desk.store.setting(Desk.zoneHistorySetting) == "\(now.timeIntervalSince1970) Asia/Tokyo")
+    }
+
+    @Test("tonight's fast, extended before it began, is tonight's 20:00 on the new clock with its extension once the zone moves west")
+    func extendedBeforeItBeganMovesWithTheZone() throws {
+        let (directory, desk) = try bench(now: Self.at("2026-10-22T10:00:00Z"), zone: TimeZone(identifier: "Europe/Berlin")!)
+        _ = directory
+        let extendAt = Self.at("2026-10-22T12:00:00Z")
+        _ = try desk.perform(requestID: "extend", now: extendAt, clock: { extendAt }) { now in
+            try desk.extendFast(by: TimeSpan(parsing: "1h"), id: "fs-1.20261022-2000", now: now)
+        }
+        desk.follow(TimeZone(identifier: "America/New_York")!)
+        let now = Self.at("2026-10-22T13:00:00Z")
+        _ = try desk.store.apply(now: now) { try desk.derivedAgain(now: now) }
+        let fast = try #require(try desk.fastTimeline(now: now).session(id: "fs-1.20261022-2000"))
+        // 20:00 in New York is 00:00Z; 16 h and the hour added end it at 17:00Z.
+        #expect(fast.start == Self.at("2026-10-23T00:00:00Z"))
+        #expect(fast.cycle(0).fastEnd == Self.at("2026-10-23T17:00:00Z"))
+        let pending = try desk.pendingToShow(inGroup: "fs-1.20261022-2000", now: now).map { "\($0.request.kind) \($0.request.due)" }
+        #expect(pending.contains("fastStart 2026-10-23 00:00:00 +0000"), "\(pending)")
+        #expect(try desk.fastTimeline(now: now).nextInstance(of: #require(desk.store.fastSchedules().first), after: now)?.id == "fs-1.20261022-2000")
+    }
 }

@@ -22,6 +22,10 @@ public struct FastTimeline: Sendable {
     public let timeZone: TimeZone
     /// A Gregorian calendar in ``timeZone``.
     public let calendar: Calendar
+    /// The zones followed before ``timeZone``.
+    public let zones: ZoneHistory
+    /// Each zone followed and when, oldest first; the last is ``timeZone``'s.
+    private let periods: [ZoneHistory.Period]
 
     /// Recorded instances by schedule id, then by instance key.
     private let overrides: [String: [String: FastingSession]]
@@ -31,12 +35,15 @@ public struct FastTimeline: Sendable {
     /// no longer stored (an earlier Chime deleted a schedule it turned off; its fasts remain).
     private let standalone: [FastingSession]
 
-    /// Makes the timeline of `recorded` fasts and `schedules` on the wall clock of `timeZone`.
-    public init(recorded: [FastingSession], schedules: [FastSchedule], timeZone: TimeZone) {
+    /// Makes the timeline of `recorded` fasts and `schedules` on the wall clock of `timeZone`,
+    /// each past start on the clock of the zone followed then (`zones`).
+    public init(recorded: [FastingSession], schedules: [FastSchedule], timeZone: TimeZone, zones: ZoneHistory = ZoneHistory()) {
         self.recorded = recorded
         self.schedules = schedules
         self.timeZone = timeZone
+        self.zones = zones
         self.calendar = LocalTimeResolver.gregorian(in: timeZone)
+        self.periods = zones.periods(current: timeZone, currentCalendar: calendar)
         var overrides: [String: [String: FastingSession]] = [:]
         var byStart: [String: [Date: FastingSession]] = [:]
         for session in recorded {
@@ -61,13 +68,6 @@ public struct FastTimeline: Sendable {
     }
 
     // MARK: Instances
-
-    /// The instance of `schedule` starting at `start`: the recorded one when something happened
-    /// to it (skipped ones included), else derived from the rule.
-    public func instance(of schedule: FastSchedule, startingAt start: Date) -> FastingSession {
-        let derived = schedule.session(startingAt: start, timeZone: timeZone, calendar: calendar)
-        return record(of: schedule, key: derived.instanceKey ?? "", start: start) ?? derived
-    }
 
     /// The recorded instance of `schedule` with `key` (or, for records without a key, `start`).
     private func record(of schedule: FastSchedule, key: String, start: Date) -> FastingSession? {
@@ -100,21 +100,64 @@ public struct FastTimeline: Sendable {
 
     /// Calls `body` with each start of `schedule` at or after `from` (ascending) as its instance
     /// and what it is, until `body` returns `false` or the schedule ends; at most `limit` starts.
+    /// Each start is read on the clock of the zone followed when it began (``ZoneHistory``).
     public func forEachInstance(
         of schedule: FastSchedule, from: Date, limit: Int = 10_000, _ body: (FastingSession, InstanceState) -> Bool
     ) {
         var seen = 0
-        schedule.forEachStart(from: max(from, schedule.start), in: timeZone) { start in
+        forEachRuleInstance(of: schedule, from: from) { derived in
             seen += 1
-            let derived = schedule.session(startingAt: start, timeZone: timeZone, calendar: calendar)
-            if let recorded = record(of: schedule, key: derived.instanceKey ?? "", start: start) {
-                guard body(recorded, recorded.wasCancelledBeforeStart ? .skipped : .fast) else { return false }
+            let goesOn: Bool
+            if let recorded = record(of: schedule, key: derived.instanceKey ?? "", start: derived.start) {
+                goesOn = body(recorded, recorded.wasCancelledBeforeStart ? .skipped : .fast)
             } else {
-                guard body(derived, isTakenOver(startingAt: start) ? .takenOver : .fast) else { return false }
+                goesOn = body(derived, isTakenOver(startingAt: derived.start) ? .takenOver : .fast)
             }
-            return seen < limit
+            return goesOn && seen < limit
         }
     }
+
+    /// Calls `body` with each start of `schedule`'s rule at or after `from` (ascending) as the
+    /// rule alone gives it, each on the clock of the zone followed when it began, until `body`
+    /// returns `false` or the schedule ends.
+    ///
+    /// Flying east, the new clock puts a start up to a day before the change: one after the last
+    /// start is a start of its own (it came due unseen, as after downtime). Flying west, the new
+    /// clock gives a day the old one had its start on again: a day has one start. Both look
+    /// back, so the walk begins two changes' reach before `from`.
+    private func forEachRuleInstance(of schedule: FastSchedule, from: Date, _ body: (FastingSession) -> Bool) {
+        let begin = from.addingTimeInterval(-2 * Self.changeReach)
+        var keys = Set<String>()
+        var last: Date?
+        var goesOn = true
+        for period in periods where goesOn && period.until > begin {
+            schedule.forEachStart(from: max(begin, schedule.start, period.from.addingTimeInterval(-Self.changeReach)), in: period.zone) { start in
+                guard start < period.until else { return false }
+                if start < period.from, let last, start <= last { return true }
+                let derived = schedule.session(startingAt: start, timeZone: period.zone, calendar: period.calendar)
+                guard keys.insert(derived.instanceKey ?? "").inserted else { return true }
+                last = start
+                guard start >= from else { return true }
+                goesOn = body(derived)
+                return goesOn
+            }
+        }
+    }
+
+    /// The instance the rule alone gives for `key` (`20270328-2000`), searched for around
+    /// `near`: where a fast recorded before it began belongs once the zone has moved.
+    public func ruleInstance(of schedule: FastSchedule, key: String, near: Date) -> FastingSession? {
+        var found: FastingSession?
+        forEachRuleInstance(of: schedule, from: near.addingTimeInterval(-2 * Self.changeReach)) { derived in
+            if derived.instanceKey == key { found = derived }
+            return found == nil && derived.start < near.addingTimeInterval(2 * Self.changeReach)
+        }
+        return found
+    }
+
+    /// How far from a zone change the two clocks' readings of one start can be: zones are at
+    /// most 26 hours apart.
+    private static let changeReach: TimeInterval = 26 * 3600
 
     /// The fasts of `schedule` starting in `[from, before)` that are fasts (not skipped or taken over).
     public func instances(of schedule: FastSchedule, startingFrom from: Date, before: Date) -> [FastingSession] {
