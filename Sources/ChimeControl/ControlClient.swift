@@ -1,4 +1,5 @@
 import CLinux
+import ChimeCore
 import ChimeSystem
 import Foundation
 import Glibc
@@ -47,7 +48,7 @@ public struct ControlClient: Sendable {
         }
         let payload = try read(count: length, from: socket, before: deadline)
         do {
-            return try JSONDecoder().decode(ControlResponse.self, from: Data(payload))
+            return try JSONCoding.decode(ControlResponse.self, from: Data(payload))
         } catch {
             throw invalidResponse("it is not a known answer")
         }

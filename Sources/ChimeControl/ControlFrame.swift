@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 
 /// The control socket's framing: a 4-byte big-endian payload length, then that many bytes of
@@ -24,9 +25,7 @@ package enum ControlFrame {
 
     /// `value` as a framed JSON payload.
     package static func frame(encoding value: some Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return frame(try encoder.encode(value))
+        frame(try JSONCoding.encode(value))
     }
 
     /// Reads the big-endian length in the first four bytes of `header`.

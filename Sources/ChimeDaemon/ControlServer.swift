@@ -1,4 +1,5 @@
 import CLinux
+import ChimeCore
 import ChimeControl
 import ChimeSystem
 import Foundation
@@ -297,7 +298,7 @@ public final class ControlServer {
     private func answer(_ payload: [UInt8], closingOnFailure connection: ControlConnection) -> [UInt8] {
         let request: ControlRequest
         do {
-            request = try JSONDecoder().decode(ControlRequest.self, from: Data(payload))
+            request = try JSONCoding.decode(ControlRequest.self, from: Data(payload))
         } catch let error as ControlError {
             log?.notice("refused a control message: \(error.message)")
             connection.closesAfterFlush = true

@@ -124,9 +124,7 @@ public final class StdoutNotifier: Notifier {
 
     /// Writes `line` and a newline; a sentence about the problem when that failed.
     private func write(_ line: Line) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var data = try? encoder.encode(line) else { return "cannot encode the notification line" }
+        guard var data = try? JSONCoding.encode(line) else { return "cannot encode the notification line" }
         data.append(UInt8(ascii: "\n"))
         return data.withUnsafeBytes { bytes -> String? in
             var offset = 0

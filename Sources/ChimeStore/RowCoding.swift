@@ -48,7 +48,7 @@ enum RowCoding {
         try statement.bind(.text(request.kind.rawValue), at: 3)
         try statement.bind(.date(request.due), at: 4)
         try statement.bind(.real(request.tolerance), at: 5)
-        try statement.bind(.text(encodeContent(request.content)), at: 6)
+        try statement.bind(.text(try encodeContent(request.content)), at: 6)
         try statement.bind(.text(policy), at: 7)
         try statement.bind(.date(until), at: 8)
         try statement.bind(.integer(sequence), at: 9)
@@ -75,103 +75,22 @@ enum RowCoding {
 
     // MARK: Content as JSON
 
-    /// `content` as JSON in the shape `NotificationContent`'s `Codable` conformance reads, keys
-    /// sorted. Written by hand: `JSONEncoder` costs more than the rest of an insert together.
-    static func encodeContent(_ content: NotificationContent) -> String {
-        var json = #"{"arguments":{"#
-        json.reserveCapacity(64 + content.arguments.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
-        for (index, key) in content.arguments.keys.sorted().enumerated() {
-            if index > 0 { json += "," }
-            JSONStringLiteral.append(key, to: &json)
-            json += ":"
-            JSONStringLiteral.append(content.arguments[key]!, to: &json)
+    /// `content` as the store keeps it: ``JSONCoding``'s JSON of `NotificationContent`'s
+    /// `Codable` shape, `{"arguments":{...},"template":"..."}` with keys sorted, which every
+    /// release has written.
+    static func encodeContent(_ content: NotificationContent) throws(StoreError) -> String {
+        do {
+            return String(decoding: try JSONCoding.encode(content), as: UTF8.self)
+        } catch {
+            // Content holds only text, which always encodes.
+            throw StoreError(.internalError, "Chime could not encode a notification's content (\(error)): please report this as a bug")
         }
-        json += #"},"template":"#
-        JSONStringLiteral.append(content.template.rawValue, to: &json)
-        json += "}"
-        return json
     }
 
-    /// Content decoded from its JSON, `nil` when it is not valid.
+    /// Content decoded from its JSON the way ``encodeContent(_:)`` encodes it, `nil` when the
+    /// text is not JSON of that shape or names a template this version does not know.
     static func decodeContent(_ json: String) -> NotificationContent? {
-        if let content = decodeWrittenContent(json) { return content }
-        return try? JSONDecoder().decode(NotificationContent.self, from: Data(json.utf8))
-    }
-
-    /// Content read from exactly the text ``encodeContent(_:)`` writes, without `JSONDecoder`
-    /// (a fifth of `list --json` went there); `nil` for any other text, which the caller then
-    /// gives to `JSONDecoder`, so nothing valid is refused here.
-    static func decodeWrittenContent(_ json: String) -> NotificationContent? {
-        var reader = ContentReader(bytes: Array(json.utf8))
-        guard reader.skip(#"{"arguments":{"#) else { return nil }
-        var arguments: [String: String] = [:]
-        if !reader.skip("}") {
-            repeat {
-                guard let key = reader.string(), reader.skip(":"), let value = reader.string() else { return nil }
-                arguments[key] = value
-            } while reader.skip(",")
-            guard reader.skip("}") else { return nil }
-        }
-        guard reader.skip(#","template":"#), let name = reader.string(), reader.skip("}"), reader.isAtEnd,
-              let template = TemplateKey(rawValue: name) else { return nil }
-        return NotificationContent(template: template, arguments: arguments)
-    }
-
-    /// Reads the pieces of the content JSON byte by byte.
-    private struct ContentReader {
-        let bytes: [UInt8]
-        var position = 0
-
-        var isAtEnd: Bool { position == bytes.count }
-
-        /// Moves past `literal` when the text continues with it.
-        mutating func skip(_ literal: String) -> Bool {
-            let expected = Array(literal.utf8)
-            guard position + expected.count <= bytes.count, bytes[position..<position + expected.count].elementsEqual(expected) else { return false }
-            position += expected.count
-            return true
-        }
-
-        /// A JSON string literal, its escapes undone; `nil` when there is none here.
-        mutating func string() -> String? {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-            position += 1
-            var text: [UInt8] = []
-            while position < bytes.count {
-                let byte = bytes[position]
-                position += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    return String(decoding: text, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard position < bytes.count else { return nil }
-                    let escape = bytes[position]
-                    position += 1
-                    switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                    case UInt8(ascii: "n"): text.append(0x0A)
-                    case UInt8(ascii: "r"): text.append(0x0D)
-                    case UInt8(ascii: "t"): text.append(0x09)
-                    case UInt8(ascii: "b"): text.append(0x08)
-                    case UInt8(ascii: "f"): text.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        // Only what encodeContent writes: a control character, never a surrogate.
-                        guard let unit = hexUnit(), unit < 0xD800 || unit > 0xDFFF, let scalar = Unicode.Scalar(unit) else { return nil }
-                        text += Array(String(Character(scalar)).utf8)
-                    default: return nil
-                    }
-                default:
-                    text.append(byte)
-                }
-            }
-            return nil
-        }
-
-        private mutating func hexUnit() -> UInt32? {
-            guard position + 4 <= bytes.count, let unit = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else { return nil }
-            position += 4
-            return unit
-        }
+        try? JSONCoding.decode(NotificationContent.self, from: Data(json.utf8))
     }
 
     // MARK: Sessions

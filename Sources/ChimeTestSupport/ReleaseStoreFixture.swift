@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 
 /// A store written by a released Chime, with that release's answers about it, as
@@ -70,7 +71,7 @@ public struct ReleaseStoreFixture: Sendable {
 
     /// The manifest, read from `manifest.json`.
     public func manifest() throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        try JSONCoding.decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     }
 
     /// The answer the release gave to `command`.

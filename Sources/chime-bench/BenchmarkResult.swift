@@ -1,3 +1,4 @@
+import ChimeCore
 import Foundation
 
 /// One measured figure, printed as a JSON line so results can be compared across versions.
@@ -10,10 +11,8 @@ struct BenchmarkResult: Encodable {
 
     /// Prints the result as one line of JSON on standard output.
     func emit() {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rounded = BenchmarkResult(suite: suite, metric: metric, n: n, value: (value * 100).rounded() / 100, unit: unit)
-        guard let data = try? encoder.encode(rounded) else { return }
+        guard let data = try? JSONCoding.encode(rounded) else { return }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }

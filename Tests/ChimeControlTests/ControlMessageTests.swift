@@ -3,14 +3,13 @@ import ChimeCore
 import Foundation
 import Testing
 
+/// `value` as the control socket carries it.
 private func json(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    String(decoding: try JSONCoding.encode(value), as: UTF8.self)
 }
 
 private func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
-    try JSONDecoder().decode(type, from: Data(text.utf8))
+    try JSONCoding.decode(type, from: Data(text.utf8))
 }
 
 @Suite("Control messages")
@@ -73,7 +72,7 @@ struct ControlMessageTests {
             notificationServer: "available", lastAppliedSequence: 9, daemon: daemon))
         #expect(try json(status) == #"{"armedDeadline":1800000000.5,"away":false,"daemon":{"pid":7,"version":"0.1.0"},"doNotDisturb":false,"heldCount":0,"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2,"type":"status","waitingForRoom":0}"#)
         // A daemon from before do-not-disturb did not send those fields.
-        let old = try JSONDecoder().decode(DaemonStatus.self, from: Data(#"{"armedDeadline":null,"daemon":{"pid":7,"version":"0.1.0"},"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2}"#.utf8))
+        let old = try JSONCoding.decode(DaemonStatus.self, from: Data(#"{"armedDeadline":null,"daemon":{"pid":7,"version":"0.1.0"},"lastAppliedSequence":9,"notificationServer":"available","pendingCount":2}"#.utf8))
         #expect(!old.doNotDisturb && old.heldCount == 0 && !old.away)
         let idle = ControlResponse.status(DaemonStatus(
             armedDeadline: nil, pendingCount: 0, notificationServer: "absent", lastAppliedSequence: 0, daemon: daemon))

@@ -358,15 +358,4 @@ struct ApplyTests {
         #expect(try store.requestCount(in: .pending) == 100)
         #expect(try store.currentSequence() == 100)
     }
-
-    @Test("content JSON is what NotificationContent's Codable reads")
-    func contentEncoding() throws {
-        let content = NotificationContent(template: .waterReminder, arguments: [
-            "z": "last", "a": "\u{1}\u{1F}\"\\/\r\n\t é 💧", "": "",
-        ])
-        let json = RowCoding.encodeContent(content)
-        #expect(RowCoding.decodeContent(json) == content)
-        #expect(json.hasPrefix(#"{"arguments":{"":"","a":"\u0001\u001f\"\\/\r\n\t é 💧","z":"last"},"template":"water.reminder"}"#))
-        #expect(RowCoding.decodeContent("{not json") == nil)
-    }
 }

@@ -1,4 +1,5 @@
 import ChimeControl
+import ChimeCore
 import ChimeDaemon
 import Foundation
 import Glibc
@@ -108,7 +109,7 @@ func decodeFrames(_ bytes: [UInt8]) throws -> [ControlResponse] {
         let length = ControlFrame.payloadLength(header: bytes[offset...])
         guard bytes.count - offset - 4 >= length else { break }
         let payload = Data(bytes[(offset + 4)..<(offset + 4 + length)])
-        responses.append(try JSONDecoder().decode(ControlResponse.self, from: payload))
+        responses.append(try JSONCoding.decode(ControlResponse.self, from: payload))
         offset += 4 + length
     }
     return responses

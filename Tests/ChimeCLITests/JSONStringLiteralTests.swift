@@ -1,4 +1,4 @@
-import ChimeCore
+import ChimeCLI
 import ChimeTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-/// The one way Chime writes text as a JSON string literal, for the store's content column and
-/// the CLI's JSON output alike.
+/// The one way the CLI's JSON output (`--format json`, `export`, waybar) writes text as a JSON
+/// string literal.
 ///
 /// Quotes, backslashes and control characters are escaped (with the short forms JSON has), and
 /// so are DEL and U+2028/U+2029, which some JSON readers (JavaScript before ES2019, line-based
