@@ -16,8 +16,24 @@ public enum ChimeTimeZone {
 
     /// The zone an IANA name names (`Europe/Berlin`, `UTC`), `nil` for anything else.
     public static func zone(named name: String) -> TimeZone? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = withoutSpacesAtEnds(name)
         guard !trimmed.isEmpty, !trimmed.contains(".."), trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else { return nil }
         return TimeZone(identifier: trimmed)
+    }
+
+    /// `text` without the spaces and tabs at either end: Unicode `Zs`, U+0009 and U+200B (zero
+    /// width space), the set `trimmingCharacters(in: .whitespaces)` takes away on Linux.
+    ///
+    /// Every command reads the zone; through Foundation's trimming that goes through NSString,
+    /// whose first use costs a status bar's `status --format waybar` about 0.15 ms.
+    static func withoutSpacesAtEnds(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(scalars[first...last])
     }
 }
