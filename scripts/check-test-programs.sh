@@ -4,7 +4,8 @@
 #   - Swift (Tests/, Sources/ChimeTestSupport/, Sources/chime-bench/): absolute program paths
 #     ("/usr/bin/zsh"), programs found through env ("/usr/bin/env", ["busctl", ...]) and tools a
 #     notification environment runs (environment.run("dunstctl", [...]));
-#   - the shell scripts the tests run (scripts/*.sh but the install scripts): words in command
+#   - the shell scripts the tests run (scripts/*.sh but the install scripts and
+#     startup-symbol-order.sh, a developer's tool no test runs): words in command
 #     position that are neither shell keywords, builtins nor the script's own functions.
 # A program passes when scripts/test-programs.txt lists it and it is installed, or when it comes
 # from an Essential Debian package (present on every Debian system).
@@ -45,7 +46,7 @@ without_heredocs() { # the script's command lines: no here-document bodies, no a
   ' "$1"
 }
 for script in "$root"/scripts/*.sh; do
-  case "$(basename "$script")" in install-deps.sh|check-test-programs.sh) continue ;; esac
+  case "$(basename "$script")" in install-deps.sh|check-test-programs.sh|startup-symbol-order.sh) continue ;; esac
   functions=$(grep -oE '^[[:space:]]*[A-Za-z_][A-Za-z0-9_-]*\(\)' "$script" | tr -d ' \t()' || true)
   while read -r word; do
     [[ -z "$word" ]] && continue
