@@ -138,6 +138,20 @@ struct FastScheduleTests {
         #expect(afterOff.runningInstance(of: ended, at: at("2027-03-28T08:00:00+02:00"))?.id == "fs-1.20270327-2000")
     }
 
+    @Test("a schedule's fast that began in the eating window of a fast by hand ended that window, also once it is stopped in turn")
+    func eatingWindowStaysEnded() throws {
+        let schedule = try schedule("16:8", "daily 20:00", start: at("2027-03-20T12:00:00+01:00"))
+        // By hand from 01:00 to 17:00 (16 h): eating until 01:00; the 20:00 fast begins in it.
+        let byHand = FastingSession(id: "h1", plan: .standard, start: at("2027-03-21T01:00:00+01:00"))
+        var scheduled = schedule.session(startingAt: at("2027-03-21T20:00:00+01:00"), timeZone: Self.berlin, calendar: calendar(Self.berlin))
+        let now = at("2027-03-21T20:30:00+01:00")
+        let running = FastTimeline(recorded: [byHand, scheduled], schedules: [schedule], timeZone: Self.berlin)
+        #expect(running.sessions(notEndedAt: now).map(\.id) == [scheduled.id, "fs-1.20270322-2000"])
+        scheduled.stoppedAt = now
+        let stopped = FastTimeline(recorded: [byHand, scheduled], schedules: [schedule], timeZone: Self.berlin)
+        #expect(!stopped.sessions(notEndedAt: now).contains { $0.id == "h1" })
+    }
+
     @Test("a fast of a schedule no longer stored (an earlier Chime deleted a schedule it turned off) is a fast of its own")
     func orphanedInstance() throws {
         let start = at("2027-03-20T20:00:00+01:00")

@@ -220,11 +220,11 @@ public struct FastTimeline: Sendable {
             }
         }
         // A schedule's fast that began in the eating window of a fast by hand ended that window,
-        // as a fast started by hand ends it: one fast runs at a time.
-        let begun = found.filter { $0.scheduleID != nil && $0.start <= now }
+        // as a fast started by hand ends it: one fast runs at a time. It stays ended when that
+        // fast is stopped in turn.
         found.removeAll { session in
             session.scheduleID == nil && session.mode == .single && session.status(at: now).phase == .eating
-                && begun.contains { $0.start >= session.cycle(0).fastEnd }
+                && schedules.contains { !instances(of: $0, startingFrom: session.cycle(0).fastEnd, before: now.addingTimeInterval(1)).isEmpty }
         }
         return found.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
