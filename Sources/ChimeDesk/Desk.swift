@@ -97,7 +97,7 @@ public final class Desk {
     /// up at its next wake. A replayed request id returns without deciding again
     /// (`outcome` is then `nil`).
     public func perform<Outcome>(
-        requestID: String?, now: Date, clock: () -> Date = { Date() }, _ decide: (Date) throws -> Decision<Outcome>
+        requestID: String?, now: Date, clock: () -> Date, _ decide: (Date) throws -> Decision<Outcome>
     ) throws -> Performed<Outcome?> {
         var outcome: Outcome?
         var decidedAt = now

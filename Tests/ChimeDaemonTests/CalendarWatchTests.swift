@@ -33,7 +33,7 @@ struct CalendarWatchTests {
             self.clock = clock
             let desk = Desk(store: store, timeZone: TimeZone(identifier: "UTC")!)
             let new = Desk.NewCalendar(path: folder, name: "work", defaultAlerts: [], isMuted: false)
-            _ = try desk.perform(requestID: nil, now: clock.now) { try desk.addCalendar(new, now: $0) }
+            _ = try desk.perform(requestID: nil, now: clock.now, clock: { clock.now }) { try desk.addCalendar(new, now: $0) }
             watch = try CalendarWatch(
                 store: store, shelf: shelf, clock: clock, ruleZone: { TimeZone(identifier: "UTC")! }, loop: loop,
                 log: DaemonLog(threshold: .error), suspendedTime: { [slept] in slept.value }, onChange: {}
@@ -140,13 +140,13 @@ struct CalendarWatchTests {
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         try Data(bench.text("c").utf8).write(to: URL(fileURLWithPath: other + "/c.ics"))
         let desk = Desk(store: bench.store, timeZone: TimeZone(identifier: "UTC")!)
-        _ = try desk.perform(requestID: nil, now: bench.clock.now) {
+        _ = try desk.perform(requestID: nil, now: bench.clock.now, clock: { bench.clock.now }) {
             try desk.addCalendar(Desk.NewCalendar(path: other, name: "home", defaultAlerts: [], isMuted: false), now: $0)
         }
         bench.watch.storeChanged()
         #expect(try bench.run { bench.shelf.holds("home") })
         #expect(try bench.pending().count == 1)
-        _ = try desk.perform(requestID: nil, now: bench.clock.now) { try desk.removeCalendar(named: "home", now: $0) }
+        _ = try desk.perform(requestID: nil, now: bench.clock.now, clock: { bench.clock.now }) { try desk.removeCalendar(named: "home", now: $0) }
         bench.watch.storeChanged()
         #expect(try bench.run { !bench.shelf.holds("home") })
         #expect(try bench.pending().isEmpty)

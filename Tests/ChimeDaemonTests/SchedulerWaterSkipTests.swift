@@ -21,7 +21,7 @@ struct SchedulerWaterSkipTests {
         try harness.start()
         let desk = Desk(store: harness.store, timeZone: utc)
         func perform<Outcome>(_ decide: (Date) throws -> Desk.Decision<Outcome>) throws {
-            let performed = try desk.perform(requestID: UUID().uuidString, now: harness.now) { try decide($0) }
+            let performed = try desk.perform(requestID: UUID().uuidString, now: harness.now, clock: { harness.now }) { try decide($0) }
             _ = harness.scheduler.applyChanges(upTo: try #require(performed.result).sequence)
             harness.settle()
         }

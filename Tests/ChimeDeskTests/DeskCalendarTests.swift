@@ -28,7 +28,7 @@ struct DeskCalendarTests {
             let store = try Store(path: directory.appending("chime.sqlite"))
             let desk = Desk(store: store, timeZone: DeskCalendarTests.berlin, randomSource: SeededGenerator(seed: 7))
             let new = Desk.NewCalendar(path: directory.appending("work"), name: "work", defaultAlerts: [], isMuted: muted)
-            let added = try desk.perform(requestID: nil, now: added) { try desk.addCalendar(new, now: $0) }
+            let added = try desk.perform(requestID: nil, now: added, clock: { added }) { try desk.addCalendar(new, now: $0) }
             self.directory = directory
             self.store = store
             self.desk = desk
