@@ -122,21 +122,44 @@ public struct RequestPlanner: Sendable {
     /// The first occurrence of `reminder` after `now`, or `nil` once its rule has ended.
     public func request(for reminder: RecurringReminder, after now: Date, timeZone: TimeZone, calendar: Calendar) -> NotificationRequest? {
         guard let due = reminder.occurrence(after: now, in: timeZone) else { return nil }
-        let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
-        let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
         var arguments = [
             ContentArgument.text: reminder.text, ContentArgument.rule: reminder.rule.rruleText,
             ContentArgument.start: Self.iso(reminder.start),
         ]
         arguments[ContentArgument.urgency] = reminder.urgency
         let occurrence = request(
-            identifier: RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second),
+            identifier: occurrenceIdentifier(of: reminder, due: due, timeZone: timeZone, calendar: calendar),
             group: reminder.id, kind: .reminder, due: due, template: .reminder,
             arguments: arguments,
-            // Shown late at most until the next occurrence would be (and within the grace).
-            policy: .deliverLate(until: min(due.addingTimeInterval(grace), reminder.occurrence(after: due, in: timeZone) ?? .distantFuture))
+            policy: .deliverLate(until: lateBound(ofOccurrenceOf: reminder, due: due, timeZone: timeZone, calendar: calendar))
         )
         return reminder.nag?.nagging(occurrence) ?? occurrence
+    }
+
+    /// Until when the occurrence of `reminder` due at `due` may still be shown late: until the
+    /// next occurrence with another identifier (`identifier`, by default the one `due` has in
+    /// `timeZone`) is due, and within the grace. The zone may have moved west since the
+    /// occurrence was made, giving its local day again under its identifier: that one is not
+    /// its next. A snoozed occurrence's bound moves with the snooze
+    /// (``NotificationRequest/moved(to:)``), so it is this plus the snooze's shift.
+    public func lateBound(
+        ofOccurrenceOf reminder: RecurringReminder, due: Date, identifier: String? = nil, timeZone: TimeZone, calendar: Calendar
+    ) -> Date {
+        let bound = due.addingTimeInterval(grace)
+        let identifier = identifier ?? occurrenceIdentifier(of: reminder, due: due, timeZone: timeZone, calendar: calendar)
+        var after = due
+        while let next = reminder.occurrence(after: after, in: timeZone), next < bound {
+            if occurrenceIdentifier(of: reminder, due: next, timeZone: timeZone, calendar: calendar) != identifier { return next }
+            after = next
+        }
+        return bound
+    }
+
+    /// The identifier of the occurrence of `reminder` due at `due`: its local date and time.
+    func occurrenceIdentifier(of reminder: RecurringReminder, due: Date, timeZone: TimeZone, calendar: Calendar) -> String {
+        let wall = LocalTimeResolver.wallClock(of: due, in: timeZone, calendar: calendar)
+        let second = LocalTimeResolver.gregorian(from: calendar, in: timeZone).component(.second, from: due)
+        return RequestIdentifier.recurringReminder(id: reminder.id, date: wall.date, time: wall.time, second: second)
     }
 
     private func request(

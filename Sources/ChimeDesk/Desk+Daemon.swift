@@ -312,6 +312,7 @@ extension Desk {
         }
         for reminder in try store.recurringReminders() where reminder.endedAt == nil && !busyGroups.contains(reminder.id) {
             let rows = try store.requests(inGroup: reminder.id)
+            plan.merge(snoozedRebound(rows, of: reminder))
             let pending = rows.filter { $0.stored.state == .pending && $0.snoozedFrom == nil }
             // Nagging: the showings go on as they are; the next occurrence comes after them.
             guard !pending.isEmpty, pending.allSatisfy({ (ReminderNag.Showing(request: $0.stored.request)?.round ?? 0) == 0 }) else { continue }
@@ -325,6 +326,30 @@ extension Desk {
                 plan.cancelledIdentifiers.append(old.stored.request.identifier)
             }
             if !pending.contains(where: { $0.stored.request == next }) { plan.requests.append(next) }
+        }
+        return plan
+    }
+
+    /// The snoozed occurrences of `reminder` among `rows`, shown late on the clock followed now
+    /// until its next occurrence is due (``RequestPlanner/lateBound(ofOccurrenceOf:due:identifier:timeZone:calendar:)``,
+    /// moved by the snoozes). A snooze keeps its time, but its next occurrence moves with the
+    /// zone: flying east, the next morning comes sooner, and once it is due the snoozed one is
+    /// missed, not shown with it.
+    func snoozedRebound(_ rows: [RequestRecord], of reminder: RecurringReminder) -> ChangePlan {
+        var plan = ChangePlan()
+        for row in rows where row.stored.state == .pending {
+            guard let snoozedFrom = row.snoozedFrom, case .deliverLate(let until) = row.stored.request.misfirePolicy,
+                  (ReminderNag.Showing(request: row.stored.request)?.round ?? 0) == 0 else { continue }
+            var request = row.stored.request
+            let original = min(request.occurrenceDue, snoozedFrom)
+            let bound = planner.requests.lateBound(
+                ofOccurrenceOf: reminder, due: original, identifier: request.identifier, timeZone: timeZone, calendar: calendar
+            )
+            let moved = max(request.due, bound.addingTimeInterval(request.due.timeIntervalSince(original)))
+            guard moved != until else { continue }
+            request.misfirePolicy = .deliverLate(until: moved)
+            plan.requests.append(request)
+            plan.snoozedFrom[request.identifier] = snoozedFrom
         }
         return plan
     }

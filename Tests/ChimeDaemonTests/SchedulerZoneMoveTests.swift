@@ -29,7 +29,7 @@ struct SchedulerZoneMoveTests {
         try harness.start()
         let desk = Desk(store: harness.store, timeZone: tokyo)
         let window = (WallClockTime(hour: 9, minute: 0)!, WallClockTime(hour: 21, minute: 0)!)
-        let configured = try desk.perform(requestID: "water", now: harness.now) { now in
+        let configured = try desk.perform(requestID: "water", now: harness.now, clock: { harness.now }) { now in
             try desk.configureWater(
                 Desk.WaterEvery(interval: .hours(2), from: window.0, until: window.1, amountML: 250, goalML: nil, id: "w"),
                 defaults: Desk.WaterDefaults(amountML: 250, goalML: nil, from: window.0, until: window.1), now: now
@@ -81,7 +81,7 @@ struct SchedulerZoneMoveTests {
         let harness = try harnessWithReminder("daily 08:00", now: "2027-04-16T09:00:00Z", zone: tokyo, id: "pills")
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-17T08:00"])
         let desk = Desk(store: harness.store, timeZone: tokyo)
-        let snoozed = try desk.perform(requestID: "snooze", now: harness.now) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
+        let snoozed = try desk.perform(requestID: "snooze", now: harness.now, clock: { harness.now }) { now in try desk.snooze(.group("pills"), by: .minutes(10), now: now) }
         _ = harness.scheduler.applyChanges(upTo: try #require(snoozed.result).sequence)
         moveZone(of: harness, to: newYork)
         // A snoozed occurrence keeps its time.
@@ -91,6 +91,28 @@ struct SchedulerZoneMoveTests {
         // 08:00 on Apr 17 in New York has the identifier just shown: the next is Apr 18's.
         #expect(try harness.pendingIdentifiers() == ["remind/pills/2027-04-18T08:00"])
         #expect(try harness.stored("remind/pills/2027-04-18T08:00")?.request.due == at("2027-04-18T12:00:00Z"))
+    }
+
+    @Test("a daily 08:00 reminder in New York snoozed 45 min before it is due, the zone becomes Tokyo, then a suspend past Tokyo's next 08:00: the snoozed one is missed, Tokyo's 08:00 is shown late")
+    func snoozedThenEastThenSuspend() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let harness = try harnessWithReminder("daily 08:00", now: "2026-11-03T10:00:00Z", zone: newYork, id: "pills")
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2026-11-03T08:00"])
+        try perform(harness, zone: newYork) { desk, now in try desk.snooze(.group("pills"), by: .minutes(45), now: now) }
+        moveZone(of: harness, to: tokyo)
+        // It keeps its time, but the next occurrence is Tokyo's 08:00 (23:00Z), not New York's
+        // (13:00Z tomorrow): shown late until then, moved by the snooze's 45 min.
+        let snoozed = try #require(try harness.stored("remind/pills/2026-11-03T08:00"))
+        #expect(snoozed.request.due == at("2026-11-03T13:45:00Z"))
+        #expect(snoozed.request.misfirePolicy == .deliverLate(until: at("2026-11-03T23:45:00Z")))
+        // 15:00 in Tokyo the next day.
+        harness.jump(to: at("2026-11-04T06:00:00Z"))
+        harness.advance(to: harness.now)
+        #expect(try harness.stored("remind/pills/2026-11-03T08:00")?.state == .missed)
+        #expect(harness.deliveredIdentifiers == ["remind/pills/2026-11-04T08:00"])
+        #expect(try harness.pendingIdentifiers() == ["remind/pills/2026-11-05T08:00"])
+        #expect(try harness.stored("remind/pills/2026-11-05T08:00")?.request.due == at("2026-11-04T23:00:00Z"))
     }
 
     /// A harness at `now` in `zone`, started, with a recurring reminder `id` ("pills") on `rule` made then.
@@ -105,7 +127,7 @@ struct SchedulerZoneMoveTests {
     /// Runs `decide` on a desk in `zone` at the harness's now and hands the change to chimed.
     func perform<T>(_ harness: SchedulerHarness, zone: TimeZone, _ decide: (Desk, Date) throws -> Desk.Decision<T>) throws {
         let desk = Desk(store: harness.store, timeZone: zone)
-        let done = try desk.perform(requestID: nil, now: harness.now) { now in try decide(desk, now) }
+        let done = try desk.perform(requestID: nil, now: harness.now, clock: { harness.now }) { now in try decide(desk, now) }
         _ = harness.scheduler.applyChanges(upTo: try #require(done.result).sequence)
     }
 
