@@ -79,8 +79,12 @@ public struct ZoneHistory: Hashable, Sendable {
     public func periods(current: TimeZone, currentCalendar: Calendar) -> [Period] {
         var periods: [Period] = []
         var from = Date.distantPast
+        // Years of travel are a few zones visited again and again: one calendar each.
+        var calendars = [current.identifier: currentCalendar]
         for span in spans {
-            periods.append(Period(zone: span.zone, calendar: LocalTimeResolver.gregorian(in: span.zone), from: from, until: span.until))
+            let calendar = calendars[span.zone.identifier] ?? LocalTimeResolver.gregorian(in: span.zone)
+            calendars[span.zone.identifier] = calendar
+            periods.append(Period(zone: span.zone, calendar: calendar, from: from, until: span.until))
             from = span.until
         }
         periods.append(Period(zone: current, calendar: currentCalendar, from: from, until: .distantFuture))
