@@ -140,7 +140,8 @@ public struct NotificationRenderer: Hashable, Sendable {
         for kind: RequestKind, amount: String?, unit: String = "ml", nagging: Bool = false, scheduled: Bool = false,
         snooze: TimeSpan = SnoozeSetting.defaultSpan, snoozesToStart: Bool = false, link: Bool = false
     ) -> [NotificationAction] {
-        let snoozeLabel = text(.actionSnooze, ["duration": durationPhrase(snooze.timeInterval)])
+        // Worked out only for the kinds that offer it: a water reminder has its own.
+        var snoozeLabel: String { text(.actionSnooze, ["duration": durationPhrase(snooze.timeInterval)]) }
         var keys: [(ActionKey, String)] = []
         switch kind {
         case .fastEnd:

@@ -47,6 +47,10 @@ public enum NotificationText {
     /// body, a status bar's text) needs outside tags. Quotes stay literal: notify-osd shows
     /// `&#39;` as it is, and every markup parser reads a bare `'` or `"` in text as itself.
     public static func escapeMarkup(_ text: String) -> String {
+        // Most text has nothing to escape: then it is returned as it is, without a copy.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+            return text
+        }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

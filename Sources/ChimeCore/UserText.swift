@@ -38,6 +38,9 @@ public enum UserText {
     /// and surrounding spaces trimmed: the one cleaning of user text, for what is stored and for
     /// what reaches a notification server.
     public static func cleaned(_ text: String) -> String {
+        // Printable ASCII holds no control and no bidirectional character: only spaces to trim.
+        // Most text is such, and every notification cleans each of its values.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.trimmingSpaces() }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
@@ -140,6 +143,7 @@ public enum UserText {
 extension String {
     /// The string without leading and trailing spaces (no Foundation needed).
     fileprivate func trimmingSpaces() -> String {
+        if utf8.first != UInt8(ascii: " "), utf8.last != UInt8(ascii: " ") { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " }),
               let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
