@@ -1,6 +1,7 @@
-// ICU's normalizer (its functions carry the `swift_` prefix of the toolchain's copy), the one FoundationInternationalization links into every program that names a
-// time zone: the standard library composes only canonically, and Foundation's
-// `precomposedString…Mapping` would link swift-corelibs-foundation and CoreFoundation into `chime`.
+// ICU's normalizer, which FoundationInternationalization links into every program that names a
+// time zone (its functions carry the `swift_` prefix of the toolchain's copy): the standard
+// library composes only canonically, and Foundation's `precomposedString…Mapping` would link
+// swift-corelibs-foundation and CoreFoundation into a static `chime`.
 import _FoundationICU
 
 extension StringProtocol {
