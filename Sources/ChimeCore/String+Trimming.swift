@@ -1,6 +1,6 @@
 /// Trimming by Unicode scalar, as Foundation's `trimmingCharacters(in:)` trims on Linux, without
 /// Foundation: a static `chime` that references any of swift-corelibs-foundation links all of it
-/// (and CoreFoundation), about 2.5 MB more resident memory at every start.
+/// (and CoreFoundation): 0.9 MB more resident memory for `chime --version`.
 extension StringProtocol {
     /// The text without the spaces and tabs at either end: Unicode `Zs`, U+0009 and U+200B (zero
     /// width space), the set `CharacterSet.whitespaces` holds on Linux.
