@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "CLibicalLoader"),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
-        .target(name: "ChimeCore"),
+        // ICU's normalizer (UnicodeNormalization): FoundationInternationalization brings ICU into
+        // every program, but only a direct link lets ChimeCore call it in a dynamic (debug) build.
+        .target(name: "ChimeCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The POSIX calls the store, the control socket and chimed share: errno as typed errors,
         // owned descriptors, the one private-directory check, the monotonic clock.
         .target(name: "ChimeSystem"),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "ChimeBubbleText", dependencies: ["ChimeCore"]),
         .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "CLibNotify"]),
         // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
-        .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "CDBus"]),
+        .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "ChimeSystem", "CDBus"]),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
         .target(name: "ChimeCalendar", dependencies: ["ChimeCore", "ChimeSystem", "CLibical", "CLibicalLoader"]),
         // The client side of the control socket, shared by chime and chimed without the scheduler.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// One request to show, as the daemon hands it to a ``Notifier``.
 public struct DeliveryJob: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The bubble of a calendar alarm: the summary, the start on the local clock with how far away
 /// it is, and the location (`Dentist at 14:30 (in 15 min) · Main St 5`); once the start has

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Turns a notification request into the texts, urgency, category and actions of a bubble.
 ///

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The one place where text is made safe for a notification server.
 ///

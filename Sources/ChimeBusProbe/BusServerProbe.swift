@@ -1,5 +1,5 @@
 import ChimeBubbleText
-import Foundation
+import FoundationEssentials
 
 /// Who serves notifications on the session bus and what it can do, asked through libdbus for
 /// `chime doctor` when chimed does not run: the same questions chimed's libnotify notifier asks

@@ -1,4 +1,5 @@
-import Foundation
+import ChimeSystem
+import FoundationEssentials
 
 /// Reads one Boolean GSettings key (GNOME's `org.gnome.desktop.notifications show-banners`)
 /// through the `gsettings` program, so `chime` links no GLib for the one desktop that keeps its
@@ -12,29 +13,10 @@ enum DesktopSettingReader {
     /// longer than `timeout` seconds.
     static func boolean(schema: String, key: String, environment: [String: String], timeout: Double) -> Bool? {
         guard let program = programs.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["get", schema, key]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        // Waited for before reading: its answer is one word, far less than a pipe holds.
-        guard ended.wait(timeout: .now() + timeout) == .success else {
-            process.terminate()
-            return nil
-        }
-        guard process.terminationStatus == 0 else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        switch String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) {
+        guard let result = ProgramOutput.run(program, ["get", schema, key], environment: environment, timeout: .seconds(timeout)),
+              result.status == 0
+        else { return nil }
+        switch String(decoding: result.output, as: UTF8.self).trimmingSpacesAndNewlines() {
         case "true": return true
         case "false": return false
         default: return nil

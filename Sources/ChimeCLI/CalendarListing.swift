@@ -1,6 +1,6 @@
 import ChimeControl
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// One calendar as `calendar list` shows it: its record, what its reader found and how many of
 /// its alarms are pending.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The lines of `chime fast schedule` and of fasts started on a schedule.
 extension ChangeMessage {

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeDesk
-import Foundation
+import FoundationEssentials
 
 /// The one human line each change prints, e.g.
 /// `Fast f-3k9 started 20:00, ends tomorrow 12:00 (16:8)`.

@@ -4,7 +4,7 @@ import ChimeControl
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Everything a ``CommandRunner`` takes from the world: the clock, the zone, the environment
 /// variables, where text goes, how to reach the store and the daemon, and where ids come from.

@@ -3,7 +3,7 @@ import ChimeControl
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime calendar add|list|remove|set|alarms`: parse, desk, print. What a calendar holds is
 /// asked of chimed, which keeps every calendar read; when chimed does not answer, `chime`
@@ -176,7 +176,7 @@ extension CommandRunner {
     /// `path` made absolute against the working directory, `.` and `..` resolved.
     static func absolutePath(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var standardized = (absolute as NSString).standardizingPath
+        var standardized = StandardizedPath.of(absolute)
         while standardized.count > 1, standardized.hasSuffix("/") { standardized.removeLast() }
         return standardized
     }

@@ -1,7 +1,7 @@
 import ChimeCalendar
 import ChimeCore
 import ChimeDesk
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `chime export --format ics [--to DIR]`: Chime's reminders and fast schedule as iCalendar,
@@ -84,7 +84,7 @@ extension CommandRunner {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         } catch {
-            throw CommandFailure(.unavailable, LocalizedText(CalendarCommandText.exportWriteFailed, ["path": temporary, "reason": "\(error.localizedDescription)"]))
+            throw CommandFailure(.unavailable, LocalizedText(CalendarCommandText.exportWriteFailed, ["path": temporary, "reason": Self.foundationWording(of: error)]))
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
@@ -101,5 +101,23 @@ extension CommandRunner {
 
     private static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
+    }
+
+    /// Why writing a file failed, in the words Foundation's `localizedDescription` gave on Linux
+    /// (`The operation could not be completed. You don’t have permission.`), without linking
+    /// swift-corelibs-foundation for them.
+    static func foundationWording(of error: any Error) -> String {
+        guard let error = error as? CocoaError else { return "The operation could not be completed. \(error)" }
+        let known: [Int: String] = [
+            4: "The file doesn’t exist.", 255: "The file couldn’t be locked.", 257: "You don’t have permission.",
+            258: "The file name is invalid.", 259: "The file isn’t in the correct format.", 260: "The file doesn’t exist.",
+            261: "The specified text encoding isn’t applicable.", 262: "The specified URL type isn’t supported.",
+            263: "The item is too large.", 264: "The text encoding of the contents couldn’t be determined.",
+            513: "You don’t have permission.", 514: "The file name is invalid.", 516: "A file with the same name already exists.",
+            517: "The specified text encoding isn’t applicable.", 518: "The specified URL type isn’t supported.",
+            640: "There isn’t enough space.", 642: "The volume is read only.",
+        ]
+        let code = error.code.rawValue
+        return "The operation could not be completed. " + (known[code] ?? "(NSCocoaErrorDomain error \(code).)")
     }
 }

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime __complete`: the candidates a completion script asks for.
 extension CommandRunner {

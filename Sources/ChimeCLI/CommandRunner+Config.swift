@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime config get|set|list|unset`.
 extension CommandRunner {

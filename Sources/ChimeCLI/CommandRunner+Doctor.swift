@@ -2,7 +2,7 @@ import ChimeBubbleText
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime doctor`: each check becomes a ``DoctorReport/Finding``; exit 0 only when none is a problem.
 extension CommandRunner {
@@ -27,7 +27,7 @@ extension CommandRunner {
         let check = say(.checkStore)
         do {
             let health = try store().healthCheck()
-            let size = ByteCountFormatter.string(fromByteCount: health.sizeBytes, countStyle: .file)
+            let size = ByteCountText.file(health.sizeBytes)
             // Read as it is, so its journal mode says nothing about its health.
             if health.isReadOnly, health.quickCheck == ["ok"] {
                 return .init(check: check, outcome: .problem,

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// `chime explain RULE`: a rule's next occurrences from its start, on the local clock.
 extension CommandRunner {
@@ -51,7 +51,7 @@ extension CommandRunner {
 
     /// `Mon 2027-03-29 09:30 +02:00` (seconds shown when not zero).
     private static func reading(_ instant: Date, display: TimeDisplay) -> String {
-        var text = ISO8601Text.format(instant, in: display.timeZone).replacingOccurrences(of: "T", with: " ")
+        var text = ISO8601Text.format(instant, in: display.timeZone).replacingEvery("T", with: " ")
         // `2027-03-29 09:30:00+02:00`: drop zero seconds, space before the offset.
         let offsetStart = text.index(text.endIndex, offsetBy: -6)
         let offset = text[offsetStart...]

@@ -1,7 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime fast start|stop|extend|status|history`.
 extension CommandRunner {

@@ -1,7 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime fast schedule [PLAN RULE | off]`.
 extension CommandRunner {

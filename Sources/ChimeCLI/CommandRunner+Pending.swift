@@ -2,7 +2,7 @@ import ChimeBubbleText
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime remind`, `list`, `cancel`, `snooze` and `export`.
 extension CommandRunner {

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeDesk
-import Foundation
+import FoundationEssentials
 
 extension CommandRunner {
     /// Acknowledges a nagging reminder's occurrence: it stops coming back and is recorded done.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime status [--format text|json|waybar] [--follow]`.
 extension CommandRunner {

@@ -1,7 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime water every|drink|undo|edit|goal|pause|resume|off|status`: the desk decides
 /// (``Desk/configureWater(_:defaults:now:)`` and its siblings), the runner words it.

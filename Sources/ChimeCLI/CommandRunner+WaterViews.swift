@@ -1,7 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime water log|history|edit|goal`: the desk reads and decides (``Desk/waterLog(days:now:)``
 /// and its siblings), the runner words it.

@@ -2,7 +2,7 @@ import ChimeControl
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Runs a parsed ``Command`` against the store and the daemon, writing what the user sees.
 ///

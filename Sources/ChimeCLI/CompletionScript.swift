@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 /// Shell completion scripts for `chime`, generated from the command table.
 ///
 /// Each script finds the command words typed so far (`fast start`), then offers that command's
@@ -203,7 +203,7 @@ public enum CompletionScript {
 
     /// `_describe` splits entries at the first unescaped `:`.
     private static func zshEscaped(_ word: String) -> String {
-        word.replacingOccurrences(of: ":", with: "\\:")
+        word.replacingEvery(":", with: "\\:")
     }
 
     // MARK: - fish
@@ -290,11 +290,11 @@ public enum CompletionScript {
 
     /// `text` in POSIX single quotes (bash and zsh).
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 
     /// `text` in fish single quotes, where only `\` and `'` are special.
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
     }
 }

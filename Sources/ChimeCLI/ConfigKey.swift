@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ChimeCore
 
 /// A setting `chime config get|set|list` reads and writes, with what its value may be.
@@ -124,7 +124,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
     ///
     /// - Parameter argumentPosition: where the value was typed, for the error.
     public func value(parsing text: String, argumentPosition: Int? = nil) throws(UsageError) -> ConfigValue {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         func reading<Value>(_ read: () throws(DomainError) -> Value) throws(UsageError) -> Value {
             do {
                 return try read()
@@ -199,7 +199,7 @@ public enum ConfigKey: String, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// Reads a comma-separated list of nudge durations (`1h,15m`), or `none` for an empty list.
     public static func durations(parsing text: String, field: String) throws(DomainError) -> [TimeSpan] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if trimmed.lowercased() == "none" { return [] }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= maximumNudges else {

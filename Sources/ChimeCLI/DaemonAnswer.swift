@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeControl
-import Foundation
+import FoundationEssentials
 
 /// What asking `chimed` for its status found: it answered, nothing listens on its socket, or a
 /// `chimed` holds the socket but gives no usable answer (stopped, hung, another version).

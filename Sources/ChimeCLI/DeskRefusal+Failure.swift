@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeDesk
-import Foundation
+import FoundationEssentials
 
 extension DeskRefusal {
     /// The refusal as `chime` prints it: one sentence of the command texts in every language,

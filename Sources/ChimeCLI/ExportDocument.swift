@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The text `chime export` writes: fasts, water intake or pending notifications, as CSV (a
 /// header row, then one row per item) or as a pretty-printed JSON array with the same keys.

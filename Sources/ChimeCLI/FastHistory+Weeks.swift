@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The summaries of `fast history` beyond the counts: the average and longest fast, and the
 /// fasts week by week (Monday to Sunday, by the local date each began).
@@ -72,8 +72,8 @@ extension FastHistory {
         let shown = weeks.drop { $0.fasts.isEmpty }.suffix(Self.listedWeeks)
         let rows = shown.map { week -> [TextTable.Cell] in
             [
-                .init(String(format: "%02d-%02d", week.monday.month, week.monday.day)), .init("\(week.fasts.count)"), .init("\(week.completed)"),
-                .init(String(format: "%.1f", week.hours)), .init(week.average.map(display.span) ?? "-"),
+                .init(FixedPointText.zeroPadded(week.monday.month, width: 2) + "-" + FixedPointText.zeroPadded(week.monday.day, width: 2)), .init("\(week.fasts.count)"), .init("\(week.completed)"),
+                .init(FixedPointText.fixed(week.hours, fractionDigits: 1)), .init(week.average.map(display.span) ?? "-"),
             ]
         }
         return TextTable(columns: columns, rows: rows, keyColumn: 0, indent: 2, showsHeader: true)

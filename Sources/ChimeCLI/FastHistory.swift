@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// `chime fast history`: completed fasts, completion rate, current streak and a bar chart of
 /// fasting hours over the last 14 days.
@@ -91,7 +91,7 @@ public struct FastHistory: Sendable {
         ]
         let scale = max(24, dailyHours.map(\.hours).max() ?? 0)
         let labels = dailyHours.map { display.dayLabel($0.date) }
-        let hoursTexts = dailyHours.map { CommandText.hoursValue.text(display.language, ["hours": String(format: "%4.1f", $0.hours)]) }
+        let hoursTexts = dailyHours.map { CommandText.hoursValue.text(display.language, ["hours": FixedPointText.fixed($0.hours, fractionDigits: 1, width: 4)]) }
         // The bars give way on a narrow terminal (down to a few cells), never the day or the hours.
         let fixed = 2 + (labels.map(DisplayWidth.of).max() ?? 0) + 2 + 2 + (hoursTexts.map(DisplayWidth.of).max() ?? 0)
         let barWidth = width.map { min(Self.chartWidth, max(ProgressBar.minimumWidth / 2, $0 - fixed)) } ?? Self.chartWidth

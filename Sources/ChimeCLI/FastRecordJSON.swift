@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 extension FastRecord {
     /// The record in JSON and CSV exports, times in `timeZone`.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What `chime fast schedule` shows: each schedule that is on and its current fast (running, in
 /// its eating window, or next), a pure function of them, `now` and the zone.

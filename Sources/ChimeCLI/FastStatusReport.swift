@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What `chime fast status` shows about one fast at one instant: a pure function of the session,
 /// `now` and the zone.

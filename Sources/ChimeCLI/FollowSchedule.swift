@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When `chime status --follow` prints next: as often as a status bar needs, no more.
 ///

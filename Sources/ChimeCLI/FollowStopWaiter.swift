@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import CLinux
-import Foundation
+import FoundationEssentials
 
 /// The pause of the real `status --follow`: sleeps, but wakes at once and says `stop` when the
 /// user presses Ctrl-C or the status bar ends the process (`SIGINT`, `SIGTERM`, `SIGHUP`), and

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Writes instants as ISO 8601 with a numeric offset (`2026-03-29T20:00:00+02:00`), the form of
 /// every time in Chime's JSON and CSV output.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ChimeCore
 
 /// A value from the command line with where it was typed.
@@ -87,7 +87,7 @@ extension ArgumentValue {
 
     /// The value as the number of a logged glass (`12`, `#12`).
     func glassNumber() throws(UsageError) -> Int64 {
-        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        var digits = Substring(text.trimmingSpaces())
         if digits.first == "#" { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(digits), number > 0 else {
             throw UsageError(DomainError(.invalidAmount, LocalizedText(ViewText.invalidGlassNumber, ["text": text])), argumentPosition: position)
@@ -112,7 +112,7 @@ extension ArgumentValue {
 
     /// The value as a whole number in `range`; `field` names it in the message.
     func count(in range: ClosedRange<Int>, field: CommandText) throws(UsageError) -> Int {
-        let digits = text.trimmingCharacters(in: .whitespaces)
+        let digits = text.trimmingSpaces()
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               let value = Int(digits), range.contains(value) else {
             throw UsageError(.invalidNumber, LocalizedText { language in

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// One pending notification as `list`, `status` and `export` show it: the request, its rendered
 /// title and body, and its delivery state from the store.
@@ -49,7 +49,7 @@ public struct PendingNotification: Hashable, Sendable {
     /// ``summary`` with the separator of `language` (the title and text are already in it).
     public func summary(in language: UserLanguage) -> String {
         guard kind == .reminder, !body.isEmpty else { return title }
-        let text = CommandText.titleAndText.text(language, ["title": title, "text": body.replacingOccurrences(of: "\n", with: " ")])
+        let text = CommandText.titleAndText.text(language, ["title": title, "text": body.replacingEvery("\n", with: " ")])
         return DisplayWidth.shortened(text, to: Self.summaryLength)
     }
 
@@ -100,7 +100,7 @@ public struct PendingNotification: Hashable, Sendable {
             ],
             rows: sorted.map { row in
                 let compactTitle = row.kind == .reminder && !row.body.isEmpty
-                    ? DisplayWidth.shortened(row.body.replacingOccurrences(of: "\n", with: " "), to: summaryLength) : nil
+                    ? DisplayWidth.shortened(row.body.replacingEvery("\n", with: " "), to: summaryLength) : nil
                 return [
                     .init(row.identifier), .init(row.group), .init(kindName(row.kind, in: language)),
                     .init(display.clockAndRelative(row.due), compact: display.clock(row.due)), .init(row.summary(in: language), compact: compactTitle),

@@ -19,7 +19,7 @@ public enum PendingReference: Hashable, Sendable, CustomStringConvertible {
             self = .group(try EntityID.validate(text))
             return
         }
-        let normalized = text.precomposedStringWithCanonicalMapping
+        let normalized = text.composedCanonically
         let printable = normalized.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII ? scalar.value > 0x20 && scalar.value < 0x7F : !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
                 && scalar.properties.generalCategory != .format

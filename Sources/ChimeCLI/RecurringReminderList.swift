@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeDesk
-import Foundation
+import FoundationEssentials
 
 /// `chime remind list`: each recurring reminder with its rule, its next occurrence and how many
 /// are left.

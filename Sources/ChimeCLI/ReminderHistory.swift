@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// `chime remind history`: what became of each occurrence of every reminder, one-off or
 /// recurring: shown, snoozed, skipped, missed, not shown yet, and for one set with `--nag` done

@@ -53,6 +53,6 @@ enum ShellWord {
     static func quoted(_ word: String, always: Bool = false) -> String {
         if always, !word.contains(where: { "\"$`\\!".contains($0) }) { return "\"\(word)\"" }
         if !word.isEmpty, word.allSatisfy({ plain.contains($0) || !$0.isASCII }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + word.replacingEvery("'", with: "'\\''") + "'"
     }
 }

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What `chime status` knows at one instant, gathered by the caller from the store and daemon.
 public struct StatusSnapshot: Sendable {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Shows instants and durations to people, relative to an injected `now` in an injected zone.
 ///

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// A TIME argument as typed (`--at`, `remind at`), read but not yet placed on the time line.
 ///
@@ -34,7 +34,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text` in one of the forms; `allowingDateAlone` also takes a bare `YYYY-MM-DD` as
     /// the end of that day (`--until`).
     public init(parsing text: String, allowingDateAlone: Bool = false) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if allowingDateAlone, Self.isBareDate(trimmed), let date = Self.calendarDate(trimmed) {
             self = .endOfDay(date)
             return
@@ -257,7 +257,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             if clock.seconds != nil || rest.hasPrefix("+") || rest.hasPrefix("-") || rest.uppercased().hasPrefix("Z") {
                 return failure(.timeNeedsDate)
             }
-            return failure(.timeUnknownWord, ["word": rest.trimmingCharacters(in: .whitespaces)])
+            return failure(.timeUnknownWord, ["word": rest.trimmingSpaces()])
         }
         return .success(.timeOfDay(clock.time))
     }
@@ -276,7 +276,7 @@ public enum TimeSpecification: Hashable, Sendable, CustomStringConvertible {
             timeText = String(lowered[..<space])
         }
         guard let day else { return nil }
-        let trimmed = timeText.trimmingCharacters(in: .whitespaces)
+        let trimmed = timeText.trimmingSpaces()
         guard !trimmed.isEmpty else {
             return .failure(Problem(reason: LocalizedText(CommandText.timeDayNeedsClock, ["day": day.word])))
         }

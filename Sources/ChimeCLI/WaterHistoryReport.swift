@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// `chime water history`: each water day, the current one last, as a row with a bar of what was
 /// drunk against that day's goal, under a line with the average and how often the goal was met.
@@ -76,7 +76,7 @@ public struct WaterHistoryReport: Sendable {
         let scale = Double(max(1, days.map { $0.goalML ?? $0.consumedML }.max() ?? 1, days.map(\.consumedML).max() ?? 1))
         let marks = days.contains(where: \.metGoal)
         for (index, layout) in Self.layouts.enumerated() {
-            let labels = days.map { layout.longLabel ? display.dayLabel($0.date) : String(format: "%02d-%02d", $0.date.month, $0.date.day) }
+            let labels = days.map { layout.longLabel ? display.dayLabel($0.date) : FixedPointText.zeroPadded($0.date.month, width: 2) + "-" + FixedPointText.zeroPadded($0.date.day, width: 2) }
             let amounts = days.map { amount(of: $0, unit: layout.unit) }
             let percents = days.map { day in day.goalML.map { "\(Int((Double(day.consumedML) * 100 / Double(max(1, $0))).rounded(.down)))%" } ?? "" }
             let labelWidth = labels.map(DisplayWidth.of).max() ?? 0

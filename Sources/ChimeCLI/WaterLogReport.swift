@@ -1,7 +1,7 @@
 import ChimeCore
 import ChimeDesk
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime water log`: the glasses of each water day with their numbers, which `water undo N`
 /// and `water edit N` take.
@@ -31,7 +31,7 @@ public struct WaterLogReport: Sendable {
         let numberWidth = numbers.map(DisplayWidth.of).max() ?? 0
         let amountWidth = days.flatMap(\.glasses).map { DisplayWidth.of(water.number($0.logged.intake.amountML)) }.max() ?? 0
         for day in days {
-            let label = display.dayLabel(day.total.date).replacingOccurrences(of: "  ", with: " ")
+            let label = display.dayLabel(day.total.date).replacingEvery("  ", with: " ")
             let summary = WaterSummary(schedule: nil, consumedML: day.total.consumedML, nextReminder: nil, goalML: .some(day.total.goalML))
             let intake = summary.intakeText(in: display.language, water: water)
             switch day.glasses.count {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The water state `water status` and `status` show: the schedule (if any), today's intake and
 /// the next reminder, as gathered by the caller.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The zones of one invocation (the zone times are shown in, the system's, and why `TZ` could
 /// not be used), given at once or read on first use: reading them costs `TimeZone.current`, a

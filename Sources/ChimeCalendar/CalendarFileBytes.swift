@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What `stat` says about a calendar file: changed files are the ones whose stamp changed.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// How a calendar path is laid out.
@@ -51,7 +51,7 @@ public enum CalendarFolderScanner {
         case .failure(let failure): return .failure(unreadable(path, failure))
         }
         if CalendarFileBytes.isRegularFile(status) {
-            let name = (path as NSString).lastPathComponent
+            let name = PathText.lastComponent(of: path)
             let listing = CalendarCollectionListing(name: baseName(of: name), path: path, files: [path: CalendarFileStamp(status)])
             return .success(CalendarSourceListing(layout: .file, collections: [listing], problems: []))
         }
@@ -62,7 +62,7 @@ public enum CalendarFolderScanner {
         case .failure(let problem): return .failure(problem)
         }
         var problems: [CalendarProblem] = []
-        let folderName = (path as NSString).lastPathComponent
+        let folderName = PathText.lastComponent(of: path)
         if entries.contains(where: isCalendarFileName) || !entries.contains(where: { isSubfolder(path, $0) }) {
             let listing = collection(named: folderName, at: path, entries: entries, problems: &problems)
             return .success(CalendarSourceListing(layout: .collection, collections: [listing], problems: problems))

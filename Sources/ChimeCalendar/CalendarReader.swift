@@ -1,6 +1,6 @@
 import CLibical
 import ChimeCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What one calendar file holds: its items, and why any part of it was left out.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 extension CalendarSourceIndex {
     /// Every file read at the last refresh, by path: the collections' files.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What a refresh of a calendar source changed.
@@ -80,8 +80,8 @@ public final class CalendarSourceIndex {
     /// and names not ending in `.ics`, are ignored (a new subfolder needs a ``refresh()``).
     @discardableResult
     public func refresh(file: String) -> CalendarRefresh {
-        let folder = (file as NSString).deletingLastPathComponent
-        guard CalendarFolderScanner.isCalendarFileName((file as NSString).lastPathComponent),
+        let folder = PathText.deletingLastComponent(of: file)
+        guard CalendarFolderScanner.isCalendarFileName(PathText.lastComponent(of: file)),
               let index = collections.firstIndex(where: { $0.path == folder || ($0.path == file && layout == .file) })
         else { return CalendarRefresh(readFiles: [], removedFiles: [], unchangedCount: 0) }
         var collectionFiles = collections[index].files

@@ -1,6 +1,6 @@
 import CLibical
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Writes iCalendar text through libical (`chime export --format ics`): each item a `VEVENT`
 /// with its `RRULE`, the `VTIMEZONE` of its zone (from the system's zone database, as libical

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Turns a `TZID` into the zone its times are on: a zone name the system's database knows
 /// (`Europe/Berlin`, also behind an old `/mozilla.org/20050126_1/` prefix), else the file's
@@ -48,7 +48,7 @@ struct CalendarZoneResolver {
     /// database also knows as abbreviations or offsets are not taken for zones by accident.
     private static func databaseZone(_ name: String) -> TimeZone? {
         guard !name.isEmpty, !name.contains(" "), !name.contains(".."),
-              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_-+".unicodeScalars.contains($0)) })
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_-+".unicodeScalars.contains($0)) })
         else { return nil }
         guard name.contains("/") || ["UTC", "GMT", "Etc/UTC"].contains(name) else { return nil }
         return TimeZone(identifier: name)

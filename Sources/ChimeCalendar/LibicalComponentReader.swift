@@ -1,6 +1,6 @@
 import CLibical
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Reads one `VEVENT` or `VTODO` of a parsed document into a ``CalendarComponent``, with a
 /// reason for each part it had to leave out.
@@ -264,7 +264,7 @@ struct LibicalComponentReader {
     /// address there); links found inside longer text (DESCRIPTION) are not, since an invitation
     /// holds many links and nothing says which one is the meeting's.
     static func webLink(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         // Most locations are not links: a cheap look first, then the full parse.
         guard trimmed.utf8.starts(with: "http".utf8) || trimmed.utf8.starts(with: "HTTP".utf8) else { return nil }
         guard trimmed.utf8.count <= 2048, !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }),

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What a calendar holds as its reader (chimed, or `chime` itself when chimed does not
 /// answer) read it: `calendar list` and `doctor`.

@@ -1,7 +1,7 @@
 import CLinux
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The CLI's side of the control socket: sends one request on a fresh connection and waits,

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The control socket's framing: a 4-byte big-endian payload length, then that many bytes of
 /// UTF-8 JSON, at most ``maximumPayloadLength``.

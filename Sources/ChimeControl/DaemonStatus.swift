@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the daemon reports for `chime status`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything one user action changes, as data, to be applied in a single transaction.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+// Named zones (`Europe/Berlin`) are ICU's, which FoundationEssentials reaches through
+// FoundationInternationalization at run time; a program linked statically holds it only when
+// something refers to it (`rulesVersion`). Without it `TimeZone(identifier:)` knows only UTC.
+import FoundationInternationalization
 
 /// The one zone rules written on the local clock follow, the same for `chime` and chimed: the
 /// `time_zone` setting when it names a zone, else the system's (`/etc/localtime`), never a
@@ -14,26 +18,13 @@ public enum ChimeTimeZone {
         return zone
     }
 
+    /// The version of the zone rules named zones follow (ICU's tzdata, `2025b`).
+    public static var rulesVersion: String { TimeZone.timeZoneDataVersion }
+
     /// The zone an IANA name names (`Europe/Berlin`, `UTC`), `nil` for anything else.
     public static func zone(named name: String) -> TimeZone? {
-        let trimmed = withoutSpacesAtEnds(name)
+        let trimmed = name.trimmingSpaces()
         guard !trimmed.isEmpty, !trimmed.contains(".."), trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else { return nil }
         return TimeZone(identifier: trimmed)
-    }
-
-    /// `text` without the spaces and tabs at either end: Unicode `Zs`, U+0009 and U+200B (zero
-    /// width space), the set `trimmingCharacters(in: .whitespaces)` takes away on Linux.
-    ///
-    /// Every command reads the zone; through Foundation's trimming that goes through NSString,
-    /// whose first use costs a status bar's `status --format waybar` about 0.15 ms.
-    static func withoutSpacesAtEnds(_ text: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(scalars[first...last])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The proleptic Gregorian date and time of day of an instant shifted by a UTC offset, worked
 /// out by integer arithmetic.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an instant falls in an endless sequence of equal cycles that starts at an anchor.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Active hours on the wall clock, such as 09:00-21:00 or 22:00-02:00 (across midnight).
 ///

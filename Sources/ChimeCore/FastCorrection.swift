@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Correcting a fast after the fact: when it really stopped (`chime fast stop --at TIME`), or
 /// when it really began and ended (`chime fast edit ID --start TIME --end TIME`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One fast as history sees it: when it ran, when it was meant to end, and whether it is over.
 public struct FastRecord: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fasts that start by a recurrence rule and end on the local clock (`chime fast schedule`).
 ///
@@ -138,8 +138,8 @@ public struct FastSchedule: Hashable, Sendable {
     /// an instance's RECURRENCE-ID, stable while the rule's local readings are.
     public static func instanceKey(startingAt fastStart: Date, timeZone: TimeZone, calendar: Calendar) -> String {
         let wall = LocalTimeResolver.wallClock(of: fastStart, in: timeZone, calendar: calendar)
-        let date = wall.date.description.replacingOccurrences(of: "-", with: "")
-        let time = wall.time.description.replacingOccurrences(of: ":", with: "")
+        let date = wall.date.description.replacingEvery("-", with: "")
+        let time = wall.time.description.replacingEvery(":", with: "")
         return "\(date)-\(time)"
     }
 
@@ -207,7 +207,7 @@ public struct FastSchedule: Hashable, Sendable {
         let real = cycle.plannedFastEnd.timeIntervalSince(cycle.fastStart)
         guard abs(real - session.plan.fasting.timeInterval) >= 1 else { return nil }
         let hours = real / 3600
-        return hours == hours.rounded() ? String(Int64(hours)) : String(format: "%.1f", hours)
+        return hours == hours.rounded() ? String(Int64(hours)) : FixedPointText.fixed(hours, fractionDigits: 1)
     }
 
     /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock

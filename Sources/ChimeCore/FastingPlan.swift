@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long to fast and, optionally, how long the eating window that follows lasts; or a plan of
 /// whole fast days (`5:2`, `4:3`, `adf`).
@@ -95,7 +95,7 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
     /// of ``TimeSpan``, which takes lowercase units only, so `16H:8H` is refused here just as
     /// `1H` is refused by `remind in`.
     public init(parsing text: String) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         func failure(_ reason: LocalizedText) -> DomainError {
             DomainError(.invalidPlan, LocalizedText(
                 CoreText.invalidPlan,
@@ -115,8 +115,8 @@ public struct FastingPlan: Hashable, Codable, Sendable, CustomStringConvertible 
             case .failure(let problem): throw failure(problem.reason)
             }
         case 2:
-            let fastingPart = parts[0].trimmingCharacters(in: .whitespaces)
-            let eatingPart = parts[1].trimmingCharacters(in: .whitespaces)
+            let fastingPart = parts[0].trimmingSpaces()
+            let eatingPart = parts[1].trimmingSpaces()
             // `6:1` in bare hours would be a 6-hour fast: surely not what was meant.
             if let hours = Int64(fastingPart), (1..<Self.bareHoursMinimum).contains(hours), eatingPart.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw DomainError(.invalidPlan, CoreText.planBareHoursShort, ["text": trimmed, "fasting": fastingPart, "eating": eatingPart])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules of fast schedules: one at a time, and fasts that never overlap.
 extension FastingPlanner {

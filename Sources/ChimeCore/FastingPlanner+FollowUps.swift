@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stored records a follow-up of one request depends on: its group's session, water
 /// schedule or reminder (whichever its kind has), and the recent water intake.

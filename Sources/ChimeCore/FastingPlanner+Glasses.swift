@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FastingPlanner {
     /// Changes the logged glass numbered `record` to `intake` (`chime water edit N`) and derives

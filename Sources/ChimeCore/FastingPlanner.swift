@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns user actions on fasts, water schedules and reminders into change plans.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One fast the user started: once, or repeating from an anchor instant.
 public struct FastingSession: Hashable, Codable, Sendable {

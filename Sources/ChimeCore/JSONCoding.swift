@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one way Chime encodes and decodes JSON that machines read back: a notification's content
 /// in the store, the control socket's messages, the stdout notifier's lines.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A date and a time of day on a wall clock, to the second, without a zone
 /// (`2027-03-28T02:30:00`): what a calendar file writes before its zone says when that is.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The zone local times are in: `TZ` when set (and known), else the system's. The one rule for
 /// `TZ`, applied by `chime` to every command that shows or reads times and by `chimed` before it
@@ -13,7 +13,7 @@ public enum LocalTimeZone {
         guard let raw = environment["TZ"] else { return systemZone }
         var name = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
         if name.isEmpty { return TimeZone(secondsFromGMT: 0)! }
-        if let range = name.range(of: "zoneinfo/") {
+        if let range = name.firstRange(of: "zoneinfo/") {
             name = String(name[range.upperBound...])
         }
         guard isPlausibleName(name), let zone = TimeZone(identifier: name) else {
@@ -25,7 +25,7 @@ public enum LocalTimeZone {
     /// Zone names are ASCII letters, digits and `/_-+`; anything else (spaces, `..`) is not one.
     private static func isPlausibleName(_ name: String) -> Bool {
         !name.contains("..") && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/_-+".unicodeScalars.contains(scalar))
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/_-+".unicodeScalars.contains(scalar))
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides, at a wake-up, which due requests to show and which to drop, and why.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A notification Chime has promised to show at a given instant.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pending requests ordered by deadline, with replacement and removal by identifier.
 ///

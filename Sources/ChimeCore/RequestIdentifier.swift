@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The deterministic identifiers of notification requests.
 ///
@@ -63,7 +63,7 @@ public enum EntityID {
     /// embedded in request identifiers; returns it in Unicode normal form C, so the same word
     /// typed with a precomposed or a combining accent names the same thing.
     public static func validate(_ text: String) throws(DomainError) -> String {
-        let normalized = text.precomposedStringWithCanonicalMapping
+        let normalized = text.composedCanonically
         let scalars = Array(normalized.unicodeScalars)
         let allowed = scalars.allSatisfy { scalar in
             isLetterOrDigit(scalar) || isMark(scalar) || "-_.".unicodeScalars.contains(scalar)

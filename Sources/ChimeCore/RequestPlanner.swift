@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Derives the pending notification requests of sessions, schedules and reminders.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A snooze, as a fact: which notification was moved, when, and from when to when. Recorded in
 /// the transaction of the snooze itself (`chime snooze`, a bubble's Snooze button), so that a

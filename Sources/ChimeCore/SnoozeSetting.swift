@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `snooze` setting: how long the Snooze button of a reminder or a calendar alarm puts it
 /// off (a calendar alarm never past its start, see ``CalendarAlarmRequest/snooze(_:by:now:)``).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a time of day as people write it: `21:30`, `9:30pm`, `9pm`, `9 pm`, `21h`, `21h30`,
 /// `noon`, `midnight`, and in Chinese `下午3点`, `15点30分`, `晚上九点半`, `中午12点`.
@@ -44,8 +44,8 @@ public enum TimeOfDayPhrase {
     /// Lower case, full-width digits and colons as ASCII (`９：３０`), no spaces or dots around
     /// `am`/`pm` (`9 p.m.` is `9pm`).
     static func fold(_ text: String) -> String {
-        var folded = text.precomposedStringWithCompatibilityMapping.lowercased().trimmingCharacters(in: .whitespaces)
-        folded = folded.replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
+        var folded = text.composedCompatibly.lowercased().trimmingSpaces()
+        folded = folded.replacingEvery("a.m.", with: "am").replacingEvery("p.m.", with: "pm")
         if folded.hasSuffix(" am") || folded.hasSuffix(" pm") {
             folded = String(folded.dropLast(3)) + folded.suffix(2)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A positive length of time in whole seconds, written as `45m`, `1h30m`, `16h`, `90s` or `2d`.
 ///
@@ -82,7 +82,8 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
         let word = text[start..<end]
         let reason = LocalizedText(CoreText.durationUnknownUnit, ["unit": String(word)])
         guard let unit = unitSpellings[word.lowercased()] else { return Problem(reason: reason) }
-        let corrected = text.replacingCharacters(in: start..<end, with: String(unit))
+        var corrected = text
+        corrected.replaceSubrange(start..<end, with: String(unit))
         switch read(corrected) {
         case .success: return Problem(reason: reason, suggestion: corrected)
         case .failure(let next): return Problem(reason: reason, suggestion: next.suggestion)
@@ -91,7 +92,7 @@ public struct TimeSpan: Hashable, Comparable, Codable, Sendable, CustomStringCon
 
     /// The grammar itself, shared by ``init(parsing:)`` and the plan parser.
     static func read(_ text: String) -> Result<TimeSpan, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         func failure(_ reason: CoreText, _ values: [String: String] = [:]) -> Result<TimeSpan, Problem> {
             .failure(Problem(reason: LocalizedText(reason, values)))
         }

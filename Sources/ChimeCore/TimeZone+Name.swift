@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TimeZone {
     /// The zone's name as Chime prints it: its identifier, except that UTC is called UTC.

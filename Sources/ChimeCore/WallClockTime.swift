@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A time of day on the wall clock, `HH:MM`, without a date or a zone.
 public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
@@ -16,7 +16,7 @@ public struct WallClockTime: Hashable, Comparable, Codable, Sendable, CustomStri
 
     /// Reads `HH:MM` or `H:MM` on the 24-hour clock; `24:00` means the midnight that ends the day.
     public init(parsing text: String) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         let failure = DomainError(.invalidTime, .invalidTimeOfDay, ["text": text])
         guard parts.count == 2,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stretch of local time whose drinks count toward one day's water goal: the one rule
 /// behind "today" wherever Chime counts water (status, bubbles, the goal check, exports).

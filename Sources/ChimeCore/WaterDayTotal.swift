@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One water day (``WaterDay``) of the past as `chime water history` shows it: what was drunk,
 /// in how many glasses, and the goal that day had.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When water reminders are held back instead of shown, and the rules around it: which
 /// reminders, why (the server's do-not-disturb mode, a locked screen), what each setting turns

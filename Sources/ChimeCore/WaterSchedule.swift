@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Drinking reminders every so often inside daily active hours.
 public struct WaterSchedule: Hashable, Codable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The unit people read and type water amounts in (the `water.unit` setting): millilitres or US
 /// fluid ounces.
@@ -107,7 +107,7 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text`; `field` names the value in the error (`amount`, `goal`).
     public init(parsing text: String, field: LocalizedText) throws(DomainError) {
         self.text = text
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
+        var rest = Substring(text.trimmingSpaces().lowercased())
         unit = nil
         for (suffix, unit) in [("ml", TypedUnit.millilitres), ("fl oz", .ounces), ("floz", .ounces), ("oz", .ounces), ("l", .litres)]
         where rest.hasSuffix(suffix) {
@@ -115,7 +115,7 @@ public struct WaterQuantity: Hashable, Sendable, CustomStringConvertible {
             self.unit = unit
             break
         }
-        let number = rest.trimmingCharacters(in: .whitespaces)
+        let number = rest.trimmingSpaces()
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
         // Digits, with at most one decimal point between digits.
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {

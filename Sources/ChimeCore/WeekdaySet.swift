@@ -33,7 +33,7 @@ public struct WeekdaySet: Hashable, Sendable {
     /// Reads `text`: a word for a group of days, or days and ranges separated by commas
     /// (`,`, `，`, `、`). A range runs forward through the week, so `fri-mon` is Friday to Monday.
     public init(parsing text: String) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingSpaces().lowercased()
         if let group = Self.words[trimmed] {
             self = group
             return
@@ -42,14 +42,14 @@ public struct WeekdaySet: Hashable, Sendable {
         let items = trimmed.split(omittingEmptySubsequences: false) { $0 == "," || $0 == "，" || $0 == "、" }
         for item in items {
             let bounds = Self.rangeBounds(String(item))
-            guard let first = WeekdayName.weekday(bounds.first.trimmingCharacters(in: .whitespaces)) else {
+            guard let first = WeekdayName.weekday(bounds.first.trimmingSpaces()) else {
                 throw DomainError(.invalidRule, CoreText.notDays, ["text": text])
             }
             guard let lastText = bounds.last else {
                 found.append(first)
                 continue
             }
-            guard let last = WeekdayName.weekday(lastText.trimmingCharacters(in: .whitespaces)) else {
+            guard let last = WeekdayName.weekday(lastText.trimmingSpaces()) else {
                 throw DomainError(.invalidRule, CoreText.notDays, ["text": text])
             }
             var day = first
@@ -65,7 +65,7 @@ public struct WeekdaySet: Hashable, Sendable {
     /// `mon-fri` as (`mon`, `fri`), `周一至周五` as (`周一`, `周五`); a single day as (day, `nil`).
     private static func rangeBounds(_ item: String) -> (first: String, last: String?) {
         for separator in ["-", "–", "~", "至", "到"] {
-            if let range = item.range(of: separator) {
+            if let range = item.firstRange(of: separator) {
                 return (String(item[..<range.lowerBound]), String(item[range.upperBound...]))
             }
         }

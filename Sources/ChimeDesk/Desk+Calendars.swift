@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Calendars as sources of alarms: `chime calendar add|remove|set`, and what chimed derives
 /// from the calendars' files (``calendars``) when they change, at start and after downtime.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// What chimed asks of the desk: what follows a delivery, what a button changes, and what
 /// recurs derived again at start, after downtime, after a time-zone change and on the return

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime export --format ics`: what of Chime's goes on as calendar events.
 extension Desk {

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Correcting fasts after the fact: `fast stop --at TIME` and `fast edit ID --start --end`.
 ///

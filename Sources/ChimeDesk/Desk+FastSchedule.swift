@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime fast schedule`: set, turn off, show. Several schedules may be on when their fasts
 /// never meet (18:6 on weekdays, 14:10 at weekends); a new one replaces those it would overlap.

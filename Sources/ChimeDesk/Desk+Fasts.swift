@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Fasts: start, stop (or skip), extend, delete, and which fast a command means.
 extension Desk {

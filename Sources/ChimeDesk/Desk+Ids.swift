@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// One id names one thing: a fast, the water schedule, a one-off reminder or a recurring one.
 ///

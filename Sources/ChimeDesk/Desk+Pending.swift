@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// `chime cancel` and `chime snooze`: skipping, ending and moving what is pending.
 extension Desk {

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// What readers (`list`, `status`, `export`, `remind list`, `water status`) say is still to
 /// come, and what every intention decides against (``perform(requestID:now:clock:_:)``): the

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Reminders looked back at and changed: the history of every occurrence, one-off or
 /// recurring, and editing a reminder by its id while it keeps its history.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Reminders: one-off (`remind in`, `remind at`), recurring (`remind every`), and Done.
 extension Desk {

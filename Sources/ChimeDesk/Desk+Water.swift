@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Water: the one schedule, the glasses drunk, pauses.
 ///

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// Water as people look back at it and correct it: goals by weekday, the day-by-day history,
 /// the log of glasses with their numbers, and changing or removing any glass.

@@ -1,6 +1,6 @@
 import ChimeCore
 import ChimeStore
-import Foundation
+import FoundationEssentials
 
 /// The one place every intention becomes a change: each command of `chime`, each button on a
 /// bubble, and everything chimed derives (the next occurrences after a delivery, catch-up after

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Why the desk refused an intention, with the values the sentence needs: nothing was changed.
 ///

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The system's zone as the system keeps it, whatever a process's `TZ` says: the zone
 /// `/etc/localtime` names. systemd's timedated and Debian keep it a link into zoneinfo; a copy
@@ -11,14 +11,14 @@ public enum SystemTimeZone {
         let base = root.hasSuffix("/") ? root : root + "/"
         let localtime = base + "etc/localtime"
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-           let range = target.range(of: "zoneinfo/"),
+           let range = target.firstRange(of: "zoneinfo/"),
            let zone = ChimeTimeZone.zone(named: String(target[range.upperBound...])) {
             return zone
         }
         let zoneinfo = base + "usr/share/zoneinfo/"
         guard let bytes = FileManager.default.contents(atPath: localtime) else { return utc }
         if let data = FileManager.default.contents(atPath: base + "etc/timezone"),
-           let name = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+           let name = String(data: data, encoding: .utf8)?.trimmingSpacesAndNewlines(),
            FileManager.default.contents(atPath: zoneinfo + name) == bytes, let zone = ChimeTimeZone.zone(named: name) {
             return zone
         }
@@ -29,9 +29,11 @@ public enum SystemTimeZone {
 
     /// The zone whose zoneinfo file holds exactly `bytes`: canonical names (`Area/City`) first.
     private static func matchingZone(_ bytes: Data, under zoneinfo: String) -> TimeZone? {
-        guard let names = FileManager.default.enumerator(atPath: zoneinfo) else { return nil }
+        // The same names in the same order as Foundation's `enumerator(atPath:)` (checked on
+        // Debian's zoneinfo), without linking swift-corelibs-foundation.
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: zoneinfo) else { return nil }
         var fallback: TimeZone?
-        for case let name as String in names where !name.hasPrefix("posix") && !name.hasPrefix("right") {
+        for name in names where !name.hasPrefix("posix") && !name.hasPrefix("right") {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: zoneinfo + name),
                   attributes[.type] as? FileAttributeType == .typeRegular,
                   (attributes[.size] as? Int) == bytes.count,

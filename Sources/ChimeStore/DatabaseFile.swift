@@ -1,7 +1,7 @@
 import CSQLite
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

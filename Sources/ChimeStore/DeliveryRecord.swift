@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// One entry of the delivery history: a request shown, or missed and why.
 public struct DeliveryRecord: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A pending request as the daemon's queue needs it: 24 bytes, no content.
 public struct PendingEntry: Hashable, Sendable {

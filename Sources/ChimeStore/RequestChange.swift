@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request row written since a given change sequence, as a follower of the sequence needs it.
 public struct RequestChange: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stored request with what deriving its rule again must know about it: whether a snooze
 /// moved it (it keeps its time) and whether a derivation withdrew it (it may come back).

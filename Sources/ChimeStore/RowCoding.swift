@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// How domain values map to columns and back. Reading refuses values that do not decode rather
 /// than guessing, with a ``StoreError/Kind/badData`` naming the row.

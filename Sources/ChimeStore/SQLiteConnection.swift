@@ -1,6 +1,6 @@
 import CSQLite
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The one owner of an SQLite connection handle and of its prepared statements.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// The one owner of a prepared statement, kept in its connection's cache.
 final class SQLiteStatement {

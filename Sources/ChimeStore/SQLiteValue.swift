@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value bound to a statement parameter.
 enum SQLiteValue: Sendable {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 extension Store {
     /// How long an applied request id is remembered for replay detection: far longer than any
@@ -340,7 +340,7 @@ extension Store {
     /// The statement that inserts a row of `table`, or updates the row with its `id` (the first
     /// of `columns`).
     static func upsert(into table: String, columns: String) -> String {
-        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = columns.split(separator: ",").map { $0.trimmingSpaces() }
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT (\(names[0])) DO UPDATE SET \(updates)"

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What the daemon knows about the bubbles on screen: which shown requests still have one.
 extension Store {

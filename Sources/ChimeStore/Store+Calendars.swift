@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// The calendars the user added and what Chime keeps about their alarms (schema version 10).
 ///

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What the daemon reads and writes: the queue's entries, the change stream and the delivery
 /// state machine `pending -> delivering -> delivered | pending (retry) | missed`.

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 extension Store {
     /// The records a follow-up of `request` depends on (see ``FollowUpRecords``): its fast's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Store {
     /// Runs `read` in one read transaction, so all its queries see one committed snapshot;

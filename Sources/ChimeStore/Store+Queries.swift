@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// What the CLI reads: records, pending requests, settings and history.
 extension Store {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// One logged glass with the number the store gave it (`chime water log`), which it keeps for
 /// good: `water undo N` and `water edit N` name it.

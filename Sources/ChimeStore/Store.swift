@@ -1,6 +1,7 @@
 import ChimeCore
 import ChimeSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Chime's durable state in one SQLite database: sessions, water schedules and intake, one-off
 /// reminders, notification requests with their delivery state, settings and history.
@@ -52,7 +53,7 @@ public final class Store: @unchecked Sendable {
     /// The one connection; used only while holding ``lock``.
     private let connection: SQLiteConnection
     /// Serialises every use of ``connection`` across threads.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
 
     /// Opens the database at the default location for `environment` (see ``StoreLocation``).
     public convenience init(environment: [String: String], configuration: Configuration = Configuration()) throws(StoreError) {

@@ -1,5 +1,5 @@
 import ChimeCore
-import Foundation
+import FoundationEssentials
 
 /// Where a stored notification request stands in its life.
 public enum RequestState: String, Hashable, Sendable, CaseIterable, Codable {

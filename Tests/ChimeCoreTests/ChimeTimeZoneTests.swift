@@ -14,7 +14,7 @@ struct ChimeTimeZoneTests {
             for after in Self.edges {
                 for core in ["", "Europe/Berlin", "a b", " \u{3000} "] {
                     let text = before + core + after
-                    #expect(ChimeTimeZone.withoutSpacesAtEnds(text) == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+                    #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
                 }
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `VALARM` of an event or to-do (RFC 5545 section 3.6.6, RFC 9074).
 public struct CalendarAlarm: Hashable, Sendable {

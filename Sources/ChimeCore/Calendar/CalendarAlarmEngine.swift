@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The alarms of whole calendars: every firing in a window, in order, and each item's next
 /// firing. Pure: the same calendars, window and zone always give the same answer.

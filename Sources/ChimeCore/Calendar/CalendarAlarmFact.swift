@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One firing of a calendar alarm as Chime keys what happened to it: calendar, `UID`,
 /// instance and the instant the calendar says it fires (whole seconds). Stable across edits

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One instance of a calendar item: what an alarm's bubble and listing show about it.
 public struct CalendarInstance: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which alarm firing of which calendar item this is: calendar, `UID`, instance and, when the
 /// instance has several firings, the trigger. Snoozes and dismissals are keyed by it, and it

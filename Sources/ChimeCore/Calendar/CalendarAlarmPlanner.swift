@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which firing of a calendar item is pending, and the change that makes it so: the rule chimed
 /// follows for calendars, the same whoever asks (a file changed, chimed started, an alarm was

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar alarms as notification requests: the request a firing becomes, the firing a request
 /// stands for, and how one is snoozed.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `VEVENT` or `VTODO` of a calendar file, as read: a series' master, or an override of
 /// one instance (it has a `RECURRENCE-ID`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing of Chime's as an iCalendar event (`chime export --format ics`): a reminder, a
 /// recurring reminder or the fast schedule, under the UID `<chime id>@chime`, so a calendar

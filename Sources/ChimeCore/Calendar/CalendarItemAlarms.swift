@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The alarms of one calendar item, prepared once for any number of queries: its recurrence
 /// set (RRULE, RDATE, EXDATE) expanded by Chime's own engine, its overrides matched to their

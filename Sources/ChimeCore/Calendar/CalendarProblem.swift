@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a calendar file, or part of one, was skipped or read only in part: one sentence naming
 /// the file, for `calendar list`, `doctor` and chimed's log.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One instance of a calendar item, with the component that describes it.
 struct CalendarOccurrence {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar the user added (`chime calendar add PATH`): where its files are and how its
 /// alarms are given. Chime never writes into the files; what it keeps about their alarms
@@ -50,10 +50,10 @@ public struct CalendarSource: Hashable, Sendable {
     /// The name a calendar added without `--name` gets: its folder's or file's name (without
     /// `.ics`), each character no name may hold written `-`; `calendar` when nothing is left.
     public static func defaultName(forPath path: String) -> String {
-        var base = (path as NSString).lastPathComponent
+        var base = PathText.lastComponent(of: path)
         if base.lowercased().hasSuffix(".ics"), base.count > 4 { base = String(base.dropLast(4)) }
         var name = ""
-        for character in base.precomposedStringWithCanonicalMapping {
+        for character in base.composedCanonically {
             let kept = (try? EntityID.validate("a" + String(character))) != nil
             name.append(kept ? character : "-")
         }

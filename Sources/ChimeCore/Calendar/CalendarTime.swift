@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A date or date-time as a calendar file writes it (`DTSTART`, `DUE`, `RDATE`, ...), kept as
 /// written until the zone of the reader is known.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One added calendar as read from its files, its items prepared for alarm queries: what
 /// chimed keeps in memory, and what `calendar alarms` reads when chimed does not answer.

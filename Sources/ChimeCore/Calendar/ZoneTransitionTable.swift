@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `STANDARD` or `DAYLIGHT` part of a calendar file's `VTIMEZONE`: from its onsets on, the
 /// zone's offset is `offsetTo`.

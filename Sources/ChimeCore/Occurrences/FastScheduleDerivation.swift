@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the notifications of a fast schedule should be now, as a change to what is stored: the
 /// one rule chimed and `chime` both apply whenever anything about fasts may have changed.

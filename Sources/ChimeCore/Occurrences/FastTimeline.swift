@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every fast there is, was and will be next: the fasts started by hand, and the instances of the
 /// fast schedules derived from their rules, with what was recorded about each applied.

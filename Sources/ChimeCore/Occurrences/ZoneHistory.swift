@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The zones rules followed before the one they follow now, each until the instant its change
 /// was noticed: what places a past start of a rule on the wall clock it began on.

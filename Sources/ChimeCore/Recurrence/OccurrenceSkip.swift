@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An occurrence of a recurring reminder that the user skipped (`chime
 /// cancel` of it): an exception to its rule, kept as what happened. Deriving the rule again

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The occurrences of a recurrence rule from a start (its DTSTART), in one time zone.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Recognises rules the calendar can never satisfy (`FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30`)
 /// before any search, so they answer "no occurrence" at once instead of after a long scan.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a rule written for people (`weekdays 09:30`, `monthly last fri 17:00`,
 /// `every 90m 09:00-17:00 weekdays`) or as RRULE text (`FREQ=...`, `RRULE:FREQ=...`), and
@@ -21,7 +21,7 @@ public enum RecurrencePhrase {
     /// or dropping a word makes it readable, that nearest accepted form (`every weekdays`: did you
     /// mean "weekdays 09:00"?).
     public static func rule(from text: String) throws(DomainError) -> RecurrenceRule {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let upper = trimmed.uppercased()
         if upper.hasPrefix("FREQ=") || upper.hasPrefix("RRULE:") {
             return try RecurrenceRule(parsing: trimmed)

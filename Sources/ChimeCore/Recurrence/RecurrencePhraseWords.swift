@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a rule as people write it into the words ``RecurrencePhrase`` reads: lower case, lists
 /// joined (`mon and thu` is `mon,thu`), filler words dropped (`every day at 8am` is `every day
@@ -8,7 +8,7 @@ import Foundation
 enum RecurrencePhraseWords {
     /// The words of `text`, ready for the reader.
     static func words(of text: String) -> [String] {
-        var text = text.precomposedStringWithCompatibilityMapping.lowercased()
+        var text = text.composedCompatibly.lowercased()
         if text.unicodeScalars.contains(where: { !$0.isASCII }) {
             text = ChineseRuleWords.english(text)
         }
@@ -79,7 +79,7 @@ enum RecurrencePhraseWords {
                 continue
             }
             if joinNext, let last = result.last, isListItem(last), isListItem(word) {
-                result[result.count - 1] = last + "," + word.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+                result[result.count - 1] = last + "," + word.trimmingScalars { $0 == "," }
             } else {
                 result.append(word)
             }

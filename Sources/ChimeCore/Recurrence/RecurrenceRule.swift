@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recurrence rule as RFC 5545 section 3.3.10 defines it (`FREQ=MONTHLY;BYDAY=1FR`), parsed and
 /// checked; `RecurrenceExpander` turns it into instants.
@@ -222,7 +222,7 @@ extension RecurrenceRule {
     /// Reads RRULE text (`FREQ=WEEKLY;BYDAY=MO,TH`, with or without a leading `RRULE:`, names in
     /// any case) and checks it against RFC 5545; errors quote the part that is wrong.
     public init(parsing text: String) throws(DomainError) {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(text.trimmingSpaces())
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         func failure(_ detail: LocalizedText) -> DomainError {
             DomainError(.invalidRule, LocalizedText(CoreText.invalidRule, localized: ["text": LocalizedText(verbatim: text), "detail": detail]))
@@ -236,11 +236,11 @@ extension RecurrenceRule {
         // A trailing ";" is common in the wild (calendar exports), so empty parts are skipped.
         for part in body.split(separator: ";", omittingEmptySubsequences: true) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pieces[0].trimmingCharacters(in: .whitespaces).uppercased()
+            let name = pieces[0].trimmingSpaces().uppercased()
             guard pieces.count == 2, !pieces[1].isEmpty else {
                 throw failure(.rrulePartForm, ["part": String(part)])
             }
-            let value = String(pieces[1]).trimmingCharacters(in: .whitespaces)
+            let value = String(pieces[1]).trimmingSpaces()
             guard seen.insert(name).inserted else { throw failure(.rrulePartTwice, ["name": name]) }
             func integers(_ range: ClosedRange<Int>, allowNegative: Bool, what: CoreText) throws(DomainError) -> [Int] {
                 var values: [Int] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reminder that repeats by a recurrence rule (`chime remind every`): a record of its own, its
 /// occurrences derived from its rule (``RecurringReminder/occurrence(after:in:)``), one at a time:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What became of one occurrence of a reminder, one-off or recurring (`chime remind history`),
 /// put together from the facts the store keeps: each showing and each miss (the delivery

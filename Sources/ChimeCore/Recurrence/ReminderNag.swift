@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a recurring reminder comes back until it is acknowledged (`remind every --nag`), and
 /// the one home of the rules for its showings, acknowledgement and record.

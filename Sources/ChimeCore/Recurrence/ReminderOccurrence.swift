@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What became of one occurrence of a reminder set with `--nag` (`chime remind history`).
 public struct ReminderOccurrence: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The offsets from UTC of one time zone over time: a zone of the system's database, or a table
 /// of transitions read from a calendar file's `VTIMEZONE`.
