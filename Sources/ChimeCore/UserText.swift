@@ -40,7 +40,7 @@ public enum UserText {
     public static func cleaned(_ text: String) -> String {
         // Printable ASCII holds no control and no bidirectional character: only spaces to trim.
         // Most text is such, and every notification cleans each of its values.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.trimmingSpaces() }
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.trimmingPlainSpaces() }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
@@ -49,7 +49,7 @@ public enum UserText {
                 scalars.append(scalar)
             }
         }
-        return balancingBidiControls(String(scalars)).trimmingSpaces()
+        return balancingBidiControls(String(scalars)).trimmingPlainSpaces()
     }
 
     /// `text` without the bidirectional formatting characters that are not part of a complete
@@ -141,12 +141,11 @@ public enum UserText {
 }
 
 extension String {
-    /// The string without leading and trailing spaces (no Foundation needed).
-    fileprivate func trimmingSpaces() -> String {
+    /// The string without leading and trailing U+0020 spaces only: what cleaning leaves of a tab
+    /// or a line break. Other spaces (U+00A0, U+3000) are the user's text, unlike
+    /// ``StringProtocol/trimmingSpaces()``.
+    fileprivate func trimmingPlainSpaces() -> String {
         if utf8.first != UInt8(ascii: " "), utf8.last != UInt8(ascii: " ") { return self }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " }),
-              let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
-        return String(scalars[first...last])
+        return trimmingScalars { $0 == " " }
     }
 }
