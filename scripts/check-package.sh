@@ -57,6 +57,10 @@ test "\$(bare /usr/bin/chime --version)" = "chime $version"
 test "\$(bare /usr/bin/chimed --version)" = "chimed $version"
 bare MANPAGER=cat man chime | grep -q "chime - fasting and water reminders" || { echo "check-package: man chime shows no page" >&2; exit 1; }
 bare MANPAGER=cat man chimed | grep -q "chimed - the Chime scheduler daemon" || { echo "check-package: man chimed shows no page" >&2; exit 1; }
+# A static chime knows named zones only through FoundationInternationalization, which it links
+# because ChimeTimeZone refers to it: a debug build (dynamic) would never show it missing.
+bare /usr/bin/chime config set time_zone Asia/Shanghai >/dev/null || { echo "check-package: the installed chime knows no named zone" >&2; exit 1; }
+bare /usr/bin/chime config set time_zone system >/dev/null
 # Started as a plain command, not through the function: then \$! is chimed itself (env execs it),
 # and the kill below ends chimed rather than a subshell that would leave it running.
 env -i "\${bare_env[@]}" /usr/bin/chimed --foreground > "$work/chimed.out" 2> "$work/chimed.err" &
