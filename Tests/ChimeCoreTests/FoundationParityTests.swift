@@ -16,13 +16,16 @@ struct FoundationParityTests {
         }
     }
 
-    static let edges = ["", " ", "\t", "\n", "\r", "\r\n", "\u{85}", "\u{A0}", "\u{200B}", "\u{2028}", "\u{2029}", "\u{3000}", "\u{FEFF}", "x", "e\u{301}", "\u{301}"]
+    static let edges = [
+        "", " ", "\t", "\n", "\r", "\r\n", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2007}", "\u{200A}", "\u{200B}", "\u{200C}",
+        "\u{202F}", "\u{205F}", "\u{2028}", "\u{2029}", "\u{3000}", "\u{FEFF}", "x", "e\u{301}", "\u{301}",
+    ]
 
     @Test("trimming spaces, and spaces with line breaks, takes what Foundation's trimming takes")
     func trimming() {
         for before in Self.edges {
             for after in Self.edges {
-                for core in ["", "a b", "\u{301}x", "9:30"] {
+                for core in ["", "a b", "\u{301}x", "9:30", "Europe/Berlin", " \u{3000} "] {
                     let text = before + core + after
                     #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
                     #expect(text.trimmingSpacesAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(text.unicodeScalars))")
