@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "chime-bench",
             // ChimeTestSupport: the benchmarks start processes and private servers as the tests do.
-            dependencies: ["ChimeCore", "ChimeStore", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport", "ChimeCalendar"]
+            dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeDaemon", "ChimeTestSupport", "ChimeCalendar"]
         ),
         // The start-up floor of the `cli` benchmark: a plain Swift program.
         .executableTarget(name: "chime-bench-floor"),
