@@ -17,11 +17,12 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind one module map and a shim header.
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // A C library loaded with dlopen on its first use: what CSQLite and CLibicalLoader share.
+        .target(name: "CLibraryLoader", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+        // SQLite's declarations (Debian's libsqlite3-dev), and the functions ChimeStore calls,
+        // defined to load libsqlite3 on the first: not linked, so `chime --version` and `--help`
+        // never load it.
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"], cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
         .systemLibrary(
             name: "CLibNotify",
             pkgConfig: "libnotify",
@@ -36,7 +37,7 @@ let package = Package(
         // calls and loads libical with dlopen on the first, so only what reads or writes
         // iCalendar loads it (and never libicalss or libicalvcal, which load Berkeley DB).
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
-        .target(name: "CLibicalLoader"),
+        .target(name: "CLibicalLoader", dependencies: ["CLibraryLoader"]),
 
         // Libraries: dependencies flow one way, from the executables down to ChimeCore.
         // ICU's normalizer (UnicodeNormalization): FoundationInternationalization brings ICU into

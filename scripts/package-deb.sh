@@ -61,15 +61,20 @@ fi
 # chime loads libdbus-1 with dlopen for `chime doctor` (linking it would load it at every start),
 # so dpkg-shlibdeps cannot see it.
 depends="$depends, libdbus-1-3"
-# Both programs load libical with dlopen when they read or write a calendar (CLibicalLoader): its
-# package and version as the installed libical's shlibs file names them (libical3 (>= 3.0.16)).
-libical="/usr/lib/x86_64-linux-gnu/libical.so.3"
-libical_package="$(dpkg-query -S "$libical" 2>/dev/null | cut -d: -f1)" || libical_package=""
-libical_depends=""
-[ -z "$libical_package" ] || libical_depends="$(sed -nE 's/^libical[[:space:]]+3[[:space:]]+(.+)$/\1/p' \
-  "$(dpkg-query --control-path "$libical_package" shlibs)")"
-[ -n "$libical_depends" ] || { echo "package-deb: no installed package names $libical in its shlibs: install libical-dev" >&2; exit 70; }
-depends="$depends, $libical_depends"
+# The dependency on a library loaded with dlopen, which dpkg-shlibdeps cannot see: its package and
+# version as the installed library's shlibs file names them. Usage: loaded_depends FILE NAME SOVERSION DEV
+loaded_depends() {
+  local package found=""
+  package="$(dpkg-query -S "$1" 2>/dev/null | cut -d: -f1)" || package=""
+  [ -z "$package" ] || found="$(sed -nE "s/^$2[[:space:]]+$3[[:space:]]+(.+)\$/\\1/p" "$(dpkg-query --control-path "$package" shlibs)")"
+  [ -n "$found" ] || { echo "package-deb: no installed package names $1 in its shlibs: install $4" >&2; exit 70; }
+  depends="$depends, $found"
+}
+# Both programs load libical with dlopen when they read or write a calendar (CLibicalLoader):
+# libical3 (>= 3.0.16).
+loaded_depends /usr/lib/x86_64-linux-gnu/libical.so.3 libical 3 libical-dev
+# Both programs load SQLite with dlopen when they open the store (CSQLite): libsqlite3-0.
+loaded_depends /usr/lib/x86_64-linux-gnu/libsqlite3.so.0 libsqlite3 0 libsqlite3-dev
 
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: chime

@@ -3,7 +3,7 @@
 // reference to it): add its line, with the parameters of its declaration in <libical/ical.h>
 // (LibicalLoader.c does not compile when they differ).
 //
-// Included by LibicalLoader.c three times (pointers, loading, forwarders), with CHIME_ICAL and
+// Included by LibicalLoader.c three times (places, names, forwarders), with CHIME_ICAL and
 // CHIME_ICAL_VOID defined for each.
 
 CHIME_ICAL_VOID(icalcomponent_add_component, (icalcomponent* parent, icalcomponent* child), (parent, child))

@@ -28,6 +28,11 @@ final class SQLiteConnection {
         self.path = path
         self.busyTimeout = busyTimeout
         self.writeRefusal = readOnly?.writeRefusal
+        // SQLite is loaded here, not linked (see CSQLite): a missing library is this error.
+        var reason: UnsafePointer<CChar>?
+        guard chime_sqlite_load(&reason) == 0 else {
+            throw StoreError(.unavailable, .sqliteMissing, ["reason": reason.map { String(cString: $0) } ?? "no reason given", "path": path])
+        }
         var opened: OpaquePointer?
         let code: Int32
         if let readOnly {

@@ -3,7 +3,7 @@ import ChimeCore
 /// The sentences of the store's errors, in English and Simplified Chinese: one line per message.
 /// Paths and the system's own words (`strerror`) are values, the same in every language.
 package enum StoreText: String, TextCatalog {
-    case locked, diskFull, movedWhileOpen, ioError, outOfMemory, cannotOpen
+    case locked, diskFull, movedWhileOpen, ioError, outOfMemory, cannotOpen, sqliteMissing
     case glassGone, nothingPendingWithIdentifier, newerSchema, noHome
     case corrupt, damaged, notSQLite, otherProgram, cannotCreate, cannotCreateFilesIn, directoryNotWritable, databaseNotWritable
     case sidecarNotWritable, readOnlyFileSystem, missingLog, filesReadOnly, refusedValue, unexpectedError, notADirectory
@@ -19,6 +19,7 @@ package enum StoreText: String, TextCatalog {
         case .movedWhileOpen: return ("the Chime database {path} was moved or deleted while Chime had it open, so nothing was saved: try again", "Chime 数据库 {path} 在打开期间被移动或删除，没有保存任何内容：请再试一次")
         case .ioError: return ("reading or writing {path} failed with an I/O error, so nothing was saved: check the disk and try again", "读写 {path} 时发生 I/O 错误，没有保存任何内容：请检查磁盘后再试")
         case .outOfMemory: return ("Chime ran out of memory while using {path}, so nothing was saved: close other programs and try again", "Chime 使用 {path} 时内存不足，没有保存任何内容：请关闭其他程序后再试")
+        case .sqliteMissing: return ("cannot load SQLite ({reason}), so the Chime database {path} was not opened: install it (sudo apt-get install libsqlite3-0) and try again", "无法加载 SQLite（{reason}），没有打开 Chime 数据库 {path}：请安装它（sudo apt-get install libsqlite3-0）后再试")
         case .cannotOpen: return ("cannot open the Chime database {path}: check that the file and its directory exist and belong to you", "无法打开 Chime 数据库 {path}：请检查文件及其目录是否存在且属于你")
         case .glassGone: return ("that glass is no longer logged, so nothing was undone: see 'chime water status'", "那一杯已不在记录中，没有撤销任何内容：见 'chime water status'")
         case .nothingPendingWithIdentifier: return ("nothing pending or on screen has the identifier \"{identifier}\", so nothing was cancelled: see 'chime list' for what is pending", "没有标识为“{identifier}”的待发或在屏幕上的通知，没有取消任何内容：见 'chime list' 中的待发通知")
