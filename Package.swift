@@ -29,10 +29,18 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
-        // libdbus-1's declarations: `chime doctor` asks the session bus about the notification
-        // server without GLib. Not linked (no pkgConfig, whose libraries would be): ChimeBusProbe
-        // loads it when doctor runs, and passes the header folders of Debian's libdbus-1-dev.
-        .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
+        // libdbus-1's declarations (Debian's libdbus-1-dev), and the functions ChimeBusProbe
+        // calls, defined to load libdbus on the first: `chime doctor` asks the session bus about
+        // the notification server without GLib, and no other command loads libdbus.
+        .target(
+            name: "CDBus", dependencies: ["CLibraryLoader"],
+            cSettings: [
+                // An empty DBUS_EXPORT drops the declarations' default visibility, which would
+                // conflict with the hidden forwarders (DBusLoader.c).
+                .define("DBUS_EXPORT", to: ""),
+                .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]),
+            ]
+        ),
         // libical's declarations. Not linked: CLibicalLoader defines the functions ChimeCalendar
         // calls and loads libical with dlopen on the first, so only what reads or writes
         // iCalendar loads it (and never libicalss or libicalvcal, which load Berkeley DB).
@@ -124,7 +132,7 @@ let package = Package(
 /// What `pkg-config --cflags dbus-1` names on Debian amd64 (the architecture of the package),
 /// for every target: not only ChimeBusProbe but each module built over it reads CDBus's clang
 /// module, and builds it itself when the module cache lacks it (then without these folders it
-/// cannot). CDBus takes no `pkgConfig`: that would link libdbus, which is loaded with dlopen.
+/// cannot). Nothing links libdbus (no `pkgConfig`): CDBus loads it with dlopen.
 let dbusHeaders: [SwiftSetting] = [
     .unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]),
 ]

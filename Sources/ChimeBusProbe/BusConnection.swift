@@ -7,37 +7,35 @@ import CDBus
 /// can use or keep it, and told not to exit the process when the bus goes away.
 final class BusConnection {
     private let connection: OpaquePointer
-    private let library: LibDBus
 
     /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`)
     /// and says hello to it, loading libdbus first if this is the first connection.
     init(address: String) throws(BusError) {
-        let library = try LibDBus.shared.get()
-        let opened = try BusError.check("connecting to \(address)", in: library) { error in library.connectionOpenPrivate(address, error) }
-        library.connectionSetExitOnDisconnect(opened, 0)
+        try LibDBus.load()
+        let opened = try BusError.check("connecting to \(address)") { error in dbus_connection_open_private(address, error) }
+        dbus_connection_set_exit_on_disconnect(opened, 0)
         do throws(BusError) {
-            try BusError.check("registering on the bus at \(address)", in: library) { error in
-                library.busRegister(opened, error) != 0 ? () : nil
+            try BusError.check("registering on the bus at \(address)") { error in
+                dbus_bus_register(opened, error) != 0 ? () : nil
             }
         } catch {
-            library.connectionClose(opened)
-            library.connectionUnref(opened)
+            dbus_connection_close(opened)
+            dbus_connection_unref(opened)
             throw error
         }
         connection = opened
-        self.library = library
     }
 
     deinit {
         // A private connection must be closed before its last reference goes.
-        library.connectionClose(connection)
-        library.connectionUnref(connection)
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
     }
 
     /// The bus's GUID, which names this run of the bus (a new login starts a new one).
     var guid: String {
-        guard let id = library.connectionGetServerID(connection) else { return "" }
-        defer { library.free(id) }
+        guard let id = dbus_connection_get_server_id(connection) else { return "" }
+        defer { dbus_free(id) }
         return String(cString: id)
     }
 
@@ -46,28 +44,28 @@ final class BusConnection {
     func call(
         destination: String, path: String, interface: String, method: String, arguments: [String] = [], timeout: Double
     ) throws(BusError) -> [BusValue] {
-        let request = try BusError.check("making the call \(interface).\(method)", in: library) { _ in
-            library.messageNewMethodCall(destination, path, interface, method)
+        let request = try BusError.check("making the call \(interface).\(method)") { _ in
+            dbus_message_new_method_call(destination, path, interface, method)
         }
-        defer { library.messageUnref(request) }
+        defer { dbus_message_unref(request) }
         var appender = DBusMessageIter()
-        library.iterInitAppend(request, &appender)
+        dbus_message_iter_init_append(request, &appender)
         for argument in arguments {
-            try BusError.check("adding an argument to \(method)", in: library) {
+            try BusError.check("adding an argument to \(method)") {
                 argument.withCString { text in
                     var pointer: UnsafePointer<CChar>? = text
-                    return library.iterAppendBasic(&appender, chime_dbus_type_string, &pointer)
+                    return dbus_message_iter_append_basic(&appender, chime_dbus_type_string, &pointer)
                 }
             }
         }
         let milliseconds = Int32(max(1, min(timeout * 1000, Double(Int32.max))))
-        let reply = try BusError.check("calling \(interface).\(method) on \(destination)", in: library) { error in
-            library.connectionSendWithReplyAndBlock(connection, request, milliseconds, error)
+        let reply = try BusError.check("calling \(interface).\(method) on \(destination)") { error in
+            dbus_connection_send_with_reply_and_block(connection, request, milliseconds, error)
         }
-        defer { library.messageUnref(reply) }
+        defer { dbus_message_unref(reply) }
         var reader = DBusMessageIter()
-        guard library.iterInit(reply, &reader) != 0 else { return [] }
-        return BusValue.readAll(&reader, with: library)
+        guard dbus_message_iter_init(reply, &reader) != 0 else { return [] }
+        return BusValue.readAll(&reader)
     }
 }
 

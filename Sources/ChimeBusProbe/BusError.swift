@@ -36,13 +36,13 @@ public struct BusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// pointer, a FALSE `dbus_bool_t`); the error libdbus set, if any, becomes the thrown value
     /// and is freed.
     static func check<Result>(
-        _ what: @autoclosure () -> String, in library: LibDBus, _ call: (UnsafeMutablePointer<DBusError>) -> Result?
+        _ what: @autoclosure () -> String, _ call: (UnsafeMutablePointer<DBusError>) -> Result?
     ) throws(BusError) -> Result {
         var error = DBusError()
-        library.errorInit(&error)
-        defer { library.errorFree(&error) }
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
         let result = call(&error)
-        if library.errorIsSet(&error) != 0 {
+        if dbus_error_is_set(&error) != 0 {
             throw BusError(
                 name: error.name.map { String(cString: $0) },
                 message: error.message.map { String(cString: $0) } ?? "\(what()) failed"
@@ -53,7 +53,7 @@ public struct BusError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Checks a libdbus call that reports only success (a `dbus_bool_t`, FALSE when out of memory).
-    static func check(_ what: @autoclosure () -> String, in library: LibDBus, _ call: () -> dbus_bool_t) throws(BusError) {
-        try check(what(), in: library) { _ in call() != 0 ? () : nil }
+    static func check(_ what: @autoclosure () -> String, _ call: () -> dbus_bool_t) throws(BusError) {
+        try check(what()) { _ in call() != 0 ? () : nil }
     }
 }

@@ -38,31 +38,31 @@ indirect enum BusValue: Hashable, Sendable {
     }
 
     /// Every value from `iterator`'s position to the end of its container.
-    static func readAll(_ iterator: inout DBusMessageIter, with library: LibDBus) -> [BusValue] {
+    static func readAll(_ iterator: inout DBusMessageIter) -> [BusValue] {
         var values: [BusValue] = []
-        while library.iterGetArgType(&iterator) != chime_dbus_type_invalid {
-            values.append(read(&iterator, with: library))
-            guard library.iterNext(&iterator) != 0 else { break }
+        while dbus_message_iter_get_arg_type(&iterator) != chime_dbus_type_invalid {
+            values.append(read(&iterator))
+            guard dbus_message_iter_next(&iterator) != 0 else { break }
         }
         return values
     }
 
     /// The value at `iterator`'s position.
-    private static func read(_ iterator: inout DBusMessageIter, with library: LibDBus) -> BusValue {
-        let type = library.iterGetArgType(&iterator)
+    private static func read(_ iterator: inout DBusMessageIter) -> BusValue {
+        let type = dbus_message_iter_get_arg_type(&iterator)
         switch type {
         case chime_dbus_type_string:
             var text: UnsafePointer<CChar>?
-            withUnsafeMutablePointer(to: &text) { library.iterGetBasic(&iterator, $0) }
+            withUnsafeMutablePointer(to: &text) { dbus_message_iter_get_basic(&iterator, $0) }
             return .string(text.map { String(cString: $0) } ?? "")
         case chime_dbus_type_boolean:
             var value: dbus_bool_t = 0
-            library.iterGetBasic(&iterator, &value)
+            dbus_message_iter_get_basic(&iterator, &value)
             return .boolean(value != 0)
         case chime_dbus_type_array, chime_dbus_type_struct, chime_dbus_type_variant:
             var inner = DBusMessageIter()
-            library.iterRecurse(&iterator, &inner)
-            let elements = readAll(&inner, with: library)
+            dbus_message_iter_recurse(&iterator, &inner)
+            let elements = readAll(&inner)
             switch type {
             case chime_dbus_type_array: return .array(elements)
             case chime_dbus_type_struct: return .structure(elements)
