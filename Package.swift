@@ -17,7 +17,8 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind one module map and a shim header.
-        // A C library loaded with dlopen on its first use: what CSQLite and CLibicalLoader share.
+        // A C library loaded with dlopen on its first use: what CSQLite, CDBus and CLibicalLoader share
+        // (CLibraryForwarders.h defines the forwarders from each one's list of functions).
         .target(name: "CLibraryLoader", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
         // SQLite's declarations (Debian's libsqlite3-dev), and the functions ChimeStore calls,
         // defined to load libsqlite3 on the first: not linked, so `chime --version` and `--help`
@@ -36,7 +37,7 @@ let package = Package(
             name: "CDBus", dependencies: ["CLibraryLoader"],
             cSettings: [
                 // An empty DBUS_EXPORT drops the declarations' default visibility, which would
-                // conflict with the hidden forwarders (DBusLoader.c).
+                // conflict with the hidden forwarders (CLibraryForwarders.h).
                 .define("DBUS_EXPORT", to: ""),
                 .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include"]),
             ]

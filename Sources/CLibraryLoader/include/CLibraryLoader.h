@@ -1,6 +1,6 @@
 #ifndef CHIME_CLIBRARY_LOADER_H
 #define CHIME_CLIBRARY_LOADER_H
-// A C library loaded with dlopen on its first use instead of linked: what CSQLite and
+// A C library loaded with dlopen on its first use instead of linked: what CSQLite, CDBus and
 // CLibicalLoader share. Linking a library makes the loader map it and bind its symbols at every
 // start of the program, whether or not the run uses it.
 #include <pthread.h>
