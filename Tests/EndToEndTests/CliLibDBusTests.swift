@@ -10,16 +10,12 @@ struct CliLibDBusTests {
 
     @Test(
         "without libdbus doctor says what to install, and the rest works",
-        .enabled(if: CliStoreFileTests.canMountPrivately && FileManager.default.fileExists(atPath: libdbusFile))
+        .enabled(if: MountNamespace.isAvailable && FileManager.default.fileExists(atPath: libdbusFile))
     )
     func withoutLibDBus() async {
         let sandbox = CliSandbox()
         func withoutLibDBus(_ arguments: [String]) async -> CliOutcome {
-            let script = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
-            return await sandbox.run(
-                "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Self.libdbusFile, CliBinaries.path("chime")] + arguments,
-                extra: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.root.path)/no-bus"]
-            )
+            await sandbox.chime(arguments, hiding: [Self.libdbusFile], extra: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(sandbox.root.path)/no-bus"])
         }
         let doctor = await withoutLibDBus(["doctor"])
         #expect(doctor.output.contains("cannot load libdbus-1.so.3"), "\(doctor.output)")

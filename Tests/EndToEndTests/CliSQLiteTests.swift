@@ -23,15 +23,13 @@ struct CliSQLiteTests {
 
     @Test(
         "without libsqlite3 what opens the store gives 69 and one line saying what to install; --version and --help work",
-        .enabled(if: CliStoreFileTests.canMountPrivately && FileManager.default.fileExists(atPath: sqliteFile))
+        .enabled(if: MountNamespace.isAvailable && FileManager.default.fileExists(atPath: sqliteFile))
     )
     func withoutSQLite() async {
         let sandbox = CliSandbox()
         await sandbox.succeed("remind", "in", "2h", "tea")
-        // An empty file over libsqlite3, in the mount namespace of that one command: dlopen fails.
         func withoutSQLite(_ arguments: [String]) async -> CliOutcome {
-            let script = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
-            return await sandbox.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Self.sqliteFile, CliBinaries.path("chime")] + arguments)
+            await sandbox.chime(arguments, hiding: [Self.sqliteFile])
         }
         for arguments in [["list"], ["status", "--format", "waybar"], ["remind", "in", "1h", "coffee"]] {
             CliStoreFileTests.expectFailure(

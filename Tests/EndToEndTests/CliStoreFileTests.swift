@@ -13,18 +13,6 @@ struct CliStoreFileTests {
     /// Whether the tests run as root and can start `chime` as another user.
     static let canDropPrivileges = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
-    /// Whether a private mount namespace can be made here, for a read-only bind mount that no
-    /// other process sees.
-    static let canMountPrivately: Bool = {
-        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-m", "true"]
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
-
     /// The database directory of `sandbox`, created with mode 0700.
     static func makeDataDirectory(_ sandbox: CliSandbox) -> String {
         let directory = (sandbox.databasePath as NSString).deletingLastPathComponent
@@ -221,15 +209,13 @@ struct CliStoreFileTests {
         #expect(Self.state(sandbox.databasePath)?.mode == 0o400)
     }
 
-    @Test("a read-only file system gives 75 (try again once it is writable)", .enabled(if: canMountPrivately))
+    @Test("a read-only file system gives 75 (try again once it is writable)", .enabled(if: MountNamespace.isAvailable))
     func readOnlyFileSystem() async {
         let sandbox = CliSandbox()
         await sandbox.succeed("remind", "in", "1h", "tea", "--id", "r-tea")
         let directory = (sandbox.databasePath as NSString).deletingLastPathComponent
         let before = Self.state(sandbox.databasePath)
-        // The read-only bind mount exists only in the namespace of this one command.
-        let script = "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" && shift && exec \"$@\""
-        let outcome = await sandbox.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", directory, CliBinaries.path("chime"), "remind", "in", "5m", "coffee"])
+        let outcome = await Self.chimeOnReadOnlyMount(sandbox, "remind", "in", "5m", "coffee")
         Self.expectFailure(outcome, status: 75, mentioning: [directory, "the file system is read-only", "try again"])
         #expect(Self.state(sandbox.databasePath)?.bytes == before?.bytes)
         #expect(!(await sandbox.succeed("list").output.contains("coffee")))
@@ -244,11 +230,13 @@ struct CliStoreFileTests {
     /// ``chimeOnReadOnlyMount(_:_:)-(_,String...)`` with the arguments as an array.
     static func chimeOnReadOnlyMount(_ sandbox: CliSandbox, _ arguments: [String]) async -> CliOutcome {
         let directory = (sandbox.databasePath as NSString).deletingLastPathComponent
-        let script = "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" && shift && exec \"$@\""
-        return await sandbox.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", directory, CliBinaries.path("chime")] + arguments)
+        let (executable, wrapped) = MountNamespace.wrapping(
+            CliBinaries.path("chime"), arguments, after: "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\"", on: [directory]
+        )
+        return await sandbox.run(executable, wrapped)
     }
 
-    @Test("on a read-only file system reads work, with or without a -wal log beside the database; writes give 75", .enabled(if: canMountPrivately))
+    @Test("on a read-only file system reads work, with or without a -wal log beside the database; writes give 75", .enabled(if: MountNamespace.isAvailable))
     func readsOnReadOnlyFileSystem() async throws {
         let sandbox = CliSandbox()
         await sandbox.succeed("remind", "in", "1h", "tea", "--id", "r-tea")

@@ -8,12 +8,6 @@ import Testing
 /// points at a zone and changes while `chimed` runs, as `timedatectl set-timezone` does (a new
 /// symlink renamed over the old one). Needs root (`mount`).
 final class PrivateEtc {
-    /// Whether this machine lets the tests make mount namespaces (root, and `unshare` works).
-    static let isAvailable: Bool = {
-        guard getuid() == 0 else { return false }
-        return (try? ChildProcess.run("/usr/bin/unshare", ["-m", "/usr/bin/mount", "--bind", "/tmp", "/tmp"], deadline: .seconds(10))) != nil
-    }()
-
     /// The copy of `/etc`.
     let directory: String
 
@@ -36,7 +30,7 @@ final class PrivateEtc {
     /// The program and arguments that run `executable` with `arguments` in a mount namespace
     /// where this copy is `/etc`.
     func wrapping(_ executable: String, _ arguments: [String]) -> (String, [String]) {
-        ("/usr/bin/unshare", ["-m", "/bin/sh", "-c", "/usr/bin/mount --bind \"$1\" /etc && shift && exec \"$@\"", "sh", directory, executable] + arguments)
+        MountNamespace.wrapping(executable, arguments, after: "/usr/bin/mount --bind \"$1\" /etc", on: [directory])
     }
 }
 

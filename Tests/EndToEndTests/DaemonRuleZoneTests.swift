@@ -81,7 +81,7 @@ struct DaemonRuleZoneTests {
         }
     }
 
-    static let namespaces = PrivateEtc.isAvailable
+    static let namespaces = MountNamespace.isAvailable
 
     /// Flying west: a daily reminder shown at its time in UTC, then the zone becomes New York;
     /// the same local time of the same date is not shown again, the next is tomorrow's there,
