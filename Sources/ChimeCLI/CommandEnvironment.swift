@@ -117,14 +117,15 @@ public struct CommandEnvironment {
                 return FileManager.default.fileExists(atPath: path)
             }
         )
-        // `TZ`, else the system zone; read when a command first shows or reads a time.
+        // `TZ`, else the system zone; read when a command first shows or reads a time. The
+        // system zone is the one reading of /etc/localtime that chimed follows too, so without
+        // `TZ` the CLI cannot show times in a zone other than the one chimed derives in.
         environment.zones = ZoneReading {
-            let systemZone = TimeZone.current
             let system = SystemTimeZone.read()
             do throws(DomainError) {
-                return .init(zone: try LocalTimeZone.resolve(environment: variables, systemZone: systemZone), system: system, error: nil)
+                return .init(zone: try LocalTimeZone.resolve(environment: variables, systemZone: system), system: system, error: nil)
             } catch {
-                return .init(zone: systemZone, system: system, error: error)
+                return .init(zone: system, system: system, error: error)
             }
         }
         return environment

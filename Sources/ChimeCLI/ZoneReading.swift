@@ -2,8 +2,8 @@ import ChimeCore
 import FoundationEssentials
 
 /// The zones of one invocation (the zone times are shown in, the system's, and why `TZ` could
-/// not be used), given at once or read on first use: reading them costs `TimeZone.current`, a
-/// look at `TZ` and at `/etc/localtime`, which `chime --version` and `--help` do not need.
+/// not be used), given at once or read on first use: reading them costs a look at `TZ` and at
+/// `/etc/localtime`, which `chime --version` and `--help` do not need.
 ///
 /// A class, so copies of the environment share the one reading.
 final class ZoneReading {

@@ -69,9 +69,10 @@ public enum Daemon {
         let selection = NotifierSelection(requested: options.notifier, environment: environment)
         log.notice(selection.logLine)
         // The CLI's rule for TZ: a zone the system does not know is refused (65, its message),
-        // not read as UTC for every water window and text chimed derives.
+        // not read as UTC for every water window and text chimed derives. Only the refusal
+        // matters here, so the zone it would fall back to is not read.
         do {
-            _ = try LocalTimeZone.resolve(environment: environment, systemZone: TimeZone.current)
+            _ = try LocalTimeZone.resolve(environment: environment, systemZone: .gmt)
         } catch {
             log.error(error.message)
             return .dataError
