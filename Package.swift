@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "ChimeCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The POSIX calls the store, the control socket and chimed share: errno as typed errors,
         // owned descriptors, the one private-directory check, the monotonic clock.
-        .target(name: "ChimeSystem"),
+        .target(name: "ChimeSystem", dependencies: ["CLinux"]),
         .target(name: "ChimeStore", dependencies: ["ChimeCore", "ChimeSystem", "CSQLite"]),
         // Every intention (a command, a button, what chimed derives) as a change decided inside
         // the store's write transaction: the one desk both programs go through.
@@ -62,7 +62,7 @@ let package = Package(
         // What a bubble says (title, body, buttons, urgency) and what a notification server is
         // and can do: values without C, shared by chimed's notifier and `chime` (list, status, doctor).
         .target(name: "ChimeBubbleText", dependencies: ["ChimeCore"]),
-        .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "CLibNotify"]),
+        .target(name: "ChimeNotify", dependencies: ["ChimeCore", "ChimeBubbleText", "ChimeSystem", "CLibNotify"]),
         // `chime doctor`'s questions to the notification server, through libdbus (no GLib in `chime`).
         .target(name: "ChimeBusProbe", dependencies: ["ChimeBubbleText", "ChimeSystem", "CDBus"]),
         // Reads iCalendar files and vdir folders (through libical) into ChimeCore's calendar values.
@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "ChimeControl", dependencies: ["ChimeCore", "ChimeSystem", "CLinux"]),
         .target(name: "ChimeDaemon", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeNotify", "ChimeControl", "ChimeSystem", "ChimeCalendar", "CLinux"]),
         // Not ChimeNotify: `chime` links no libnotify or GLib (its bubble texts come from ChimeBubbleText).
-        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeBubbleText", "ChimeBusProbe", "ChimeControl", "ChimeCalendar", "CLinux"]),
+        .target(name: "ChimeCLI", dependencies: ["ChimeCore", "ChimeStore", "ChimeDesk", "ChimeBubbleText", "ChimeBusProbe", "ChimeControl", "ChimeCalendar", "ChimeSystem", "CLinux"]),
         .target(name: "ChimeTestSupport", dependencies: ["ChimeCore", "ChimeNotify", "ChimeControl", "ChimeSystem", "ChimeDaemon"]),
 
         // Executables: wiring only.

@@ -45,6 +45,9 @@ public struct CommandEnvironment {
     public var makeRequestID: () -> String
     /// Sleeps between two looks of `status --follow`, or reports that the user asked to stop.
     public var pause: (TimeInterval) -> FollowPause
+    /// Makes ``pause`` end with ``FollowPause/storeWritten`` when another process writes the
+    /// store at the path given; `false` when it cannot, and `status --follow` then polls.
+    public var watchStore: (String) -> Bool
     /// Asks the session bus who serves notifications and what it can do (for `doctor`).
     public var probeNotificationServer: () -> ServerProbe
     /// The columns of the terminal standard output is, so tables fit it; `nil` when standard
@@ -69,6 +72,7 @@ public struct CommandEnvironment {
         randomSource: any RandomNumberGenerator,
         makeRequestID: @escaping () -> String,
         pause: @escaping (TimeInterval) -> FollowPause,
+        watchStore: @escaping (String) -> Bool = { _ in false },
         probeNotificationServer: @escaping () -> ServerProbe,
         terminalWidth: Int? = nil,
         storeExists: @escaping () -> Bool = { true }
@@ -85,6 +89,7 @@ public struct CommandEnvironment {
         self.randomSource = randomSource
         self.makeRequestID = makeRequestID
         self.pause = pause
+        self.watchStore = watchStore
         self.probeNotificationServer = probeNotificationServer
         self.terminalWidth = terminalWidth
         self.storeExists = storeExists
@@ -110,6 +115,7 @@ public struct CommandEnvironment {
             randomSource: SystemRandomNumberGenerator(),
             makeRequestID: { requestID(from: variables) },
             pause: { seconds in waiter.pause(for: seconds) },
+            watchStore: { path in waiter.watchStore(databasePath: path) },
             probeNotificationServer: { BusServerProbe.probe(environment: variables, timeout: probeWatchdog) },
             terminalWidth: output.isTerminal ? TerminalWidth.of(descriptor: output.descriptor, environment: variables) : nil,
             storeExists: {

@@ -1,11 +1,12 @@
 import ChimeCore
 import ChimeStore
+import ChimeSystem
 import FoundationEssentials
 
 /// `chime status [--format text|json|waybar] [--follow]`.
 extension CommandRunner {
-    /// How often `--follow` looks at the store's change sequence between two scheduled prints,
-    /// so a change made elsewhere shows within this long.
+    /// How often `--follow` looks at the store's change sequence between two scheduled prints
+    /// when it cannot watch the store's files, so a change made elsewhere shows within this long.
     public static let followPollInterval: TimeInterval = 1
 
     func showStatus(format: Command.StatusFormat, now: Date) throws {
@@ -14,6 +15,11 @@ extension CommandRunner {
 
     /// Prints the status now, then again at the instants ``FollowSchedule`` names and at once
     /// after any change to the store, until the user stops it or the reader goes away.
+    ///
+    /// Between prints it sleeps until the next one, woken by writes to the store's files
+    /// (``CommandEnvironment/watchStore``); it looks at the store's change sequence then and at
+    /// ``FileWatch/storeCommitRechecks`` after, as a commit may become visible after its last
+    /// write. Where the files cannot be watched it looks every ``followPollInterval``.
     func followStatus(format: Command.StatusFormat) throws -> ExitCode {
         let store = try store()
         var printed = 0
@@ -27,10 +33,23 @@ extension CommandRunner {
             let heading = format == .text ? (printed > 0 ? "\n" : "") + Self.followHeading(now, in: environment.timeZone) : ""
             guard write(heading + output.text) else { return .success }
             printed += 1
+            // When to look at the store again after its files were written.
+            var rechecks: [Date] = []
             waiting: while true {
-                let remaining = output.nextPrint.timeIntervalSince(environment.clock())
-                if remaining <= 0 { break waiting }
-                if environment.pause(min(Self.followPollInterval, remaining)) != .elapsed { return .success }
+                let now = environment.clock()
+                rechecks.removeAll { $0 <= now }
+                var wake = output.nextPrint
+                if let recheck = rechecks.first { wake = min(wake, recheck) }
+                if !environment.watchStore(store.path) { wake = min(wake, now.addingTimeInterval(Self.followPollInterval)) }
+                let remaining = wake.timeIntervalSince(now)
+                if output.nextPrint <= now { break waiting }
+                switch environment.pause(remaining) {
+                case .stop, .readerGone: return .success
+                case .storeWritten:
+                    let written = environment.clock()
+                    rechecks = FileWatch.storeCommitRechecks.map { written.addingTimeInterval($0.timeInterval) }
+                case .elapsed: break
+                }
                 let sequence = try store.currentSequence()
                 if sequence != seen {
                     seen = sequence

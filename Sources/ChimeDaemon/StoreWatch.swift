@@ -27,8 +27,9 @@ public final class StoreWatch {
         /// increasing order; later events start the series again.
         public var settleDelays: [Duration]
 
-        /// The daemon's rechecks: 100 ms and 1 s after the last write seen.
-        public init(settleDelays: [Duration] = [.milliseconds(100), .seconds(1)]) {
+        /// The daemon's rechecks: ``FileWatch/storeCommitRechecks`` (100 ms and 1 s after the
+        /// last write seen).
+        public init(settleDelays: [Duration] = FileWatch.storeCommitRechecks) {
             self.settleDelays = settleDelays
         }
     }
@@ -61,11 +62,7 @@ public final class StoreWatch {
         store: Store, loop: EventLoop, configuration: Configuration = Configuration(), log: DaemonLog? = nil,
         onCommit: @escaping () -> Void
     ) throws {
-        let (directory, name) = FileWatch.split(store.path)
-        files = try FileWatch(
-            entries: [name, name + "-wal"], in: directory,
-            events: [.modified, .closedAfterWriting, .created, .movedTo]
-        )
+        files = try FileWatch.storeCommits(databasePath: store.path)
         paths = files.paths
         settleTimer = try MonotonicTimer()
         knownVersion = try store.dataVersion()

@@ -1,5 +1,6 @@
 import CLibNotify
 import ChimeCore
+import ChimeSystem
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import ChimeSystem
 import Dispatch
 import Synchronization
 
@@ -211,14 +212,6 @@ final class ServerCallGate: Sendable {
             let fail = call.fail
             handoff.run { fail(failure) }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation and Dispatch count time.
-    var timeInterval: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

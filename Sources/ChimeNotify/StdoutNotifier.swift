@@ -1,4 +1,5 @@
 import ChimeCore
+import ChimeSystem
 import Dispatch
 import Foundation
 import Synchronization

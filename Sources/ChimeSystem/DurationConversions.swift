@@ -9,4 +9,10 @@ extension Duration {
         let total = whole.partialValue.addingReportingOverflow(fraction)
         return total.overflow ? .max : total.partialValue
     }
+
+    /// The duration in seconds, as Foundation and Dispatch count time.
+    package var timeInterval: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
 }

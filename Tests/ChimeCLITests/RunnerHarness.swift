@@ -97,6 +97,9 @@ final class RunnerHarness {
     var style = TerminalStyle.plain
     /// Called for every pause of `status --follow`; by default the clock moves by the pause.
     var pause: ((TimeInterval) -> FollowPause)?
+    /// Whether `status --follow` may count on its pauses ending when the store is written
+    /// (``FollowPause/storeWritten``, which ``pause`` then plays), or polls.
+    var watchesStore = false
     /// What `doctor`'s probe of the notification server finds.
     var probe = ServerProbe(
         status: .ready, busAddress: "unix:path=/run/user/1000/bus",
@@ -156,6 +159,7 @@ final class RunnerHarness {
                 advance(seconds)
                 return .elapsed
             },
+            watchStore: { [unowned self] _ in watchesStore },
             probeNotificationServer: { [unowned self] in probe },
             terminalWidth: terminalWidth,
             storeExists: { FileManager.default.fileExists(atPath: path) }

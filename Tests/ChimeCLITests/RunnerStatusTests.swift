@@ -148,6 +148,67 @@ struct RunnerStatusTests {
         #expect((second["fast"] as? [String: Any])?["started_at"] as? String == "2026-03-10T10:00:03+01:00")
     }
 
+    @Test("status --follow with the store's files watched sleeps until its next print, and prints at once when they are written")
+    func followWatchedStore() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("remind", "in", "40m", "tea", "--id", "r-tea")
+        harness.watchesStore = true
+        var pauses: [TimeInterval] = []
+        // Unowned: the harness holds this closure, and must be released to remove its directory.
+        harness.pause = { [unowned harness] seconds in
+            pauses.append(seconds)
+            guard pauses.count == 1 else { return .stop }
+            harness.advance(120)
+            // Another chime process starts a fast.
+            var plan = ChangePlan()
+            plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
+            try! harness.store().apply(plan, now: harness.now)
+            return .storeWritten
+        }
+        let result = harness.run("status", "--format", "json", "--follow")
+        #expect(result.exitCode == .success)
+        // No polling: the first pause lasts until 10:10, the print 30 minutes before the reminder.
+        #expect(pauses.first == 600)
+        #expect(result.lines.count == 2)
+        let second = try #require(jsonObject(result.lines[1]))
+        #expect((second["fast"] as? [String: Any])?["started_at"] as? String == "2026-03-10T10:02:00+01:00")
+    }
+
+    @Test("status --follow looks again 100 ms and 1 s after a write whose commit it could not see yet")
+    func followRechecksAfterWrite() throws {
+        let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
+        harness.succeed("remind", "in", "40m", "tea", "--id", "r-tea")
+        harness.watchesStore = true
+        var pauses: [TimeInterval] = []
+        harness.pause = { [unowned harness] seconds in
+            pauses.append(seconds)
+            switch pauses.count {
+            case 1:
+                // The log was written; the commit is not visible yet.
+                harness.advance(60)
+                return .storeWritten
+            case 2:
+                harness.advance(seconds)
+                return .elapsed
+            case 3:
+                harness.advance(seconds)
+                // Published by now: the 1 s look sees it.
+                var plan = ChangePlan()
+                plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
+                try! harness.store().apply(plan, now: harness.now)
+                return .elapsed
+            default:
+                return .stop
+            }
+        }
+        let result = harness.run("status", "--format", "json", "--follow")
+        #expect(result.exitCode == .success)
+        #expect(pauses.count == 4)
+        #expect(abs(pauses[1] - 0.1) < 1e-6 && abs(pauses[2] - 0.9) < 1e-6, "\(pauses)")
+        #expect(result.lines.count == 2)
+        #expect((jsonObject(result.lines[1])?["fast"] as? [String: Any])?["id"] as? String == "f-new")
+    }
+
     @Test("status --follow ends quietly when the reader goes away")
     func followClosedPipe() {
         let harness = RunnerHarness()

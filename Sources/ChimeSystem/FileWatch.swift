@@ -1,5 +1,4 @@
 import CLinux
-import ChimeSystem
 import Glibc
 
 /// An inotify watch that reports when named files in one directory are written, replaced or
@@ -11,7 +10,7 @@ import Glibc
 /// SQLite removes and recreates the `-wal` log: a watch on the file itself would keep following
 /// the old, unlinked inode.
 ///
-/// Not Sendable: it belongs to the loop's thread.
+/// Not Sendable: it belongs to the thread that waits on it (chimed's loop, or `status --follow`).
 public final class FileWatch {
     /// What happens to a watched entry that counts as a change.
     public struct Events: OptionSet, Hashable, Sendable {
@@ -77,7 +76,7 @@ public final class FileWatch {
         buffer.deallocate()
     }
 
-    /// The descriptor to register with an ``EventLoop``.
+    /// The descriptor to wait on (chimed registers it with its event loop, `status --follow` polls it).
     public var fileDescriptor: Int32 { descriptor.rawValue }
 
     /// Consumes every pending event; returns whether any concerned a watched file (or events
@@ -91,8 +90,23 @@ public final class FileWatch {
         return changed
     }
 
+    /// Starts watching the files another process writes when it commits to the SQLite database
+    /// at `databasePath`: the database and its `-wal` log, written, closed after writing,
+    /// created or renamed into place (the `-shm` index is written through shared memory, which
+    /// inotify does not see). chimed's store watch and `status --follow` both use it.
+    public static func storeCommits(databasePath: String) throws(SystemError) -> FileWatch {
+        let (directory, name) = split(databasePath)
+        return try FileWatch(entries: [name, name + "-wal"], in: directory, events: [.modified, .closedAfterWriting, .created, .movedTo])
+    }
+
+    /// When to look at the store again after the last event of ``storeCommits(databasePath:)``:
+    /// a writer appends its commit to the `-wal` log before it publishes it in the shared index
+    /// (after an `fsync`), so the last file event of a commit can come before the commit is
+    /// visible to a reader.
+    public static let storeCommitRechecks: [Duration] = [.milliseconds(100), .seconds(1)]
+
     /// The directory holding `path` and the entry's name in it.
-    static func split(_ path: String) -> (directory: String, name: String) {
+    public static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = slash == path.startIndex ? "/" : String(path[..<slash])
         return (directory, String(path[path.index(after: slash)...]))
@@ -120,5 +134,5 @@ public final class FileWatch {
     }
 }
 
-@available(*, unavailable, message: "a FileWatch belongs to the event loop's thread")
+@available(*, unavailable, message: "a FileWatch belongs to the thread that waits on it")
 extension FileWatch: Sendable {}
