@@ -196,7 +196,7 @@ enum CommandText: String, TextCatalog {
         case .nudgeLeftOut: return ("; the {leads} nudge of fast.remind_before is left out: a {fasting} fast is too short for it", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它")
         case .nudgesLeftOut: return ("; the {leads} nudges of fast.remind_before are left out: a {fasting} fast is too short for them", "；已略去 fast.remind_before 中提前 {leads} 的提示：{fasting} 的禁食太短，容不下它们")
         case .overnightUntil: return (" overnight, until {until} the next day", " 跨夜，到次日 {until}")
-        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} {unit} a glass", "喝水提醒 {id}：每 {interval} 一次，{window}，每杯 {ml} {unit}")
+        case .waterConfigured: return ("Water {id}: every {interval}, {window}, {ml} {unit} a glass", "喝水提醒 {id}：每 {interval}一次，{window}，每杯 {ml} {unit}")
         case .waterGoalPart: return (", goal {goal}", "，目标 {goal}")
         case .waterLogged: return ("Logged {ml} {unit}: {intake} today", "已记下 {ml} {unit}：今天已喝 {intake}")
         case .waterLoggedFor: return ("Logged {ml} {unit} for {time}: {intake} today", "已补记 {time} 喝的 {ml} {unit}：今天已喝 {intake}")

@@ -52,6 +52,9 @@ import Testing
         let next = Fixture.at("2026-06-10T14:00:00+02:00")
         #expect(m.waterConfigured(schedule, nextReminder: next) == "Water w-7kq: every 1 h, 09:00-21:00, 250 ml a glass, goal 2000 ml; next reminder 14:00 (in 32 min)")
         #expect(m.waterConfigured(schedule, nextReminder: nil).hasSuffix("; no reminder to come"))
+        // No space between the interval's unit and 一次.
+        let chinese = ChangeMessage(display: TimeDisplay(now: Fixture.at("2026-06-10T13:28:00+02:00"), timeZone: Fixture.berlin, language: .simplifiedChinese))
+        #expect(chinese.waterConfigured(schedule, nextReminder: next).hasPrefix("喝水提醒 w-7kq：每 1 小时一次，09:00-21:00，每杯 250 毫升"))
         #expect(m.waterDrank(250, summary: WaterSummary(schedule: schedule, consumedML: 1250, nextReminder: next))
             == "Logged 250 ml: 1250 of 2000 ml today; next reminder 14:00 (in 32 min)")
         #expect(m.waterDrank(500, summary: WaterSummary(schedule: schedule, consumedML: 2100, nextReminder: nil))
