@@ -9,7 +9,10 @@
 enum DisplayWidth {
     /// The columns `text` takes on a terminal.
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most of what tables hold (ids, times, English titles): a column a
+        // byte, without breaking the text into characters (a fifth of `list`'s time at 1,000 rows).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The columns one character (one grapheme cluster) takes: its base scalar decides, and an

@@ -16,6 +16,9 @@ public struct TimeDisplay: Sendable {
     public let calendar: Calendar
     /// The language of the words around the readings (`tomorrow`, `in 3 h`).
     public let language: UserLanguage
+    /// The local date of `now`, which every reading is compared with (read once: a table's
+    /// every row asks).
+    public let today: LocalDate
 
     /// Makes a display for `now` in `timeZone`, reckoning dates on the Gregorian calendar there.
     public init(now: Date, timeZone: TimeZone, language: UserLanguage = .english) {
@@ -23,6 +26,7 @@ public struct TimeDisplay: Sendable {
         self.timeZone = timeZone
         self.language = language
         self.calendar = LocalTimeResolver.gregorian(in: timeZone)
+        self.today = LocalDate(of: now, in: timeZone, calendar: calendar)
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -111,9 +115,6 @@ public struct TimeDisplay: Sendable {
     public func iso8601(_ instant: Date) -> String {
         ISO8601Text.format(instant, in: timeZone)
     }
-
-    /// The local date of `now`.
-    public var today: LocalDate { LocalDate(of: now, in: timeZone, calendar: calendar) }
 
     /// The local date of `instant`.
     public func localDate(of instant: Date) -> LocalDate { LocalDate(of: instant, in: timeZone, calendar: calendar) }

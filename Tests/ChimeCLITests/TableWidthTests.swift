@@ -22,6 +22,14 @@ struct TableWidthTests {
         #expect(DisplayWidth.of("☕") == 2)
         #expect(DisplayWidth.of("✓") == 1)
         #expect(DisplayWidth.of("…") == 1)
+        // Printable ASCII is a column a byte; control characters take none, also amid ASCII.
+        let printable = String(decoding: (0x20..<0x7F).map { UInt8($0) }, as: UTF8.self)
+        #expect(DisplayWidth.of(printable) == 95)
+        #expect(DisplayWidth.of(printable) == printable.reduce(0) { $0 + DisplayWidth.of($1) })
+        #expect(DisplayWidth.of("") == 0)
+        #expect(DisplayWidth.of("a\tb\r\n") == 2)
+        #expect(DisplayWidth.of("a\u{7F}") == 1, "DEL is a control character too")
+        #expect(DisplayWidth.of("tea ☕") == 6)
     }
 
     @Test("shortening keeps whole characters and ends in an ellipsis")
