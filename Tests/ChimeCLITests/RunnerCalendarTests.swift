@@ -65,6 +65,15 @@ struct RunnerCalendarTests {
         #expect(doctor.contains("calendar work: 1 file cannot be read"), "\(doctor)")
     }
 
+    @Test("cancel of a calendar alarm says when the item's next alarm comes, not that a fast repeats")
+    func cancelSaysTheNextAlarm() throws {
+        let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
+        harness.succeed("calendar", "add", try Self.vdir(in: harness))
+        let line = harness.succeed("cancel", "cal/work/standup/20270315T080000Z")
+        #expect(line.hasPrefix("Cancelled cal/work/standup/20270315T080000Z; the next alarm of cal/work/standup comes at tomorrow 08:50"), "\(line)")
+        #expect(!line.contains("fast"), "\(line)")
+    }
+
     @Test("a path that is no calendar is refused (65) and nothing is stored")
     func missingPath() throws {
         let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
