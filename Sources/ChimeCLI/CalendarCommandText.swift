@@ -10,7 +10,7 @@ enum CalendarCommandText: String, TextCatalog {
     // Lines of changes.
     case added, removed, removedOne, changed, layoutFile, layoutCollection, layoutCollectionOne, layoutSet, calendarCount, calendarCountOne
     case icsFileCount, icsFileCountOne, snoozedToStart, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
-    case exported, exportedOne, exportedNothing, exportFastSummary, exportFastStarts, exportFastComplete
+    case calendarAlarmNext, exported, exportedOne, exportedNothing, exportFastSummary, exportFastStarts, exportFastComplete
 
     // Tables.
     case noCalendars, columnName, columnPath, columnItems, columnPending, columnUnreadable, columnAlarms
@@ -50,6 +50,7 @@ enum CalendarCommandText: String, TextCatalog {
         case .alarmsOwn: return ("alarms: the items' own", "提醒：按各条目自带的提醒")
         case .alarmsOwnElseDefault: return ("alarms: the items' own, else {alerts} before the start", "提醒：按各条目自带的提醒，没有的在开始前 {alerts}")
         case .exported: return ("Exported {count} items to {path}: {written} written, {unchanged} unchanged, {removed} removed", "已导出 {count} 项到 {path}：写入 {written} 个，未变 {unchanged} 个，删除 {removed} 个")
+        case .calendarAlarmNext: return ("the next alarm of {group} comes at {next}", "{group} 的下一个提醒在 {next}")
         case .exportedOne: return ("Exported 1 item to {path}: {written} written, {unchanged} unchanged, {removed} removed", "已导出 1 项到 {path}：写入 {written} 个，未变 {unchanged} 个，删除 {removed} 个")
         case .exportedNothing: return ("Nothing to export to {path}: no reminder or fast schedule goes on ({removed} files removed)", "没有可导出到 {path} 的内容：没有仍在进行的提醒或禁食计划（删除了 {removed} 个文件）")
         case .exportFastSummary: return ("Fast {plan}", "禁食 {plan}")

@@ -362,10 +362,14 @@ public struct ChangeMessage: Sendable {
         for group in groups {
             let requests = nextRequests.filter { $0.group == group }
             guard let next = requests.map(\.due).min() else { continue }
+            let values = ["group": group, "next": display.clockAndRelative(next)]
+            if requests.contains(where: { $0.kind == .calendarAlarm }) {
+                parts.append(CalendarCommandText.calendarAlarmNext.text(language, values))
+                continue
+            }
             let message: CommandText = requests.contains(where: { $0.kind == .reminder }) ? .reminderGoesOn
-                : requests.contains(where: { $0.kind == .water }) ? .waterStaysOn
-                : requests.contains(where: { $0.kind == .calendarAlarm }) ? .calendarAlarmNext : .fastRepeats
-            parts.append(say(message, ["group": group, "next": display.clockAndRelative(next)]))
+                : requests.contains(where: { $0.kind == .water }) ? .waterStaysOn : .fastRepeats
+            parts.append(say(message, values))
         }
         return parts.isEmpty ? nil : parts.joined(separator: say(.clauseSeparator))
     }

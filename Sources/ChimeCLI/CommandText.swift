@@ -39,7 +39,7 @@ enum CommandText: String, TextCatalog {
     case nudgeLeftOut, nudgesLeftOut, overnightUntil, waterConfigured, waterGoalPart, waterLogged, waterLoggedFor, goalReached
     case waterPaused, waterResumed, waterNotPaused, waterOff, reminderSet, recurringReminderSet, reminderReplaced, skippedTimeNote
     case cancelledShownOne, cancelledShownMany, closedOnScreenOne, closedOnScreenMany, scheduledFastsSkipped, scheduleGoesOn, recurringReminderReplaced
-    case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, calendarAlarmNext, fastRunsOn
+    case nothingToCancel, cancelledOne, cancelledCountOne, cancelledCount, reminderGoesOn, waterStaysOn, fastRepeats, fastRunsOn
     case snoozed, configSet, configUnset, configNotSet, nextReminder, noReminderToCome
     case fastScheduleSet, fastScheduleReplaced, fastScheduleOff, fastGoesOn, repeatsOnLocalClock
     case fastDaysScheduleSet, fastScheduleAlongside, noScheduleWithID, eveningNeedsFastDays
@@ -222,7 +222,6 @@ enum CommandText: String, TextCatalog {
         case .cancelledCount: return ("Cancelled {count} pending notifications", "已取消 {count} 条待发通知")
         case .reminderGoesOn: return ("reminder {group} goes on, next at {next}: end it with \"chime cancel {group}\"", "提醒 {group} 仍会继续，下一次在 {next}：用“chime cancel {group}”结束它")
         case .waterStaysOn: return ("water reminders {group} stay on, next at {next}: turn them off with \"chime water off\"", "喝水提醒 {group} 仍然开启，下一次在 {next}：用“chime water off”关闭")
-        case .calendarAlarmNext: return ("the next alarm of {group} comes at {next}", "{group} 的下一个提醒在 {next}")
         case .fastRepeats: return ("fast {group} repeats, the same reminder comes next at {next}: end it with \"chime fast stop --id {group}\"", "禁食 {group} 会重复进行，这条通知下一次在 {next} 出现：用“chime fast stop --id {group}”结束这次禁食")
         case .fastRunsOn: return ("fast {group} keeps running without its end notification: stop it with \"chime fast stop --id {group}\"", "禁食 {group} 会继续进行，只是没有结束通知了：用“chime fast stop --id {group}”结束它")
         case .snoozed: return ("Snoozed {identifier} until {until}", "已把 {identifier} 推迟到 {until}")

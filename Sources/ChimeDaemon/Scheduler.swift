@@ -154,8 +154,6 @@ public final class Scheduler {
         try load(now: now)
         // Only for buttons: a server without actions (or standard output) has none to take over.
         if probe.capabilities.contains("actions") {
-            // On the clock rules follow, as chime words them, not the system's when the
-            // time_zone setting names another zone.
             reshower.reshow(zone: desk.timeZone)
         }
         rearm()
