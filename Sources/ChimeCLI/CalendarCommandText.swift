@@ -8,16 +8,17 @@ enum CalendarCommandText: String, TextCatalog {
     case exportFolderUnusable, exportWriteFailed, libicalUnavailable
 
     // Lines of changes.
-    case added, removed, changed, layoutFile, layoutCollection, layoutCollectionOne, layoutSet, snoozedToStart, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
-    case exported, exportedNothing, exportFastSummary, exportFastStarts, exportFastComplete
+    case added, removed, removedOne, changed, layoutFile, layoutCollection, layoutCollectionOne, layoutSet, calendarCount, calendarCountOne
+    case icsFileCount, icsFileCountOne, snoozedToStart, alarmsMuted, alarmsOwn, alarmsOwnElseDefault
+    case calendarAlarmNext, exported, exportedOne, exportedNothing, exportFastSummary, exportFastStarts, exportFastComplete
 
     // Tables.
     case noCalendars, columnName, columnPath, columnItems, columnPending, columnUnreadable, columnAlarms
-    case mutedWord, ownWord, defaultWord, unreadableLine, moreUnreadable
+    case mutedWord, ownWord, defaultWord, unreadableLine, moreUnreadable, moreUnreadableOne
     case noAlarms, columnWhen, columnCalendar, columnItem, columnStarts, untitled, skippedAction, allDayOn
 
     // Doctor.
-    case checkCalendars, calendarsNone, calendarsRead, calendarUnreadable, calendarUnreadableFix
+    case checkCalendars, calendarsNone, calendarsRead, calendarUnreadable, calendarUnreadableOne, calendarUnreadableFix
 
     var entry: (english: String, chinese: String) {
         switch self {
@@ -34,16 +35,23 @@ enum CalendarCommandText: String, TextCatalog {
         case .exportWriteFailed: return ("cannot write {path}: {reason}", "无法写入 {path}：{reason}")
         case .added: return ("Calendar {name} added: {path}, {layout}; {alarms}", "已添加日历 {name}：{path}，{layout}；{alarms}")
         case .removed: return ("Calendar {name} removed ({path}): {count} pending alarms cancelled; its files are left as they are", "已移除日历 {name}（{path}）：取消了 {count} 个待发提醒；其文件保持不变")
+        case .removedOne: return ("Calendar {name} removed ({path}): 1 pending alarm cancelled; its files are left as they are", "已移除日历 {name}（{path}）：取消了 1 个待发提醒；其文件保持不变")
         case .changed: return ("Calendar {name}: {alarms}", "日历 {name}：{alarms}")
         case .layoutFile: return ("one .ics file", "单个 .ics 文件")
         case .layoutCollection: return ("a folder of {files} .ics files", "含 {files} 个 .ics 文件的文件夹")
         case .layoutCollectionOne: return ("a folder of one .ics file", "含 1 个 .ics 文件的文件夹")
         case .snoozedToStart: return ("{line} (its start: a snooze never goes past the start)", "{line}（即开始时间：稍后提醒不会晚于开始）")
-        case .layoutSet: return ("a folder of {count} calendars ({files} .ics files)", "含 {count} 个日历（共 {files} 个 .ics 文件）的文件夹")
+        case .layoutSet: return ("a folder of {calendars} ({files})", "含 {calendars}（共 {files}）的文件夹")
+        case .calendarCount: return ("{count} calendars", "{count} 个日历")
+        case .calendarCountOne: return ("one calendar", "1 个日历")
+        case .icsFileCount: return ("{count} .ics files", "{count} 个 .ics 文件")
+        case .icsFileCountOne: return ("one .ics file", "1 个 .ics 文件")
         case .alarmsMuted: return ("no alarms (muted)", "不提醒（已静音）")
         case .alarmsOwn: return ("alarms: the items' own", "提醒：按各条目自带的提醒")
         case .alarmsOwnElseDefault: return ("alarms: the items' own, else {alerts} before the start", "提醒：按各条目自带的提醒，没有的在开始前 {alerts}")
         case .exported: return ("Exported {count} items to {path}: {written} written, {unchanged} unchanged, {removed} removed", "已导出 {count} 项到 {path}：写入 {written} 个，未变 {unchanged} 个，删除 {removed} 个")
+        case .calendarAlarmNext: return ("the next alarm of {group} comes at {next}", "{group} 的下一个提醒在 {next}")
+        case .exportedOne: return ("Exported 1 item to {path}: {written} written, {unchanged} unchanged, {removed} removed", "已导出 1 项到 {path}：写入 {written} 个，未变 {unchanged} 个，删除 {removed} 个")
         case .exportedNothing: return ("Nothing to export to {path}: no reminder or fast schedule goes on ({removed} files removed)", "没有可导出到 {path} 的内容：没有仍在进行的提醒或禁食计划（删除了 {removed} 个文件）")
         case .exportFastSummary: return ("Fast {plan}", "禁食 {plan}")
         case .exportFastStarts: return ("Your {plan} fast starts", "{plan} 禁食开始")
@@ -60,6 +68,7 @@ enum CalendarCommandText: String, TextCatalog {
         case .defaultWord: return ("own, else {alerts}", "自带，否则 {alerts}")
         case .unreadableLine: return ("{name}: {problem}", "{name}：{problem}")
         case .moreUnreadable: return ("{name}: {count} more files cannot be read (chime doctor lists them)", "{name}：另有 {count} 个文件无法读取（chime doctor 会列出）")
+        case .moreUnreadableOne: return ("{name}: 1 more file cannot be read (chime doctor lists it)", "{name}：另有 1 个文件无法读取（chime doctor 会列出）")
         case .noAlarms: return ("No calendar alarms from {from} to {until}.", "从 {from} 到 {until} 没有日历提醒。")
         case .columnWhen: return ("WHEN", "时间")
         case .columnCalendar: return ("CALENDAR", "日历")
@@ -72,6 +81,7 @@ enum CalendarCommandText: String, TextCatalog {
         case .calendarsNone: return ("none added", "未添加")
         case .calendarsRead: return ("{count} read, {items} items, every file readable", "已读取 {count} 个，共 {items} 个条目，所有文件均可读取")
         case .calendarUnreadable: return ("calendar {name}: {count} files cannot be read", "日历 {name}：{count} 个文件无法读取")
+        case .calendarUnreadableOne: return ("calendar {name}: 1 file cannot be read", "日历 {name}：1 个文件无法读取")
         case .calendarUnreadableFix: return ("fix or remove these files; the others are read as usual", "请修复或删除这些文件；其余文件照常读取")
         }
     }

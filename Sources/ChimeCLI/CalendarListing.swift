@@ -74,7 +74,8 @@ struct CalendarListRow {
                 lines.append(say(.unreadableLine, ["name": row.source.name, "problem": problem.text.text(in: language)]))
             }
             if let report = row.report, report.unreadableCount > report.unreadable.count {
-                lines.append(say(.moreUnreadable, ["name": row.source.name, "count": "\(report.unreadableCount - report.unreadable.count)"]))
+                let more = report.unreadableCount - report.unreadable.count
+                lines.append(say(more == 1 ? .moreUnreadableOne : .moreUnreadable, ["name": row.source.name, "count": "\(more)"]))
             }
         }
         return ([table.render(width: width, style: style)] + lines).joined(separator: "\n")

@@ -350,8 +350,9 @@ public struct ChangeMessage: Sendable {
     }
 
     /// What still comes after a cancellation that skipped occurrences of a repeating schedule
-    /// or fast (`nextRequests`, their next occurrences): `water reminders w-7kq stay on, next at
-    /// 14:45 (in 45 min): turn them off with "chime water off"`; `nil` when nothing repeats.
+    /// or fast, or a calendar alarm (`nextRequests`, their next occurrences): `water reminders
+    /// w-7kq stay on, next at 14:45 (in 45 min): turn them off with "chime water off"`; `nil`
+    /// when nothing repeats.
     public func goesOn(after nextRequests: [NotificationRequest]) -> String? {
         var parts: [String] = []
         var groups: [String] = []
@@ -361,9 +362,14 @@ public struct ChangeMessage: Sendable {
         for group in groups {
             let requests = nextRequests.filter { $0.group == group }
             guard let next = requests.map(\.due).min() else { continue }
+            let values = ["group": group, "next": display.clockAndRelative(next)]
+            if requests.contains(where: { $0.kind == .calendarAlarm }) {
+                parts.append(CalendarCommandText.calendarAlarmNext.text(language, values))
+                continue
+            }
             let message: CommandText = requests.contains(where: { $0.kind == .reminder }) ? .reminderGoesOn
                 : requests.contains(where: { $0.kind == .water }) ? .waterStaysOn : .fastRepeats
-            parts.append(say(message, ["group": group, "next": display.clockAndRelative(next)]))
+            parts.append(say(message, values))
         }
         return parts.isEmpty ? nil : parts.joined(separator: say(.clauseSeparator))
     }

@@ -33,7 +33,7 @@ extension CommandRunner {
 
     func removeCalendar(named name: String, now: Date) throws {
         try commit(now: now) { desk, now in try desk.removeCalendar(named: name, now: now) } lines: { removed, _ in
-            [CalendarCommandText.removed.text(language, [
+            [(removed.cancelledCount == 1 ? CalendarCommandText.removedOne : .removed).text(language, [
                 "name": removed.source.name, "path": removed.source.path, "count": "\(removed.cancelledCount)",
             ])]
         }
@@ -161,7 +161,11 @@ extension CommandRunner {
         case .collection:
             return files == 1 ? CalendarCommandText.layoutCollectionOne.text(language) : CalendarCommandText.layoutCollection.text(language, ["files": "\(files)"])
         case .collectionSet:
-            return CalendarCommandText.layoutSet.text(language, ["count": "\(listing.collections.count)", "files": "\(files)"])
+            let count = listing.collections.count
+            return CalendarCommandText.layoutSet.text(language, [
+                "calendars": (count == 1 ? CalendarCommandText.calendarCountOne : .calendarCount).text(language, ["count": "\(count)"]),
+                "files": (files == 1 ? CalendarCommandText.icsFileCountOne : .icsFileCount).text(language, ["count": "\(files)"]),
+            ])
         }
     }
 
@@ -200,7 +204,8 @@ extension CommandRunner {
             guard let report = reports[source.name], report.unreadableCount > 0 else { continue }
             var finding = DoctorReport.Finding(
                 check: check, outcome: .warning,
-                detail: CalendarCommandText.calendarUnreadable.text(language, ["name": source.name, "count": "\(report.unreadableCount)"]),
+                detail: (report.unreadableCount == 1 ? CalendarCommandText.calendarUnreadableOne : .calendarUnreadable)
+                    .text(language, ["name": source.name, "count": "\(report.unreadableCount)"]),
                 fix: CalendarCommandText.calendarUnreadableFix.text(language)
             )
             finding.notes = report.unreadable.map { $0.text.text(in: language) }

@@ -37,7 +37,7 @@ extension CommandRunner {
         if items.isEmpty {
             write(CalendarCommandText.exportedNothing.text(language, ["path": directory, "removed": "\(removed)"]))
         } else {
-            write(CalendarCommandText.exported.text(language, [
+            write((items.count == 1 ? CalendarCommandText.exportedOne : .exported).text(language, [
                 "count": "\(items.count)", "path": directory, "written": "\(written)", "unchanged": "\(unchanged)", "removed": "\(removed)",
             ]))
         }

@@ -52,7 +52,7 @@ enum CalendarFileBytes {
             .failure(CalendarProblem(file: path, kind: kind, detail: detail))
         }
         func unreadable(_ error: SystemError) -> Result<[UInt8], CalendarProblem> {
-            failure(LocalizedText(CalendarText.fileUnreadable, ["reason": error.calendarReason]))
+            failure(error.calendarProblemText)
         }
         let file: OwnedFileDescriptor
         do {
@@ -68,7 +68,7 @@ enum CalendarFileBytes {
         } catch {
             return unreadable(error)
         }
-        guard isRegularFile(status) else { return unreadable(SystemError(.invalidArgument, operation: "open")) }
+        guard isRegularFile(status) else { return unreadable(.notCalendarFile) }
         guard status.st_size <= maximumBytes else {
             return failure(LocalizedText(CalendarText.fileTooLarge, ["bytes": "\(status.st_size)", "maximum": "\(maximumBytes)"]))
         }
@@ -112,4 +112,13 @@ extension SystemError {
 
     /// The failure a path that is there but is no calendar file or folder is reported with.
     static let notCalendarFile = SystemError(.invalidArgument, operation: "stat")
+
+    /// What is said of a calendar file that failed so: one that is there but no file
+    /// (``notCalendarFile``) is said to be no regular file, any other cannot be read, for the
+    /// system's reason.
+    var calendarProblemText: LocalizedText {
+        self == .notCalendarFile
+            ? LocalizedText(CalendarText.fileNotRegular)
+            : LocalizedText(CalendarText.fileUnreadable, ["reason": calendarReason])
+    }
 }

@@ -143,6 +143,6 @@ public enum CalendarFolderScanner {
     }
 
     private static func unreadable(_ path: String, _ failure: SystemError) -> CalendarProblem {
-        CalendarProblem(file: path, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.calendarReason]))
+        CalendarProblem(file: path, kind: .skippedFile, detail: failure.calendarProblemText)
     }
 }

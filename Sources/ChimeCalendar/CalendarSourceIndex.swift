@@ -97,7 +97,7 @@ public final class CalendarSourceIndex {
             // is kept, as a stat pass lists it, and it is never opened.
             let failure: SystemError
             if case .failure(let reason) = found { failure = reason } else { failure = .notCalendarFile }
-            let problem = CalendarProblem(file: file, kind: .skippedFile, detail: LocalizedText(CalendarText.fileUnreadable, ["reason": failure.calendarReason]))
+            let problem = CalendarProblem(file: file, kind: .skippedFile, detail: failure.calendarProblemText)
             let stamp = (try? found.get()).map(CalendarFileStamp.init) ?? CalendarFileStamp(size: -1, modificationNanoseconds: 0, inode: 0)
             files[file] = (stamp, CalendarFileContents(file: file, items: [], problems: [problem]))
             return CalendarRefresh(readFiles: [file], removedFiles: [], unchangedCount: 0)

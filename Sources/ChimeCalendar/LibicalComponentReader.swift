@@ -129,7 +129,8 @@ struct LibicalComponentReader {
             if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER), icalparameter_get_related(related) == ICAL_RELATED_END {
                 edge = .end
             }
-            let hasEnd = item.kind == .todo ? item.due != nil : true
+            // A to-do ends when due, or at its start plus its DURATION (RFC 5545 3.8.6.3).
+            let hasEnd = item.kind == .todo ? item.due != nil || (item.start != nil && item.duration != nil) : true
             if edge == .end, !hasEnd {
                 problem(.skippedPart, LocalizedText(CalendarText.alarmNeedsEnd, ["component": componentName]))
                 return nil

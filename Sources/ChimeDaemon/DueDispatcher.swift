@@ -22,7 +22,6 @@ final class DueDispatcher {
     private let server: NotificationServerIdentity
     private let capacity: ServerCapacity
     private let lateBubbles: LateAnswerReconciler
-    private let timeZones: any TimeZoneSource
     private let misfireSlack: TimeInterval
     private let log: DaemonLog
     private let hooks: SchedulerHooks
@@ -31,7 +30,7 @@ final class DueDispatcher {
     init(
         store: Store, desk: Desk, notifier: any Notifier, clock: any WallClock, outcomes: OutcomeRecorder, attention: HeldWaterKeeper,
         deferral: DoNotDisturbDeferral, server: NotificationServerIdentity, capacity: ServerCapacity, lateBubbles: LateAnswerReconciler,
-        timeZones: any TimeZoneSource, misfireSlack: TimeInterval, log: DaemonLog, hooks: SchedulerHooks,
+        misfireSlack: TimeInterval, log: DaemonLog, hooks: SchedulerHooks,
         post: @escaping @Sendable (SchedulerMessage) -> Void
     ) {
         self.store = store
@@ -44,7 +43,6 @@ final class DueDispatcher {
         self.server = server
         self.capacity = capacity
         self.lateBubbles = lateBubbles
-        self.timeZones = timeZones
         self.misfireSlack = misfireSlack
         self.log = log
         self.hooks = hooks
@@ -82,7 +80,9 @@ final class DueDispatcher {
         guard !batch.isEmpty else { return }
         let byIdentifier = Dictionary(batch.map { ($0.request.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let decision = MisfireResolver.resolve(batch.map(\.request), now: now, slack: misfireSlack)
-        let zone = timeZones.current
+        // Bubbles are worded on the clock rules follow (the time_zone setting, else the
+        // system's), the one chime shows and derives on.
+        let zone = desk.timeZone
         let settings = decision.deliveries.isEmpty ? [:] : try store.settings()
         let hold = attention.hold(settings: settings)
         let style = DeliveryStyle(settings: settings)

@@ -16,7 +16,6 @@ final class HeldWaterKeeper {
     private let desk: Desk
     private let notifier: any Notifier
     private let clock: any WallClock
-    private let timeZones: any TimeZoneSource
     private let deferral: DoNotDisturbDeferral
     private let log: DaemonLog
     private let post: @Sendable (SchedulerMessage) -> Void
@@ -35,7 +34,7 @@ final class HeldWaterKeeper {
     private(set) var isSummarizing = false
 
     init(
-        store: Store, desk: Desk, notifier: any Notifier, clock: any WallClock, timeZones: any TimeZoneSource,
+        store: Store, desk: Desk, notifier: any Notifier, clock: any WallClock,
         deferral: DoNotDisturbDeferral, log: DaemonLog, hooks: SchedulerHooks, busyGroups: @escaping () -> Set<String>,
         post: @escaping @Sendable (SchedulerMessage) -> Void
     ) {
@@ -43,7 +42,6 @@ final class HeldWaterKeeper {
         self.desk = desk
         self.notifier = notifier
         self.clock = clock
-        self.timeZones = timeZones
         self.deferral = deferral
         self.log = log
         self.hooks = hooks
@@ -141,7 +139,7 @@ final class HeldWaterKeeper {
         let count = held.count
         // In the settings' language and water urgency, as the reminders it stands for.
         let summary = WaterHold.summary(count: held.count, latest: held.latest, now: now)
-        notifier.deliver(DeliveryStyle(settings: settings).job(summary, now: now, timeZone: timeZones.current)) { outcome in
+        notifier.deliver(DeliveryStyle(settings: settings).job(summary, now: now, timeZone: desk.timeZone)) { outcome in
             post(.summarized(heldCount: count, outcome: outcome))
         }
     }

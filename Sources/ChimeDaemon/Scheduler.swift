@@ -116,12 +116,12 @@ public final class Scheduler {
         reshower = BubbleReshower(store: store, notifier: notifier, log: log, hooks: hooks, post: post)
         let outcomes = outcomes
         attention = HeldWaterKeeper(
-            store: store, desk: desk, notifier: notifier, clock: clock, timeZones: timeZones, deferral: deferral, log: log,
+            store: store, desk: desk, notifier: notifier, clock: clock, deferral: deferral, log: log,
             hooks: hooks, busyGroups: { outcomes.busyGroups }, post: post
         )
         dispatcher = DueDispatcher(
             store: store, desk: desk, notifier: notifier, clock: clock, outcomes: outcomes, attention: attention, deferral: deferral,
-            server: server, capacity: capacity, lateBubbles: lateBubbles, timeZones: timeZones, misfireSlack: configuration.misfireSlack,
+            server: server, capacity: capacity, lateBubbles: lateBubbles, misfireSlack: configuration.misfireSlack,
             log: log, hooks: hooks, post: post
         )
         zones = RuleZoneFollower(store: store, desk: desk, timeZones: timeZones, log: log, hooks: hooks, busyGroups: { outcomes.busyGroups })
@@ -154,7 +154,7 @@ public final class Scheduler {
         try load(now: now)
         // Only for buttons: a server without actions (or standard output) has none to take over.
         if probe.capabilities.contains("actions") {
-            reshower.reshow(zone: timeZones.current)
+            reshower.reshow(zone: desk.timeZone)
         }
         rearm()
         log.info("loaded \(queue.count) pending request\(queue.count == 1 ? "" : "s") at change \(lastAppliedSequence); \(describeArming())")

@@ -2,8 +2,9 @@ import ChimeDesk
 import Foundation
 import Synchronization
 
-/// Where the scheduler reads the zone that local times (water windows, texts) are in; tests
-/// substitute a zone they change by hand.
+/// Where the scheduler reads the system's zone, which rules (and so water windows and the
+/// bubbles' words) follow unless the `time_zone` setting names another; tests substitute a
+/// zone they change by hand.
 public protocol TimeZoneSource: AnyObject, Sendable {
     /// The zone now.
     var current: TimeZone { get }

@@ -33,14 +33,15 @@ extension Desk {
     }
 
     /// Adds a calendar (`chime calendar add`). Its alarms are derived from now on: nothing from
-    /// before it was added is shown late. A name or a path already added is refused.
+    /// before it was added is shown late. A name or a path already added is refused; the path
+    /// is checked first, since for a path added already another name would not help.
     public func addCalendar(_ new: NewCalendar, now: Date) throws -> Decision<CalendarSource> {
         let name = new.name ?? CalendarSource.defaultName(forPath: new.path)
-        if let taken = try store.calendar(named: name) {
-            throw DeskRefusal.calendarNameTaken(name: name, path: taken.path)
-        }
         if let taken = try store.calendar(atPath: new.path) {
             throw DeskRefusal.calendarPathTaken(path: new.path, name: taken.name)
+        }
+        if let taken = try store.calendar(named: name) {
+            throw DeskRefusal.calendarNameTaken(name: name, path: taken.path)
         }
         let source = CalendarSource(
             name: name, path: new.path, defaultAlerts: new.defaultAlerts, isMuted: new.isMuted, addedAt: now, derivedThrough: now

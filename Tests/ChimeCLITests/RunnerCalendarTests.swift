@@ -48,6 +48,32 @@ struct RunnerCalendarTests {
         #expect(unknown.errors == "chime: no calendar is named work: none is added yet (add one with \"chime calendar add PATH\")\n")
     }
 
+    @Test("one of a thing is said in the singular: a set of one calendar of one file, one pending alarm cancelled, one file that cannot be read")
+    func singulars() throws {
+        let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
+        let set = harness.directory + "/calendars"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        let folder = set + "/work"
+        try FileManager.default.moveItem(atPath: try Self.vdir(in: harness), toPath: folder)
+        try FileManager.default.removeItem(atPath: folder + "/standup.ics")
+        try FileManager.default.removeItem(atPath: folder + "/broken.ics")
+        #expect(harness.succeed("calendar", "add", set) == "Calendar calendars added: \(set), a folder of one calendar (one .ics file); alarms: the items' own\n")
+        #expect(harness.succeed("calendar", "remove", "calendars") == "Calendar calendars removed (\(set)): 1 pending alarm cancelled; its files are left as they are\n")
+        try Data("not a calendar".utf8).write(to: URL(fileURLWithPath: folder + "/broken.ics"))
+        harness.succeed("calendar", "add", folder)
+        let doctor = harness.run("doctor").output
+        #expect(doctor.contains("calendar work: 1 file cannot be read"), "\(doctor)")
+    }
+
+    @Test("cancel of a calendar alarm says when the item's next alarm comes, not that a fast repeats")
+    func cancelSaysTheNextAlarm() throws {
+        let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
+        harness.succeed("calendar", "add", try Self.vdir(in: harness))
+        let line = harness.succeed("cancel", "cal/work/standup/20270315T080000Z")
+        #expect(line.hasPrefix("Cancelled cal/work/standup/20270315T080000Z; the next alarm of cal/work/standup comes at tomorrow 08:50"), "\(line)")
+        #expect(!line.contains("fast"), "\(line)")
+    }
+
     @Test("a path that is no calendar is refused (65) and nothing is stored")
     func missingPath() throws {
         let harness = RunnerHarness(now: "2027-03-15T08:00:00+01:00")
@@ -102,7 +128,7 @@ struct RunnerCalendarTests {
         harness.advance(300)
         #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 2 items to \(folder): 0 written, 2 unchanged, 0 removed\n")
         harness.succeed("cancel", "pills")
-        #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 1 items to \(folder): 0 written, 1 unchanged, 1 removed\n")
+        #expect(harness.succeed("export", "--format", "ics", "--to", folder) == "Exported 1 item to \(folder): 0 written, 1 unchanged, 1 removed\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["tea@chime.ics"])
     }
 }

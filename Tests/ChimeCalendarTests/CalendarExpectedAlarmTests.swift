@@ -151,6 +151,34 @@ struct CalendarExpectedAlarmTests {
         #expect(windowsRows.contains("windows 2027-03-22T07:45:00Z") && windowsRows.contains("windows 2027-03-29T06:45:00Z"))
     }
 
+    @Test("a VTODO's end is its DUE, or its DTSTART plus DURATION (RFC 5545 3.8.6.3): an alarm RELATED=END fires from either; without both it is skipped")
+    func aVTodoEndsAtStartPlusDuration() throws {
+        let contents = CalendarFixture.read(CalendarFixture.calendar("""
+            BEGIN:VTODO
+            UID:call
+            SUMMARY:Call
+            DTSTART;TZID=Europe/Berlin:20270601T150000
+            DURATION:PT1H
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=END:-PT10M
+            END:VALARM
+            END:VTODO
+            BEGIN:VTODO
+            UID:open
+            SUMMARY:Open-ended
+            DTSTART;TZID=Europe/Berlin:20270601T150000
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=END:-PT10M
+            END:VALARM
+            END:VTODO
+
+            """))
+        let firings = CalendarAlarmEngine(localZone: CalendarFixture.berlin).firings(in: [CalendarContents(name: "tasks", items: contents.items)], from: CalendarFixture.at("2027-06-01T00:00:00Z"), until: CalendarFixture.at("2027-06-02T00:00:00Z")).firings
+        #expect(firings.map { "\($0.instance.uid) \(CalendarFixture.iso($0.triggerAt))" } == ["call 2027-06-01T13:50:00Z"])
+    }
+
     @Test func aVTodoWithDueAndTheBubbleData() throws {
         let contents = CalendarFixture.read(CalendarFixture.calendar("""
             BEGIN:VTODO

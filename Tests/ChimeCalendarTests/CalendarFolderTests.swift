@@ -95,6 +95,10 @@ struct CalendarFolderTests {
         let problems = index.problems.map(\.file).sorted()
         #expect(problems == ["fifo.ics", "folder.ics", "ping.ics", "pong.ics", "self.ics"].map { calendars + "/home/" + $0 })
         #expect(index.problems.allSatisfy { $0.kind == .skippedFile })
+        // The FIFO and the folder are there and may be read: they are said to be no files, not
+        // to be missing or unreadable ("Invalid argument (errno 22): check that it exists").
+        let notFiles = index.problems.filter { $0.file.hasSuffix("/fifo.ics") || $0.file.hasSuffix("/folder.ics") }.map { $0.text.text(in: .english) }
+        #expect(notFiles.count == 2 && notFiles.allSatisfy { $0.contains("it is not a regular file") && !$0.contains("errno") }, "\(notFiles)")
         // A source path that is itself a loop.
         #expect(symlink("knot", root.appending("knot")) == 0)
         let knot = CalendarSourceIndex(path: root.appending("knot"))

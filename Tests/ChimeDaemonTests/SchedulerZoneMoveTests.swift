@@ -21,6 +21,17 @@ struct SchedulerZoneMoveTests {
         harness.settle()
     }
 
+    @Test("the time_zone setting names Berlin while the system's zone is UTC: a bubble is worded on Berlin's clock, the one rules follow and chime shows")
+    func bubbleWordedInTheRuleZone() throws {
+        let harness = try SchedulerHarness(now: at("2027-03-27T09:00:00Z"))
+        _ = try harness.store.setSetting(ChimeTimeZone.settingKey, to: "Europe/Berlin", now: harness.now)
+        try harness.restart()
+        try harness.write(Requests.plan(Requests.reminder("r", due: at("2027-03-27T09:05:00Z"))))
+        harness.advance(to: at("2027-03-27T09:06:00Z"))
+        #expect(harness.deliveredIdentifiers == [RequestIdentifier.reminder(id: "r")])
+        #expect(harness.notifier.deliveries.map(\.timeZone.identifier) == ["Europe/Berlin"])
+    }
+
     @Test("water every 2 h from 09:00 to 21:00, shown through the day in Tokyo, then the zone becomes Berlin: 15:00, 17:00 and 19:00 come there, then 09:00 the next day")
     func westAfterTheDay() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!

@@ -225,13 +225,17 @@ struct DeskCalendarTests {
         #expect(try bench.store.calendarAlarmFacts(calendar: "work", triggeredAfter: .distantPast).map(\.outcome) == [.dismissed])
     }
 
-    @Test("calendar add refuses a name or a path already added; remove cancels its alarms and forgets its facts; mute cancels")
+    @Test("calendar add refuses a name or a path already added (the path first); remove cancels its alarms and forgets its facts; mute cancels")
     func addRemoveSet() throws {
         let bench = try Bench(added: Self.at("2027-03-15T08:00:00+01:00"))
         let again = Desk.NewCalendar(path: "/elsewhere", name: "work", defaultAlerts: [], isMuted: false)
         #expect(throws: DeskRefusal.calendarNameTaken(name: "work", path: bench.source.path)) { try bench.desk.addCalendar(again, now: bench.now) }
         let samePath = Desk.NewCalendar(path: bench.source.path, name: "other", defaultAlerts: [], isMuted: false)
         #expect(throws: DeskRefusal.calendarPathTaken(path: bench.source.path, name: "work")) { try bench.desk.addCalendar(samePath, now: bench.now) }
+        // The same path again under its own name: the path is what was added already, so
+        // another name would not help.
+        let sameAgain = Desk.NewCalendar(path: bench.source.path, name: "work", defaultAlerts: [], isMuted: false)
+        #expect(throws: DeskRefusal.calendarPathTaken(path: bench.source.path, name: "work")) { try bench.desk.addCalendar(sameAgain, now: bench.now) }
         let uids = bench.put("dentist.ics", Self.event("dentist", start: "20270315T100000", alarms: ["-PT30M", "PT0S"]))
         try bench.derive(uids: uids)
         _ = try bench.perform { try bench.desk.cancel(.references([.request("cal/work/dentist/20270315T090000Z/20270315T083000Z")]), now: $0) }

@@ -34,7 +34,7 @@ struct CliLibicalTests {
         let sandbox = CliSandbox()
         await sandbox.succeed("remind", "in", "2h", "tea")
         let folder = sandbox.root.appendingPathComponent("exported").path
-        #expect(await sandbox.succeed("export", "--format", "ics", "--to", folder).output.hasPrefix("Exported 1 items to \(folder)"))
+        #expect(await sandbox.succeed("export", "--format", "ics", "--to", folder).output.hasPrefix("Exported 1 item to \(folder)"))
         await sandbox.succeed("calendar", "add", folder, "--name", "own")
         let listed = await sandbox.succeed("calendar", "list", "--json")
         #expect(listed.output.contains("\"items\": 1"), "the exported reminder was read: \(listed.output)")

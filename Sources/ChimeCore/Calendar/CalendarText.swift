@@ -3,7 +3,7 @@
 /// `MessageCatalog`).
 package enum CalendarText: String, TextCatalog {
     case problemInFile, problemInItem
-    case fileUnreadable, fileTooLarge, fileHasNUL, fileNotICalendar, fileLibicalFailed
+    case fileUnreadable, fileNotRegular, fileTooLarge, fileHasNUL, fileNotICalendar, fileLibicalFailed
     case lineTooLong, invalidUTF8, libicalSkipped, libicalSkippedMore
     case itemNoUID, itemUIDTooLong, itemNoStart
     case ruleUnreadable, ruleCountBounded, ruleTooFine, ruleTooMany
@@ -16,6 +16,7 @@ package enum CalendarText: String, TextCatalog {
         case .problemInFile: return ("calendar file {file}: {detail}", "日历文件 {file}：{detail}")
         case .problemInItem: return ("calendar file {file}, item {uid}: {detail}", "日历文件 {file} 中的条目 {uid}：{detail}")
         case .fileUnreadable: return ("it cannot be read ({reason}): check that it exists and that you may read it", "无法读取（{reason}）：请确认文件存在且你有读取权限")
+        case .fileNotRegular: return ("it is not a regular file (a folder, FIFO or device named like one), so it is skipped: move it out of the calendar's folder", "它不是普通文件（而是以日历文件命名的文件夹、FIFO 或设备），已跳过：请把它移出日历文件夹")
         case .fileTooLarge: return ("it is {bytes} bytes long; Chime reads calendar files of at most {maximum} bytes, so it is skipped", "文件长 {bytes} 字节；Chime 只读取不超过 {maximum} 字节的日历文件，已跳过")
         case .fileHasNUL: return ("it holds a NUL byte (at byte {offset}), which iCalendar text never has, so it is skipped", "文件含有 NUL 字节（第 {offset} 字节），iCalendar 文本不会有它，已跳过")
         case .fileNotICalendar: return ("it holds no iCalendar data (no BEGIN:VCALENDAR), so it is skipped", "文件不含 iCalendar 数据（没有 BEGIN:VCALENDAR），已跳过")
