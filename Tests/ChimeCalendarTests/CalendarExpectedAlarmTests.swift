@@ -179,6 +179,47 @@ struct CalendarExpectedAlarmTests {
         #expect(firings.map { "\($0.instance.uid) \(CalendarFixture.iso($0.triggerAt))" } == ["call 2027-06-01T13:50:00Z"])
     }
 
+    @Test("a to-do marked done (STATUS:COMPLETED, todoman's todo done) gives no alarm; one still to do does, and so does an event that says COMPLETED")
+    func aDoneVTodoHasNoAlarm() throws {
+        let contents = CalendarFixture.read(CalendarFixture.calendar("""
+            BEGIN:VTODO
+            UID:done
+            SUMMARY:Done
+            DUE;TZID=Europe/Berlin:20270601T160000
+            STATUS:COMPLETED
+            COMPLETED:20270601T080000Z
+            PERCENT-COMPLETE:100
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=END:-PT10M
+            END:VALARM
+            END:VTODO
+            BEGIN:VTODO
+            UID:todo
+            SUMMARY:To do
+            DUE;TZID=Europe/Berlin:20270601T160000
+            STATUS:NEEDS-ACTION
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=END:-PT10M
+            END:VALARM
+            END:VTODO
+            BEGIN:VEVENT
+            UID:event
+            SUMMARY:Event
+            DTSTART;TZID=Europe/Berlin:20270601T170000
+            STATUS:COMPLETED
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER:-PT10M
+            END:VALARM
+            END:VEVENT
+
+            """))
+        let firings = CalendarAlarmEngine(localZone: CalendarFixture.berlin).firings(in: [CalendarContents(name: "tasks", items: contents.items)], from: CalendarFixture.at("2027-06-01T00:00:00Z"), until: CalendarFixture.at("2027-06-02T00:00:00Z")).firings
+        #expect(firings.map { "\($0.instance.uid) \(CalendarFixture.iso($0.triggerAt))" }.sorted() == ["event 2027-06-01T14:50:00Z", "todo 2027-06-01T13:50:00Z"])
+    }
+
     @Test func aVTodoWithDueAndTheBubbleData() throws {
         let contents = CalendarFixture.read(CalendarFixture.calendar("""
             BEGIN:VTODO

@@ -98,8 +98,15 @@ public struct CalendarComponent: Hashable, Sendable {
     /// Where each instance is anchored: `DTSTART`, or a to-do's `DUE` when it has no start.
     public var anchor: CalendarTime? { start ?? due }
 
-    /// Whether the component is cancelled.
-    public var isCancelled: Bool { status == .cancelled }
+    /// Whether the component gives no alarm: `STATUS:CANCELLED`, or a to-do marked
+    /// `STATUS:COMPLETED` (what todoman's `todo done` writes: a done to-do reminds of nothing).
+    public var givesNoAlarm: Bool {
+        switch status {
+        case .cancelled: return true
+        case .active(let value): return kind == .todo && value.uppercased() == "COMPLETED"
+        case nil: return false
+        }
+    }
 
     /// Whether this is an all-day item (its start is a date).
     public var isAllDay: Bool { anchor?.isDate ?? false }

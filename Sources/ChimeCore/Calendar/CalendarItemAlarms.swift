@@ -10,7 +10,7 @@ import FoundationEssentials
 ///   also replaces every later one, moved by as much as it moved its own.
 /// - An absolute trigger fires once, even on a recurring item (for the first instance starting
 ///   at or after it).
-/// - A cancelled item or instance, a muted calendar, Chime's own exported items, and firings of
+/// - A cancelled item or instance, a to-do done, a muted calendar, Chime's own exported items, and firings of
 ///   an alarm acknowledged (`ACKNOWLEDGED`, `X-MOZ-LASTACK`) at or after its trigger give none.
 ///   Repetitions of an acknowledged alarm are acknowledged with it.
 /// - Floating times and dates are on the clock of `localZone`.
@@ -74,7 +74,7 @@ public final class CalendarItemAlarms: Sendable {
             CalendarAlarm(action: .display, trigger: .relative(CalendarDuration(days: -abs(before.days), seconds: -abs(before.seconds)), to: .start))
         }
         context = FiringContext(calendar: calendar.name, uid: item.uid, masterAcknowledged: item.master?.lastAcknowledged, localZone: localZone, defaultAlarms: defaultAlarms)
-        silent = calendar.isMuted || item.isChimeExport || item.master?.isCancelled == true
+        silent = calendar.isMuted || item.isChimeExport || item.master?.givesNoAlarm == true
         let series = item.master.flatMap { CalendarSeries(master: $0, overrides: item.overrides, localZone: localZone) }
         self.series = series
         unanchoredMasterBox = series == nil ? item.master.map(Boxed.init) : nil
@@ -221,7 +221,7 @@ public final class CalendarItemAlarms: Sendable {
         /// The firings of one instance: its relative alarms, its absolute ones, or both.
         func firings(of occurrence: CalendarOccurrence, relative: Bool, absolute: Bool) -> [CalendarAlarmFiring] {
             let component = occurrence.component
-            guard !component.isCancelled else { return [] }
+            guard !component.givesNoAlarm else { return [] }
             let alarms = component.alarms.isEmpty ? defaultAlarms : component.alarms
             let zone = occurrence.zone(localZone: localZone)
             // Several firings in one instance each name their trigger in the identifier.

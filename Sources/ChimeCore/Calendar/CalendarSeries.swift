@@ -225,7 +225,7 @@ final class CalendarSeries: Sendable {
     func relativeOffsets(defaults: [CalendarAlarm]) -> (earliest: Int, latest: Int)? {
         var earliest = Int.max, latest = Int.min
         let components = [(master, 0)] + futureOverrides.map { ($0.component, $0.shift) }
-        for (component, shift) in components where !component.isCancelled {
+        for (component, shift) in components where !component.givesNoAlarm {
             let length = Self.span(of: component)?.approximateSeconds ?? 0
             for alarm in component.alarms.isEmpty ? defaults : component.alarms {
                 guard case .relative(let offset, let edge) = alarm.trigger else { continue }
