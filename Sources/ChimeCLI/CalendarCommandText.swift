@@ -4,7 +4,7 @@ import ChimeCore
 /// Simplified Chinese: one line per message (the rest of `chime`'s words are ``CommandText``).
 enum CalendarCommandText: String, TextCatalog {
     // Errors.
-    case pathUnusable, nameTaken, pathTaken, unknownCalendar, unknownCalendarNone, windowEmpty, icsTakesNoWhat, toNeedsICS
+    case pathUnusable, nameTaken, pathTaken, pathOverlaps, unknownCalendar, unknownCalendarNone, windowEmpty, icsTakesNoWhat, toNeedsICS
     case exportFolderUnusable, exportWriteFailed, libicalUnavailable
 
     // Lines of changes.
@@ -25,6 +25,7 @@ enum CalendarCommandText: String, TextCatalog {
         case .pathUnusable: return ("cannot use {path} as a calendar: {reason}; give a folder of .ics files (a vdir), a folder of such folders, or one .ics file", "无法把 {path} 用作日历：{reason}；请给出一个 .ics 文件夹（vdir）、一个由这类文件夹组成的文件夹，或一个 .ics 文件")
         case .nameTaken: return ("the calendar {name} already exists ({path}): choose another name with --name", "日历 {name} 已存在（{path}）：请用 --name 另取一个名称")
         case .pathTaken: return ("{path} is added already, as the calendar {name}: change it with \"chime calendar set {name}\"", "{path} 已被添加为日历 {name}：请用“chime calendar set {name}”修改它")
+        case .pathOverlaps: return ("{path} overlaps the calendar {name} ({other}), whose items would alarm twice: remove that one first with \"chime calendar remove {name}\", or add a folder outside it", "{path} 与日历 {name}（{other}）重叠，其中的事项会提醒两次：请先用“chime calendar remove {name}”移除它，或添加它之外的文件夹")
         case .unknownCalendar: return ("no calendar is named {name}: the calendars are {names} (see \"chime calendar list\")", "没有名为 {name} 的日历：现有日历为 {names}（见“chime calendar list”）")
         case .unknownCalendarNone: return ("no calendar is named {name}: none is added yet (add one with \"chime calendar add PATH\")", "没有名为 {name} 的日历：还没有添加任何日历（用“chime calendar add PATH”添加）")
         case .windowEmpty: return ("--until {until} is not after --from {from}: give an end after the start", "--until {until} 不晚于 --from {from}：结束时间须在开始之后")

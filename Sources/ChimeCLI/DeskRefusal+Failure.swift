@@ -57,6 +57,8 @@ extension DeskRefusal {
             return CommandFailure(.dataError, LocalizedText(CalendarCommandText.nameTaken, ["name": name, "path": path]))
         case .calendarPathTaken(let path, let name):
             return CommandFailure(.dataError, LocalizedText(CalendarCommandText.pathTaken, ["name": name, "path": path]))
+        case .calendarPathOverlaps(let path, let name, let otherPath):
+            return CommandFailure(.dataError, LocalizedText(CalendarCommandText.pathOverlaps, ["name": name, "path": path, "other": otherPath]))
         case .unknownCalendar(let name, let known):
             if known.isEmpty { return CommandFailure(.dataError, LocalizedText(CalendarCommandText.unknownCalendarNone, ["name": name])) }
             return CommandFailure(.dataError, LocalizedText(CalendarCommandText.unknownCalendar, ["name": name, "names": known.joined(separator: ", ")]))

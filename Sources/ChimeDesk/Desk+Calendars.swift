@@ -34,11 +34,15 @@ extension Desk {
 
     /// Adds a calendar (`chime calendar add`). Its alarms are derived from now on: nothing from
     /// before it was added is shown late. A name or a path already added is refused; the path
-    /// is checked first, since for a path added already another name would not help.
+    /// is checked first, since for a path added already another name would not help. So is a
+    /// folder inside an added calendar's folder or holding one: their items would alarm twice.
     public func addCalendar(_ new: NewCalendar, now: Date) throws -> Decision<CalendarSource> {
         let name = new.name ?? CalendarSource.defaultName(forPath: new.path)
         if let taken = try store.calendar(atPath: new.path) {
             throw DeskRefusal.calendarPathTaken(path: new.path, name: taken.name)
+        }
+        if let overlapping = try store.calendars().first(where: { Self.nested(new.path, $0.path) }) {
+            throw DeskRefusal.calendarPathOverlaps(path: new.path, name: overlapping.name, otherPath: overlapping.path)
         }
         if let taken = try store.calendar(named: name) {
             throw DeskRefusal.calendarNameTaken(name: name, path: taken.path)
@@ -267,5 +271,13 @@ extension Desk {
             }
         }
         return Decision(plan, moved)
+    }
+
+    /// Whether one of two folders holds the other (they are different paths).
+    static func nested(_ first: String, _ second: String) -> Bool {
+        func holds(_ outer: String, _ inner: String) -> Bool {
+            inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+        }
+        return holds(first, second) || holds(second, first)
     }
 }

@@ -95,6 +95,9 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case calendarNameTaken(name: String, path: String)
     /// `calendar add` of a path already added.
     case calendarPathTaken(path: String, name: String)
+    /// `calendar add` of a folder inside a calendar's folder, or holding one: every item in both
+    /// would alarm twice.
+    case calendarPathOverlaps(path: String, name: String, otherPath: String)
     /// A calendar name no calendar has.
     case unknownCalendar(name: String, known: [String])
 
@@ -136,6 +139,7 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .timeForRecurringReminder(let id): return "the reminder \(id) is a recurring reminder"
         case .calendarNameTaken(let name, let path): return "the calendar \(name) (\(path)) has this name"
         case .calendarPathTaken(let path, let name): return "\(path) is added already, as \(name)"
+        case .calendarPathOverlaps(let path, let name, let otherPath): return "\(path) overlaps the calendar \(name) (\(otherPath))"
         case .unknownCalendar(let name, _): return "no calendar is named \(name)"
         }
     }

@@ -225,7 +225,7 @@ struct DeskCalendarTests {
         #expect(try bench.store.calendarAlarmFacts(calendar: "work", triggeredAfter: .distantPast).map(\.outcome) == [.dismissed])
     }
 
-    @Test("calendar add refuses a name or a path already added (the path first); remove cancels its alarms and forgets its facts; mute cancels")
+    @Test("calendar add refuses a name or a path already added (the path first), and a folder holding or inside an added one; remove cancels its alarms and forgets its facts; mute cancels")
     func addRemoveSet() throws {
         let bench = try Bench(added: Self.at("2027-03-15T08:00:00+01:00"))
         let again = Desk.NewCalendar(path: "/elsewhere", name: "work", defaultAlerts: [], isMuted: false)
@@ -236,6 +236,15 @@ struct DeskCalendarTests {
         // another name would not help.
         let sameAgain = Desk.NewCalendar(path: bench.source.path, name: "work", defaultAlerts: [], isMuted: false)
         #expect(throws: DeskRefusal.calendarPathTaken(path: bench.source.path, name: "work")) { try bench.desk.addCalendar(sameAgain, now: bench.now) }
+        // A folder holding the calendar's, or inside it: its items would alarm twice.
+        let parent = String(bench.source.path[..<bench.source.path.lastIndex(of: "/")!])
+        let holding = Desk.NewCalendar(path: parent, name: "all", defaultAlerts: [], isMuted: false)
+        #expect(throws: DeskRefusal.calendarPathOverlaps(path: parent, name: "work", otherPath: bench.source.path)) { try bench.desk.addCalendar(holding, now: bench.now) }
+        let inside = Desk.NewCalendar(path: bench.source.path + "/sub", name: "sub", defaultAlerts: [], isMuted: false)
+        #expect(throws: DeskRefusal.calendarPathOverlaps(path: bench.source.path + "/sub", name: "work", otherPath: bench.source.path)) { try bench.desk.addCalendar(inside, now: bench.now) }
+        // A sibling whose name starts the same is no overlap.
+        let sibling = Desk.NewCalendar(path: bench.source.path + "-old", name: "old", defaultAlerts: [], isMuted: false)
+        #expect(throws: Never.self) { _ = try bench.desk.addCalendar(sibling, now: bench.now) }
         let uids = bench.put("dentist.ics", Self.event("dentist", start: "20270315T100000", alarms: ["-PT30M", "PT0S"]))
         try bench.derive(uids: uids)
         _ = try bench.perform { try bench.desk.cancel(.references([.request("cal/work/dentist/20270315T090000Z/20270315T083000Z")]), now: $0) }
