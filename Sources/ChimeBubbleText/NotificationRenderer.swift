@@ -45,7 +45,9 @@ public struct NotificationRenderer: Hashable, Sendable {
         values["due"] = timePhrase(request.due, today: today, timeZone: job.timeZone)
         values["ago"] = agoPhrase(job.lateness)
         if let hours = values[ContentArgument.realHours], let plan = values[ContentArgument.plan] {
-            values[ContentArgument.plan] = text(.planWithClockChange, ["plan": plan, "hours": hours])
+            // "Tonight" only while the change is still to come (the start, a nudge before it).
+            let changeAhead = FastSchedule.clockChangeIsAhead(now: job.now, fastEnd: endsAt, in: job.timeZone)
+            values[ContentArgument.plan] = text(changeAhead ? .planWithClockChange : .planWithClockChanged, ["plan": plan, "hours": hours])
         }
         let tag = values[ContentArgument.tag] ?? ""
         values["tagged"] = tag.isEmpty ? "" : text(.tagged, ["tag": tag])

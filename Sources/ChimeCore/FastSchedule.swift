@@ -210,6 +210,15 @@ public struct FastSchedule: Hashable, Sendable {
         return hours == hours.rounded() ? String(Int64(hours)) : FixedPointText.fixed(hours, fractionDigits: 1)
     }
 
+    /// Whether the daylight-saving change inside a fast ending at `fastEnd` (one with
+    /// ``realHours(of:)``) is still to come at `now` on the clock of `timeZone`: words about it
+    /// say the clocks change tonight only then, and that they changed once it is behind (a
+    /// "Fast complete" bubble, the eating window after it).
+    public static func clockChangeIsAhead(now: Date, fastEnd: Date, in timeZone: TimeZone) -> Bool {
+        guard let transition = timeZone.nextDaylightSavingTimeTransition(after: now) else { return false }
+        return transition <= fastEnd
+    }
+
     /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock
     /// arithmetic), through ``LocalTimeResolver``: a reading the clocks skip moves to the jump,
     /// a repeated one means its first occurrence.

@@ -5,6 +5,20 @@ import Testing
 
 @Suite("runner: fast schedule")
 struct RunnerFastScheduleTests {
+    @Test("the fast across the spring-forward night: fast schedule says the clocks change tonight before 02:00, and that they changed once they did")
+    func clockChangeTense() throws {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        harness.set("2027-03-28T01:30:00+01:00")
+        #expect(harness.succeed("fast", "schedule").contains("eating until 20:00; 15 h fast: the clocks change tonight\n"))
+        harness.set("2027-03-28T05:00:00+02:00")
+        #expect(harness.succeed("fast", "schedule").contains("eating until 20:00; 15 h fast: the clocks changed during it\n"))
+        harness.set("2027-03-28T13:00:00+02:00")
+        let eating = harness.succeed("fast", "schedule")
+        #expect(eating.contains("Eating window: fs-"))
+        #expect(eating.contains("eating until 20:00; 15 h fast: the clocks changed during it\n"))
+    }
+
     @Test("fast schedule PLAN RULE sets it and makes the next fast; fast schedule shows it; off turns it off")
     func setShowOff() throws {
         // Saturday 2027-03-27 12:00 in Berlin, the day before the clocks go forward.
@@ -17,6 +31,7 @@ struct RunnerFastScheduleTests {
         #expect(lines[1].contains("starts 20:00, ends tomorrow 12:00"))
         #expect(lines[1].hasSuffix("; 15 h fast: the clocks change tonight"))
         #expect(harness.pending().map(\.request.kind).sorted { $0.rawValue < $1.rawValue } == [.fastEnd, .fastStart])
+        #expect(harness.succeed("fast", "schedule").contains("; 15 h fast: the clocks change tonight\n"))
 
         let shown = harness.succeed("fast", "schedule")
         #expect(shown.contains("(FREQ=DAILY;BYSECOND=0;BYMINUTE=0;BYHOUR=20)"))
