@@ -155,6 +155,17 @@ struct RunnerFastScheduleTests {
         #expect(!harness.pending().contains { $0.request.identifier == end })
     }
 
+    @Test("cancel of a scheduled fast's id before it starts skips it, and the line says so only: it does not say the fast keeps running")
+    func cancelGroupSkips() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let group = harness.pending().first { $0.request.kind == .fastStart }!.request.group
+        let line = harness.succeed("cancel", group)
+        #expect(line.contains("scheduled fast \(group) skipped; the schedule goes on"))
+        #expect(!line.contains("keeps running"))
+        #expect(!harness.pending().contains { $0.request.group == group })
+    }
+
     @Test("fast start --repeat with a 24 h plan replaces a schedule only with --replace; a fast repeating in real time blocks a schedule")
     func repeatAndScheduleConflicts() throws {
         let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
