@@ -225,6 +225,9 @@ extension Desk {
         /// A fast of a schedule: recorded as skipped (its rule would give it again), so it is
         /// gone from the history; the schedule goes on.
         case skipped(FastingSession)
+        /// A fast of a schedule not started yet: skipped as `fast stop` skips it (never in the
+        /// history), with the schedule's next fast.
+        case skippedBeforeStart(FastingSession, next: FastingSession?)
     }
 
     /// Removes the fast `id` from the history (`chime fast delete`).
@@ -233,6 +236,11 @@ extension Desk {
             throw DeskRefusal.noFastWithIDInHistory(id: id)
         }
         if session.scheduleID != nil {
+            let timeline = try fastTimeline(now: now)
+            if session.status(at: now).phase == .scheduled, case let stopped = try stop(session, cycle: nil, timeline: timeline, now: now),
+               case .skipped(_, let next) = stopped.outcome {
+                return Decision(stopped.plan, .skippedBeforeStart(session, next: next))
+            }
             return Decision(skip(session), .skipped(session))
         }
         return Decision(planner.delete(session), .deleted(session))

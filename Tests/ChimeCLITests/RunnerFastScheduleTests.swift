@@ -166,6 +166,18 @@ struct RunnerFastScheduleTests {
         #expect(!harness.pending().contains { $0.request.group == group })
     }
 
+    @Test("fast delete of a scheduled fast not started yet skips it as fast stop does, and says so: never \"removed from the history\" of a fast never in it")
+    func deleteBeforeStartSkips() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let group = harness.pending().first { $0.request.kind == .fastStart }!.request.group
+        let lines = harness.succeed("fast", "delete", group).split(separator: "\n").map(String.init)
+        #expect(lines.first == "Scheduled fast \(group) (due 20:00) skipped; the schedule goes on")
+        #expect(lines.dropFirst().first?.hasPrefix("Next scheduled fast: ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(".20270328-2000 at tomorrow 20:00") == true)
+        #expect(!harness.pending().contains { $0.request.group == group })
+    }
+
     @Test("fast start --repeat with a 24 h plan replaces a schedule only with --replace; a fast repeating in real time blocks a schedule")
     func repeatAndScheduleConflicts() throws {
         let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
