@@ -80,6 +80,8 @@ extension DeskRefusal {
             })
         case .fastNotStarted(let id, let start):
             return CommandFailure(.dataError, LocalizedText { ViewText.fastNotStarted.text($0, ["id": id, "start": display($0).clock(start)]) })
+        case .fastSkipped(let id, let start):
+            return CommandFailure(.dataError, LocalizedText { ViewText.fastSkipped.text($0, ["id": id, "start": display($0).clock(start)]) })
         case .repeatingFastNotEditable(let id):
             return CommandFailure(.dataError, LocalizedText(ViewText.repeatingFastNotEditable, ["id": id]))
         case .fastsWouldOverlap(let id, let other, let start, let end):

@@ -249,6 +249,8 @@ extension Desk {
     /// Makes a fast longer (`chime fast extend`).
     public func extendFast(by span: TimeSpan, id: String?, now: Date) throws -> Decision<FastingSession> {
         let session = try chosenSession(id: id, in: try fastTimeline(now: now), now: now)
+        // A skipped fast does not run: lengthening it would record an extension of nothing.
+        if session.scheduleID != nil, session.wasCancelledBeforeStart { throw DeskRefusal.fastSkipped(id: session.id, start: session.start) }
         let plan = try planner.extend(session, by: span, now: now)
         return Decision(plan, plan.sessions.first { $0.id == session.id } ?? session)
     }
