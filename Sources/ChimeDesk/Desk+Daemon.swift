@@ -84,7 +84,8 @@ extension Desk {
     static let passedOverLimit = 1_000
 
     /// The plan recording missed the occurrences of `reminder` after `occurrenceDue` that are
-    /// older than the grace at `now`: too late to show, and passed over when its next one is
+    /// older than the grace at `now`, or followed by one due by then: too late to show (an
+    /// occurrence is shown late only until the next one is due), and passed over when its next one is
     /// derived (``FastingPlanner/nextOccurrence(of:after:now:timeZone:calendar:isHandled:)``).
     /// A live row of an identifier in `replacing` is one the same plan cancels (the zone moved
     /// it): its occurrence is recorded missed all the same.
@@ -93,13 +94,17 @@ extension Desk {
         let cutoff = now.addingTimeInterval(-planner.requests.grace)
         var after = occurrenceDue
         while plan.missedRequests.count < Self.passedOverLimit,
-              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar),
-              occurrence.due < cutoff {
+              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) {
+            // Too late to show: more than a day late, or the one after it is due by now.
+            let isOld = occurrence.due < cutoff
+            guard isOld || planner.requests.lateBound(
+                ofOccurrenceOf: reminder, due: occurrence.due, identifier: occurrence.identifier, timeZone: timeZone, calendar: calendar
+            ) <= now else { break }
             after = occurrence.due
             guard !isHandledOccurrence(occurrence),
                   replacing.contains(occurrence.identifier) || (try? store.request(identifier: occurrence.identifier))??.state.isLive != true
             else { continue }
-            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: Self.passedOverReason))
+            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: isOld ? Self.passedOverReason : Self.overtakenReason))
             if let showing = ReminderNag.Showing(request: occurrence) {
                 plan.reminderOccurrences.append(ReminderOccurrence(
                     reminderID: reminder.id, identifier: occurrence.identifier, due: showing.occurrenceDue, outcome: .missed
@@ -111,6 +116,9 @@ extension Desk {
 
     /// Why an occurrence passed over after downtime was not shown.
     public static let passedOverReason = "expired: more than a day late, nothing was running to show it"
+    /// Why an occurrence passed over after downtime, less than a day late, was not shown: the
+    /// next one was due by then.
+    public static let overtakenReason = "expired: its next occurrence came due, nothing was running to show it"
 
     /// Whether a request with `identifier` was shown, missed or cancelled already.
     func isHandled(_ identifier: String) -> Bool {

@@ -89,6 +89,32 @@ struct DeskPendingViewsTests {
         #expect(written.map(\.outcome) == [.missed, .missed, .missed, .pending])
     }
 
+    @Test("an hourly reminder three days on with nothing written: the one due at 10:00 is the one pending, shown late; every hour before it is missed, in every reader")
+    func hourlyCaughtUpToNow() throws {
+        let bench = try Bench(now: Self.at("2027-03-01T10:00:00Z"))
+        let rule = try RecurrencePhrase.rule(from: "every 1h")
+        try bench.perform {
+            try bench.desk.remindEvery(Desk.RecurringReminderIntent(text: "stretch", ruleText: "every 1h", rule: rule, from: nil, id: "s", nag: nil, urgency: nil), now: $0)
+        }
+        let now = Self.at("2027-03-04T10:30:00Z")
+        let reminders = try bench.desk.pendingToShow(now: now).map(\.request.identifier).filter { $0.hasPrefix("remind/") }
+        #expect(reminders == ["remind/s/2027-03-04T10:00"])
+        let history = try bench.desk.readingDerived(now: now) { try bench.desk.reminderHistory(id: "s", since: Self.at("2027-03-04T00:00:00Z"), now: now) }
+        #expect(history.count == 11)
+        #expect(history.dropLast().allSatisfy { $0.outcome == .missed })
+        #expect(history.last?.identifier == "remind/s/2027-03-04T10:00")
+        #expect(history.last?.outcome == .pending)
+        // A write then records the same.
+        bench.now = now
+        try bench.perform { _ in
+            var plan = ChangePlan()
+            plan.settings["language"] = "en"
+            return Desk.Decision(plan, ())
+        }
+        #expect(try bench.pending().filter { $0.hasPrefix("remind/") } == ["remind/s/2027-03-04T10:00"])
+        #expect(try bench.store.request(identifier: "remind/s/2027-03-04T09:00")?.state == .missed)
+    }
+
     @Test("a store written up to now is read as it stands: the soonest is the next one")
     func upToDate() throws {
         let bench = try Bench(now: Self.at("2026-12-02T10:00:00Z"))
