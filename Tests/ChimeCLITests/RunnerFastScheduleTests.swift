@@ -19,6 +19,13 @@ struct RunnerFastScheduleTests {
         #expect(eating.contains("eating until 20:00; 15 h fast: the clocks changed during it\n"))
     }
 
+    @Test("a schedule set on Thursday whose first fast, on Saturday, spans the change: the clocks change during it, not tonight")
+    func clockChangeDaysAhead() {
+        let harness = RunnerHarness(now: "2027-03-25T10:00:00+01:00")
+        let lines = harness.succeed("fast", "schedule", "16:8", "weekends 20:00").split(separator: "\n").map(String.init)
+        #expect(lines[1].hasSuffix("; 15 h fast: the clocks change during it"))
+    }
+
     @Test("fast schedule PLAN RULE sets it and makes the next fast; fast schedule shows it; off turns it off")
     func setShowOff() throws {
         // Saturday 2027-03-27 12:00 in Berlin, the day before the clocks go forward.

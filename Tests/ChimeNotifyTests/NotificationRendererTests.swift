@@ -71,6 +71,10 @@ struct NotificationRendererTests {
         #expect(complete == "You finished your 16:8 (15 h fast: the clocks changed during it) fast.")
         let late = try english.render(job(fifteenHours(Fixture.fastEnd(tag: "", endsAt: end)), late: 1800, zone: berlin)).plainBody
         #expect(!late.contains("tonight"))
+        // Listed days before, the change is not tonight.
+        var early = job(fifteenHours(Fixture.fastStart(start: start, endsAt: end)), zone: berlin)
+        early.now = start.addingTimeInterval(-2 * 86_400)
+        #expect(try english.render(early).plainBody.contains("(15 h fast: the clocks change during it)"))
     }
 
     @Test func emptyTagLeavesNoParentheses() throws {
