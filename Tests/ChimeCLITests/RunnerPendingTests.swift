@@ -238,6 +238,13 @@ struct RunnerPendingTests {
         #expect(rows[2].hasSuffix(",pending"))
     }
 
+    @Test("remind every --from a time the clocks skip says it was moved, as remind at does")
+    func recurringFromADaylightSavingGap() throws {
+        let harness = RunnerHarness(now: "2027-03-13T12:00:00-05:00", zone: Fixture.newYork)
+        let output = harness.succeed("remind", "every", "hourly", "stretch", "--from", "2027-03-14 02:30", "--id", "r-dst")
+        #expect(output.hasSuffix("; note: 02:30 does not exist on Mar 14 in America/New_York (the clocks skip it), so it was moved to 03:00\n"))
+    }
+
     @Test("a reminder at a time the clocks skip (daylight saving) says it was moved")
     func reminderInADaylightSavingGap() throws {
         let harness = RunnerHarness(now: "2027-03-13T12:00:00-05:00", zone: Fixture.newYork)
