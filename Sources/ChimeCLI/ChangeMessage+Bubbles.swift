@@ -37,6 +37,9 @@ extension ChangeMessage {
         if let runsOn = fastsRunOn(afterCancelling: outcome.cancelled.filter { !skipped.contains($0.group) }, next: outcome.following) {
             line += say(.clauseSeparator) + runsOn
         }
+        for id in outcome.endedReminders {
+            line += say(.clauseSeparator) + say(.recurringReminderEnded, ["id": id])
+        }
         if !outcome.skippedFasts.isEmpty {
             line += say(.clauseSeparator) + say(.scheduledFastsSkipped, ["ids": outcome.skippedFasts.map(\.id).joined(separator: ", ")])
             if let next = outcome.nextScheduledFast {

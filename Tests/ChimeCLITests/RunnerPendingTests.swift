@@ -65,6 +65,14 @@ struct RunnerPendingTests {
         #expect(group.map { $0["id"] as? String } == ["fast/f-abc/before-1h", "fast/f-abc/end"])
     }
 
+    @Test("cancel of a recurring reminder's id says the reminder ended, not only that one notification was cancelled")
+    func cancelEndsRecurring() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "every", "daily 08:00", "pills", "--id", "pills")
+        #expect(harness.succeed("cancel", "pills") == "Cancelled 1 pending notification (pills); reminder pills ended: its history stays (\"chime remind history pills\")\n")
+        #expect(harness.succeed("cancel", "pills") == "Nothing to cancel (pills)\n")
+    }
+
     @Test("cancel a request identifier, an id, several, --group and --all")
     func cancel() throws {
         let harness = RunnerHarness()
