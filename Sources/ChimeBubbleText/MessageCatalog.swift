@@ -13,7 +13,7 @@ enum MessageCatalog: TextCatalog {
     case eatingClosedTitle, eatingClosedBody, eatingClosedLateBody, eatingClosedEndedBody
     case waterTitle, waterBody, waterLateBody, waterBodyWithoutAmount, waterProgress, waterHeldBody, waterHeldOneBody
     case reminderTitle, reminderRepeatTitle, reminderBody, reminderLateBody
-    case tagged, planWithClockChange
+    case tagged, planWithClockChange, planWithClockChangeAhead, planWithClockChanged
     case atTimeToday, atTimeTomorrow, atTimeYesterday, atTimeOnDate
     case ago, momentsAgo, seconds, minutes, hours, days
     case actionEndFast, actionExtendOneHour, actionDrank, actionDrankWithoutAmount
@@ -58,6 +58,8 @@ enum MessageCatalog: TextCatalog {
         case .reminderLateBody: return ("{text} (due {due}, {ago})", "{text}（原定 {due}，{ago}）")
         case .tagged: return (" ({tag})", "（{tag}）")
         case .planWithClockChange: return ("{plan} ({hours} h fast: the clocks change tonight)", "{plan}（今晚时钟调整，本次禁食 {hours} 小时）")
+        case .planWithClockChangeAhead: return ("{plan} ({hours} h fast: the clocks change during it)", "{plan}（期间时钟将调整，本次禁食 {hours} 小时）")
+        case .planWithClockChanged: return ("{plan} ({hours} h fast: the clocks changed during it)", "{plan}（期间时钟已调整，本次禁食 {hours} 小时）")
         case .atTimeToday: return ("at {clock}", "{clock}")
         case .atTimeTomorrow: return ("tomorrow at {clock}", "明天 {clock}")
         case .atTimeYesterday: return ("yesterday at {clock}", "昨天 {clock}")

@@ -45,7 +45,13 @@ public struct NotificationRenderer: Hashable, Sendable {
         values["due"] = timePhrase(request.due, today: today, timeZone: job.timeZone)
         values["ago"] = agoPhrase(job.lateness)
         if let hours = values[ContentArgument.realHours], let plan = values[ContentArgument.plan] {
-            values[ContentArgument.plan] = text(.planWithClockChange, ["plan": plan, "hours": hours])
+            // "Tonight" only while the change is that close (the start, a nudge before it).
+            let words: MessageCatalog = switch FastSchedule.clockChange(now: job.now, fastEnd: endsAt, in: job.timeZone) {
+            case .tonight: .planWithClockChange
+            case .ahead: .planWithClockChangeAhead
+            case .past: .planWithClockChanged
+            }
+            values[ContentArgument.plan] = text(words, ["plan": plan, "hours": hours])
         }
         let tag = values[ContentArgument.tag] ?? ""
         values["tagged"] = tag.isEmpty ? "" : text(.tagged, ["tag": tag])

@@ -32,8 +32,13 @@ extension ChangeMessage {
         if let goesOn = goesOn(after: outcome.following) {
             line += say(.clauseSeparator) + goesOn
         }
-        if let runsOn = fastsRunOn(afterCancelling: outcome.cancelled, next: outcome.following) {
+        // A fast of a schedule skipped before it began does not run at all (said below).
+        let skipped = Set(outcome.skippedFasts.map(\.id))
+        if let runsOn = fastsRunOn(afterCancelling: outcome.cancelled.filter { !skipped.contains($0.group) }, next: outcome.following) {
             line += say(.clauseSeparator) + runsOn
+        }
+        for id in outcome.endedReminders {
+            line += say(.clauseSeparator) + say(.recurringReminderEnded, ["id": id])
         }
         if !outcome.skippedFasts.isEmpty {
             line += say(.clauseSeparator) + say(.scheduledFastsSkipped, ["ids": outcome.skippedFasts.map(\.id).joined(separator: ", ")])

@@ -27,9 +27,17 @@ extension ChangeMessage {
     }
 
     /// `; 15 h fast: the clocks change tonight` for a scheduled fast that a daylight-saving
-    /// change makes shorter or longer in real time; `""` otherwise.
+    /// change makes shorter or longer in real time (`...: the clocks change during it` when the
+    /// change is more than a day away, `...: the clocks changed during it` once it is behind);
+    /// `""` otherwise.
     public func clockChangeNote(_ session: FastingSession) -> String {
-        FastSchedule.realHours(of: session).map { say(.clockChangeNote, ["hours": $0]) } ?? ""
+        guard let hours = FastSchedule.realHours(of: session) else { return "" }
+        let note: CommandText = switch FastSchedule.clockChange(now: display.now, fastEnd: session.cycle(0).fastEnd, in: display.timeZone) {
+        case .tonight: .clockChangeNote
+        case .ahead: .clockChangeAheadNote
+        case .past: .clockChangedNote
+        }
+        return say(note, ["hours": hours])
     }
 
     /// `Fast f-3k9 started 20:00, ... ; it repeats daily on the local clock as fast schedule fs-3k9`.

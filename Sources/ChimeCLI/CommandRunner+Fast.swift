@@ -63,6 +63,7 @@ extension CommandRunner {
             switch deleted {
             case .deleted(let session): return [messages(now).fastDeleted(session)]
             case .skipped(let session): return [messages(now).scheduledFastDeleted(session)]
+            case .skippedBeforeStart(let session, let next): return messages(now).fastStopped(.skipped(session, next: next))
             }
         }
     }

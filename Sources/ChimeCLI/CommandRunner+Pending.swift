@@ -28,14 +28,24 @@ extension CommandRunner {
         if options.until != nil || options.count != nil, rule.until != nil || rule.count != nil {
             throw DeskRefusal.ruleAlreadyEnds(rule: options.ruleText)
         }
-        if let until = options.until { rule.until = .instant(resolve(until, now: now).instant) }
+        // A --from or --until the clocks skip is moved, and the line says so, as for remind at.
+        var moved = ""
+        if let until = options.until {
+            let resolved = resolve(until, now: now)
+            rule.until = .instant(resolved.instant)
+            moved += resolved.note
+        }
         if let count = options.count { rule.count = count }
-        let from = options.from.map { resolve($0, now: now).instant }
+        let from = options.from.map { time in
+            let resolved = resolve(time, now: now)
+            moved = resolved.note + moved
+            return resolved.instant
+        }
         let intent = Desk.RecurringReminderIntent(
             text: options.text, ruleText: options.ruleText, rule: rule, from: from, id: options.id, nag: options.nag, urgency: options.urgency?.rawValue
         )
         try commit(now: now) { desk, now in try desk.remindEvery(intent, now: now) } lines: { set, now in
-            let note = try ruleZoneNote(now: now)
+            let note = try ruleZoneNote(now: now) + moved
             if set.replaced != nil {
                 return [messages(now).recurringReminderReplaced(set.reminder, ruleText: options.ruleText, next: set.next) + note]
             }

@@ -70,7 +70,7 @@ enum CommandText: String, TextCatalog {
     case refusedStatus, unexpectedStatusAnswer, unreadableAnswer, warning
     case parenthesized, hoursValue
     case noScheduleToTurnOff, waterAlreadyOff
-    case clockChangeNote, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
+    case clockChangeNote, clockChangeAheadNote, clockChangedNote, recurringReminderEnded, scopeAll, cannotBeShown, takesPlaceOf, nextScheduledFast, acknowledged, nextOccurrence, defaultValue
     case explainRule, explainFrom, neverOccurs, noOccurrenceAhead, noMoreOccurrences
     case titleAndText, nothingPending, nothingPendingInGroup, columnID, columnGroup, columnKind, columnDue, columnTitle
     case kindFastStart, kindFastEnd, kindFastNudge, kindEatingEnd, kindWater, kindReminder, kindCalendarAlarm
@@ -307,6 +307,9 @@ enum CommandText: String, TextCatalog {
         case .eatingUntil: return (", eating until {until}", "，进食到 {until}")
         case .noFastPlanned: return ("No fast of it is planned", "该计划目前没有安排禁食")
         case .clockChangeNote: return ("; {hours} h fast: the clocks change tonight", "；今晚时钟调整，本次禁食 {hours} 小时")
+        case .clockChangeAheadNote: return ("; {hours} h fast: the clocks change during it", "；期间时钟将调整，本次禁食 {hours} 小时")
+        case .recurringReminderEnded: return ("reminder {id} ended: its history stays (\"chime remind history {id}\")", "提醒 {id} 已结束：历史记录保留（“chime remind history {id}”）")
+        case .clockChangedNote: return ("; {hours} h fast: the clocks changed during it", "；期间时钟已调整，本次禁食 {hours} 小时")
         case .scopeAll: return ("all", "全部")
         case .cannotBeShown: return ("cannot be shown: {error}", "无法显示：{error}")
         case .takesPlaceOf: return ("; it takes the place of scheduled fast {ids}", "；它取代了计划中的禁食 {ids}")

@@ -74,7 +74,9 @@ extension DeskRefusal {
             return CommandFailure(.dataError, LocalizedText { ViewText.fastTimeToCome.text($0, ["time": display($0).clock(instant)]) })
         case .fastStopBeforeStart(let id, let start, let stop):
             return CommandFailure(.dataError, LocalizedText {
-                ViewText.fastStopBeforeStart.text($0, ["id": id, "start": display($0).clock(start), "stop": display($0).clock(stop)])
+                // A fast that has not begun is not said to have begun (in the future).
+                let message: ViewText = start > display($0).now ? .fastStopNotBegun : .fastStopBeforeStart
+                return message.text($0, ["id": id, "start": display($0).clock(start), "stop": display($0).clock(stop)])
             })
         case .fastEndBeforeStart(let id, let start, let end):
             return CommandFailure(.dataError, LocalizedText {
@@ -82,6 +84,8 @@ extension DeskRefusal {
             })
         case .fastNotStarted(let id, let start):
             return CommandFailure(.dataError, LocalizedText { ViewText.fastNotStarted.text($0, ["id": id, "start": display($0).clock(start)]) })
+        case .fastSkipped(let id, let start):
+            return CommandFailure(.dataError, LocalizedText { ViewText.fastSkipped.text($0, ["id": id, "start": display($0).clock(start)]) })
         case .repeatingFastNotEditable(let id):
             return CommandFailure(.dataError, LocalizedText(ViewText.repeatingFastNotEditable, ["id": id]))
         case .fastsWouldOverlap(let id, let other, let start, let end):

@@ -27,7 +27,7 @@ enum ViewText: String, TextCatalog {
     case reminderEdited, recurringReminderEdited, recurringReminderEditedNoNext
 
     // Refusals.
-    case noGlassNumbered, noWaterForGoal, fastTimeToCome, fastStopBeforeStart, fastEndBeforeStart, fastNotStarted
+    case noGlassNumbered, noWaterForGoal, fastTimeToCome, fastStopBeforeStart, fastEndBeforeStart, fastNotStarted, fastSkipped, fastStopNotBegun
     case repeatingFastNotEditable, fastsWouldOverlap, fastTooShortToKeep, noReminderWithID, reminderEnded
     case ruleForOneOffReminder, timeForRecurringReminder, editNeedsChange, invalidGlassNumber
 
@@ -107,8 +107,10 @@ enum ViewText: String, TextCatalog {
         case .noWaterForGoal: return ("there are no water reminders to set a goal for: set them up with \"chime water every 1h --goal 2000\"", "还没有可以设定目标的喝水提醒：用“chime water every 1h --goal 2000”设置")
         case .fastTimeToCome: return ("{time} is still to come: a fast is corrected with times that have passed", "{time} 还没到：更正禁食只能用已经过去的时间")
         case .fastStopBeforeStart: return ("fast {id} began {start}, after {stop}: give a time after it began", "禁食 {id} 开始于 {start}，晚于 {stop}：请给出开始之后的时间")
+        case .fastStopNotBegun: return ("fast {id} has not begun (it starts {start}), so it cannot be stopped at {stop}: skip it with \"chime fast stop --id {id}\"", "禁食 {id} 还没有开始（将于 {start} 开始），无法在 {stop} 结束：可用“chime fast stop --id {id}”跳过它")
         case .fastEndBeforeStart: return ("fast {id} would end {end}, not after it began {start}: give an end after the start", "禁食 {id} 会在 {end} 结束，并不晚于开始时间 {start}：结束时间必须晚于开始时间")
         case .fastNotStarted: return ("fast {id} has not started (it starts {start}), and only a fast that began can be corrected: give --start a time that has passed", "禁食 {id} 还没有开始（将于 {start} 开始），只有已经开始的禁食才能更正：请给 --start 一个已经过去的时间")
+        case .fastSkipped: return ("fast {id} was skipped (it was due {start}), so it does not run and cannot be extended: see the next one with \"chime fast schedule\"", "禁食 {id} 已跳过（原定 {start} 开始），不会进行，也无法延长：用“chime fast schedule”查看下一次禁食")
         case .repeatingFastNotEditable: return ("fast {id} repeats, and its fasts follow from its start one after another: stop it at another time with \"chime fast stop --id {id} --at TIME\", or remove it with \"chime fast delete {id}\"", "禁食 {id} 是重复禁食，各次禁食都从它的起点依次排下：可以用“chime fast stop --id {id} --at TIME”更改结束时间，或用“chime fast delete {id}”删除它")
         case .fastsWouldOverlap: return ("fast {id} would overlap fast {other}, which ran from {start} to {end}, and fasts cannot overlap: choose times outside it", "禁食 {id} 会与禁食 {other}（从 {start} 到 {end}）重叠，而禁食不能重叠：请选择在它之外的时间")
         case .fastTooShortToKeep: return ("fast {id} would last under 2 minutes, which is not kept as a fast: remove it with \"chime fast delete {id}\"", "禁食 {id} 会不到 2 分钟，这样的禁食不会保留：请用“chime fast delete {id}”删除它")

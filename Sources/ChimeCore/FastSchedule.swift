@@ -210,6 +210,24 @@ public struct FastSchedule: Hashable, Sendable {
         return hours == hours.rounded() ? String(Int64(hours)) : FixedPointText.fixed(hours, fractionDigits: 1)
     }
 
+    /// Where the daylight-saving change inside a fast ending at `fastEnd` (one with
+    /// ``realHours(of:)``) stands at `now`, as words about it say it.
+    public enum ClockChange: Sendable {
+        /// Within the next day: "the clocks change tonight".
+        case tonight
+        /// Further ahead (a schedule's fast days away): "the clocks change during it".
+        case ahead
+        /// Behind (a "Fast complete" bubble, the eating window after it): "the clocks changed
+        /// during it".
+        case past
+    }
+
+    /// ``ClockChange`` of a fast ending at `fastEnd` at `now` on the clock of `timeZone`.
+    public static func clockChange(now: Date, fastEnd: Date, in timeZone: TimeZone) -> ClockChange {
+        guard let transition = timeZone.nextDaylightSavingTimeTransition(after: now), transition <= fastEnd else { return .past }
+        return transition.timeIntervalSince(now) <= 86_400 ? .tonight : .ahead
+    }
+
     /// The instant the local clock shows the reading of `instant` plus `seconds` (wall-clock
     /// arithmetic), through ``LocalTimeResolver``: a reading the clocks skip moves to the jump,
     /// a repeated one means its first occurrence.

@@ -112,8 +112,10 @@ extension FastingPlanner {
     /// The occurrence of `reminder` that follows the one due at `occurrenceDue`, however long
     /// ago that was: after downtime each occurrence that came due is derived in turn, so
     /// chimed's catch-up shows it late or records it missed (README's rule) and none falls
-    /// between. Occurrences older than the grace would only be recorded missed and are passed
-    /// over, and so is an occurrence handled already (`isHandled`: the zone moved west and the
+    /// between. Occurrences that could no longer be shown at `now` (older than the grace, or
+    /// followed by one due by then) would only be recorded missed and are passed over
+    /// (``RequestPlanner/lateBound(ofOccurrenceOf:due:identifier:timeZone:calendar:)``), and so
+    /// is an occurrence handled already (`isHandled`: the zone moved west and the
     /// same local time comes again), so the reminder goes on. `nil` once the rule or the
     /// reminder has ended.
     public func nextOccurrence(
@@ -122,9 +124,15 @@ extension FastingPlanner {
     ) -> NotificationRequest? {
         var after = max(occurrenceDue, now.addingTimeInterval(-requests.grace))
         // A handful of repeated local times at most (one per zone change).
-        for _ in 0..<16 {
+        var handled = 0
+        while handled < 16 {
             guard let next = requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) else { return nil }
-            guard isHandled(next) else { return next }
+            if isHandled(next) {
+                handled += 1
+            } else if requests.lateBound(ofOccurrenceOf: reminder, due: next.due, identifier: next.identifier, timeZone: timeZone, calendar: calendar) > now {
+                return next
+            }
+            // Handled, or past showing late (the one after it is due by now): the one after it.
             after = next.due
         }
         return nil

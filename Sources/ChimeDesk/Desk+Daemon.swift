@@ -84,18 +84,27 @@ extension Desk {
     static let passedOverLimit = 1_000
 
     /// The plan recording missed the occurrences of `reminder` after `occurrenceDue` that are
-    /// older than the grace at `now`: too late to show, and passed over when its next one is
+    /// older than the grace at `now`, or followed by one due by then: too late to show (an
+    /// occurrence is shown late only until the next one is due), and passed over when its next one is
     /// derived (``FastingPlanner/nextOccurrence(of:after:now:timeZone:calendar:isHandled:)``).
-    func passedOver(_ reminder: RecurringReminder, after occurrenceDue: Date, now: Date) -> ChangePlan {
+    /// A live row of an identifier in `replacing` is one the same plan cancels (the zone moved
+    /// it): its occurrence is recorded missed all the same.
+    func passedOver(_ reminder: RecurringReminder, after occurrenceDue: Date, now: Date, replacing: Set<String> = []) -> ChangePlan {
         var plan = ChangePlan()
         let cutoff = now.addingTimeInterval(-planner.requests.grace)
         var after = occurrenceDue
         while plan.missedRequests.count < Self.passedOverLimit,
-              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar),
-              occurrence.due < cutoff {
+              let occurrence = planner.requests.request(for: reminder, after: after, timeZone: timeZone, calendar: calendar) {
+            // Too late to show: more than a day late, or the one after it is due by now.
+            let isOld = occurrence.due < cutoff
+            guard isOld || planner.requests.lateBound(
+                ofOccurrenceOf: reminder, due: occurrence.due, identifier: occurrence.identifier, timeZone: timeZone, calendar: calendar
+            ) <= now else { break }
             after = occurrence.due
-            guard !isHandledOccurrence(occurrence), (try? store.request(identifier: occurrence.identifier))??.state.isLive != true else { continue }
-            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: Self.passedOverReason))
+            guard !isHandledOccurrence(occurrence),
+                  replacing.contains(occurrence.identifier) || (try? store.request(identifier: occurrence.identifier))??.state.isLive != true
+            else { continue }
+            plan.missedRequests.append(ChangePlan.MissedRequest(request: occurrence, at: now, reason: isOld ? Self.passedOverReason : Self.overtakenReason))
             if let showing = ReminderNag.Showing(request: occurrence) {
                 plan.reminderOccurrences.append(ReminderOccurrence(
                     reminderID: reminder.id, identifier: occurrence.identifier, due: showing.occurrenceDue, outcome: .missed
@@ -107,6 +116,9 @@ extension Desk {
 
     /// Why an occurrence passed over after downtime was not shown.
     public static let passedOverReason = "expired: more than a day late, nothing was running to show it"
+    /// Why an occurrence passed over after downtime, less than a day late, was not shown: the
+    /// next one was due by then.
+    public static let overtakenReason = "expired: its next occurrence came due, nothing was running to show it"
 
     /// Whether a request with `identifier` was shown, missed or cancelled already.
     func isHandled(_ identifier: String) -> Bool {
@@ -320,8 +332,13 @@ extension Desk {
             // them came due unseen (the zone moved east, or back), and is shown late or
             // recorded missed as after downtime, never passed over.
             let after = try lastHandledOccurrence(of: reminder) ?? reminder.start.addingTimeInterval(-1)
-            plan.merge(passedOver(reminder, after: after, now: now))
-            guard let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence) else { continue }
+            let next = planner.nextOccurrence(of: reminder, after: after, now: now, timeZone: timeZone, calendar: calendar, isHandled: isHandledOccurrence)
+            // The rows pending on the old clock that the new one does not give next are
+            // cancelled below: one of them passed over on the new clock came due unseen there
+            // and is recorded missed in its place, never left as cancelled (a skip it was not).
+            let replaced = next.map { next in Set(pending.map(\.stored.request.identifier).filter { $0 != next.identifier }) } ?? []
+            plan.merge(passedOver(reminder, after: after, now: now, replacing: replaced))
+            guard let next else { continue }
             for old in pending where old.stored.request.identifier != next.identifier {
                 plan.cancelledIdentifiers.append(old.stored.request.identifier)
             }

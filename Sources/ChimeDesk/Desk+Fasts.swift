@@ -225,6 +225,9 @@ extension Desk {
         /// A fast of a schedule: recorded as skipped (its rule would give it again), so it is
         /// gone from the history; the schedule goes on.
         case skipped(FastingSession)
+        /// A fast of a schedule not started yet: skipped as `fast stop` skips it (never in the
+        /// history), with the schedule's next fast.
+        case skippedBeforeStart(FastingSession, next: FastingSession?)
     }
 
     /// Removes the fast `id` from the history (`chime fast delete`).
@@ -233,6 +236,11 @@ extension Desk {
             throw DeskRefusal.noFastWithIDInHistory(id: id)
         }
         if session.scheduleID != nil {
+            let timeline = try fastTimeline(now: now)
+            if session.status(at: now).phase == .scheduled, case let stopped = try stop(session, cycle: nil, timeline: timeline, now: now),
+               case .skipped(_, let next) = stopped.outcome {
+                return Decision(stopped.plan, .skippedBeforeStart(session, next: next))
+            }
             return Decision(skip(session), .skipped(session))
         }
         return Decision(planner.delete(session), .deleted(session))
@@ -241,6 +249,8 @@ extension Desk {
     /// Makes a fast longer (`chime fast extend`).
     public func extendFast(by span: TimeSpan, id: String?, now: Date) throws -> Decision<FastingSession> {
         let session = try chosenSession(id: id, in: try fastTimeline(now: now), now: now)
+        // A skipped fast does not run: lengthening it would record an extension of nothing.
+        if session.scheduleID != nil, session.wasCancelledBeforeStart { throw DeskRefusal.fastSkipped(id: session.id, start: session.start) }
         let plan = try planner.extend(session, by: span, now: now)
         return Decision(plan, plan.sessions.first { $0.id == session.id } ?? session)
     }

@@ -77,6 +77,8 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case fastEndBeforeStart(id: String, start: Date, end: Date)
     /// `fast edit` of a fast that has not started (and no `--start` in the past).
     case fastNotStarted(id: String, start: Date)
+    /// `fast extend` of a schedule's fast that was skipped: it does not run.
+    case fastSkipped(id: String, start: Date)
     /// `fast edit` of a repeating fast.
     case repeatingFastNotEditable(id: String)
     /// A corrected fast would overlap another one.
@@ -130,6 +132,7 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .fastStopBeforeStart(let id, _, _): return "the fast \(id) began after that time"
         case .fastEndBeforeStart(let id, _, _): return "the fast \(id) would end before it begins"
         case .fastNotStarted(let id, _): return "the fast \(id) has not started"
+        case .fastSkipped(let id, _): return "the fast \(id) was skipped"
         case .repeatingFastNotEditable(let id): return "the fast \(id) repeats"
         case .fastsWouldOverlap(let id, let other, _, _): return "the fast \(id) would overlap the fast \(other)"
         case .fastTooShortToKeep(let id): return "the fast \(id) would last under 2 minutes"

@@ -27,6 +27,18 @@ struct RunnerCorrectionsTests {
         #expect(harness.succeed("fast", "history").contains("  yesterday 20:00  14 h 30 min  16:8  stopped early  f-a"))
     }
 
+    @Test("fast stop --at of a scheduled fast that has not begun says it has not begun, not that it began in the future; nothing changed")
+    func stopAtBeforeItBegins() {
+        let harness = RunnerHarness(now: "2027-03-26T10:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let group = harness.pending().first { $0.request.kind == .fastStart }!.request.group
+        let before = harness.dump()
+        let refused = harness.run("fast", "stop", "--id", group, "--at", "09:00")
+        #expect(refused.exitCode == .dataError)
+        #expect(refused.errors == "chime: fast \(group) has not begun (it starts 20:00), so it cannot be stopped at 09:00: skip it with \"chime fast stop --id \(group)\"\n")
+        #expect(harness.dump() == before)
+    }
+
     @Test("fast edit corrects a fast, refuses one that would overlap another with one line, exit 65 and nothing changed")
     func edit() {
         let harness = RunnerHarness(now: "2026-03-10T18:00:00+01:00")

@@ -5,6 +5,27 @@ import Testing
 
 @Suite("runner: fast schedule")
 struct RunnerFastScheduleTests {
+    @Test("the fast across the spring-forward night: fast schedule says the clocks change tonight before 02:00, and that they changed once they did")
+    func clockChangeTense() throws {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        harness.set("2027-03-28T01:30:00+01:00")
+        #expect(harness.succeed("fast", "schedule").contains("eating until 20:00; 15 h fast: the clocks change tonight\n"))
+        harness.set("2027-03-28T05:00:00+02:00")
+        #expect(harness.succeed("fast", "schedule").contains("eating until 20:00; 15 h fast: the clocks changed during it\n"))
+        harness.set("2027-03-28T13:00:00+02:00")
+        let eating = harness.succeed("fast", "schedule")
+        #expect(eating.contains("Eating window: fs-"))
+        #expect(eating.contains("eating until 20:00; 15 h fast: the clocks changed during it\n"))
+    }
+
+    @Test("a schedule set on Thursday whose first fast, on Saturday, spans the change: the clocks change during it, not tonight")
+    func clockChangeDaysAhead() {
+        let harness = RunnerHarness(now: "2027-03-25T10:00:00+01:00")
+        let lines = harness.succeed("fast", "schedule", "16:8", "weekends 20:00").split(separator: "\n").map(String.init)
+        #expect(lines[1].hasSuffix("; 15 h fast: the clocks change during it"))
+    }
+
     @Test("fast schedule PLAN RULE sets it and makes the next fast; fast schedule shows it; off turns it off")
     func setShowOff() throws {
         // Saturday 2027-03-27 12:00 in Berlin, the day before the clocks go forward.
@@ -17,6 +38,7 @@ struct RunnerFastScheduleTests {
         #expect(lines[1].contains("starts 20:00, ends tomorrow 12:00"))
         #expect(lines[1].hasSuffix("; 15 h fast: the clocks change tonight"))
         #expect(harness.pending().map(\.request.kind).sorted { $0.rawValue < $1.rawValue } == [.fastEnd, .fastStart])
+        #expect(harness.succeed("fast", "schedule").contains("; 15 h fast: the clocks change tonight\n"))
 
         let shown = harness.succeed("fast", "schedule")
         #expect(shown.contains("(FREQ=DAILY;BYSECOND=0;BYMINUTE=0;BYHOUR=20)"))
@@ -138,6 +160,29 @@ struct RunnerFastScheduleTests {
         harness.succeed("water", "drink")
         #expect(harness.pending().contains { $0.request.group.hasSuffix(".20270328-2000") && $0.request.kind == .fastStart })
         #expect(!harness.pending().contains { $0.request.identifier == end })
+    }
+
+    @Test("cancel of a scheduled fast's id before it starts skips it, and the line says so only: it does not say the fast keeps running")
+    func cancelGroupSkips() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let group = harness.pending().first { $0.request.kind == .fastStart }!.request.group
+        let line = harness.succeed("cancel", group)
+        #expect(line.contains("scheduled fast \(group) skipped; the schedule goes on"))
+        #expect(!line.contains("keeps running"))
+        #expect(!harness.pending().contains { $0.request.group == group })
+    }
+
+    @Test("fast delete of a scheduled fast not started yet skips it as fast stop does, and says so: never \"removed from the history\" of a fast never in it")
+    func deleteBeforeStartSkips() {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("fast", "schedule", "16:8", "daily 20:00")
+        let group = harness.pending().first { $0.request.kind == .fastStart }!.request.group
+        let lines = harness.succeed("fast", "delete", group).split(separator: "\n").map(String.init)
+        #expect(lines.first == "Scheduled fast \(group) (due 20:00) skipped; the schedule goes on")
+        #expect(lines.dropFirst().first?.hasPrefix("Next scheduled fast: ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(".20270328-2000 at tomorrow 20:00") == true)
+        #expect(!harness.pending().contains { $0.request.group == group })
     }
 
     @Test("fast start --repeat with a 24 h plan replaces a schedule only with --replace; a fast repeating in real time blocks a schedule")

@@ -65,6 +65,14 @@ struct RunnerPendingTests {
         #expect(group.map { $0["id"] as? String } == ["fast/f-abc/before-1h", "fast/f-abc/end"])
     }
 
+    @Test("cancel of a recurring reminder's id says the reminder ended, not only that one notification was cancelled")
+    func cancelEndsRecurring() throws {
+        let harness = RunnerHarness()
+        harness.succeed("remind", "every", "daily 08:00", "pills", "--id", "pills")
+        #expect(harness.succeed("cancel", "pills") == "Cancelled 1 pending notification (pills); reminder pills ended: its history stays (\"chime remind history pills\")\n")
+        #expect(harness.succeed("cancel", "pills") == "Nothing to cancel (pills)\n")
+    }
+
     @Test("cancel a request identifier, an id, several, --group and --all")
     func cancel() throws {
         let harness = RunnerHarness()
@@ -236,6 +244,13 @@ struct RunnerPendingTests {
         #expect(rows[1].hasPrefix("fast/f-abc/end,f-abc,fast-end,2026-03-10T11:00:00+01:00,10,"))
         #expect(rows[2].hasPrefix("remind/r-str,r-str,reminder,2026-03-10T13:00:00+01:00,5,"))
         #expect(rows[2].hasSuffix(",pending"))
+    }
+
+    @Test("remind every --from a time the clocks skip says it was moved, as remind at does")
+    func recurringFromADaylightSavingGap() throws {
+        let harness = RunnerHarness(now: "2027-03-13T12:00:00-05:00", zone: Fixture.newYork)
+        let output = harness.succeed("remind", "every", "hourly", "stretch", "--from", "2027-03-14 02:30", "--id", "r-dst")
+        #expect(output.hasSuffix("; note: 02:30 does not exist on Mar 14 in America/New_York (the clocks skip it), so it was moved to 03:00\n"))
     }
 
     @Test("a reminder at a time the clocks skip (daylight saving) says it was moved")

@@ -69,7 +69,9 @@ struct DeskFastScheduleTests {
     func deleteAndCancelSkip() throws {
         let bench = try Bench(now: Self.at("2026-12-01T12:00:00Z"))
         let deleted = try bench.perform { try bench.desk.deleteFast(id: "fs-1.20261201-2000", now: $0) }
-        guard case .skipped = deleted else { Issue.record("not skipped: \(deleted)"); return }
+        // Not started yet: skipped as fast stop skips it, with the schedule's next fast.
+        guard case .skippedBeforeStart(_, let next) = deleted else { Issue.record("not skipped: \(deleted)"); return }
+        #expect(next?.id == "fs-1.20261202-2000")
         #expect(try bench.desk.fastScheduleNow(now: bench.now).current?.id == "fs-1.20261202-2000")
         let cancelled = try bench.perform { try bench.desk.cancel(.references([.group("fs-1.20261202-2000")]), now: $0) }
         #expect(cancelled.skippedFasts.map(\.id) == ["fs-1.20261202-2000"])
@@ -80,6 +82,18 @@ struct DeskFastScheduleTests {
         // However many were skipped, one fast is the current one, and stop names it.
         #expect(try bench.current()?.id == "fs-1.20261204-2000")
         #expect(try bench.pending() == ["fast/fs-1.20261204-2000/start", "fast/fs-1.20261204-2000/end"])
+    }
+
+    @Test("a skipped scheduled fast cannot be extended: the refusal names it, and nothing is recorded")
+    func extendSkippedRefused() throws {
+        let bench = try Bench(now: Self.at("2026-12-01T12:00:00Z"))
+        try bench.perform { try bench.desk.stopFast(id: "fs-1.20261202-2000", now: $0) }
+        let sequence = try bench.store.currentSequence()
+        #expect(throws: DeskRefusal.fastSkipped(id: "fs-1.20261202-2000", start: Self.at("2026-12-02T20:00:00Z"))) {
+            try bench.perform { try bench.desk.extendFast(by: .hours(1), id: "fs-1.20261202-2000", now: $0) }
+        }
+        #expect(try bench.store.currentSequence() == sequence)
+        #expect(try bench.store.session(id: "fs-1.20261202-2000")?.fastExtension == nil)
     }
 
     @Test("cancelling the start notification skips the fast; cancelling the end keeps it running")

@@ -44,8 +44,37 @@ struct NotificationRendererTests {
     @Test func aFastTheClocksChangeSaysItsRealLengthInEachLanguage() throws {
         var request = Fixture.fastEnd(tag: "")
         request.content.arguments[ContentArgument.realHours] = "15"
-        #expect(try english.render(job(request)).plainBody == "You finished your 16:8 (15 h fast: the clocks change tonight) fast.")
-        #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（今晚时钟调整，本次禁食 15 小时）禁食。")
+        // At its end the change is behind it: never "tonight" of a night gone.
+        #expect(try english.render(job(request)).plainBody == "You finished your 16:8 (15 h fast: the clocks changed during it) fast.")
+        #expect(try chinese.render(job(request)).plainBody == "你完成了 16:8（期间时钟已调整，本次禁食 15 小时）禁食。")
+    }
+
+    @Test("a 16:8 from 20:00 on Berlin's spring-forward night: its start and a nudge before 02:00 say the clocks change tonight, a nudge and its end after it say they changed")
+    func theClocksChangeTonightOnlyBeforeTheChange() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let start = try Date("2027-03-27T19:00:00Z", strategy: .iso8601)
+        let end = try Date("2027-03-28T10:00:00Z", strategy: .iso8601)
+        func fifteenHours(_ request: NotificationRequest) -> NotificationRequest {
+            var request = request
+            request.content.arguments[ContentArgument.realHours] = "15"
+            return request
+        }
+        let started = try english.render(job(fifteenHours(Fixture.fastStart(start: start, endsAt: end)), zone: berlin)).plainBody
+        #expect(started.contains("(15 h fast: the clocks change tonight)"))
+        #expect(try chinese.render(job(fifteenHours(Fixture.fastStart(start: start, endsAt: end)), zone: berlin)).plainBody.contains("今晚时钟调整"))
+        var evening = fifteenHours(Fixture.nudge(left: "12h", endsAt: end))
+        evening.due = end.addingTimeInterval(-12 * 3600)
+        #expect(try english.render(job(evening, zone: berlin)).plainBody.contains("the clocks change tonight"))
+        let morning = try english.render(job(fifteenHours(Fixture.nudge(endsAt: end)), zone: berlin)).plainBody
+        #expect(morning.contains("(15 h fast: the clocks changed during it)"))
+        let complete = try english.render(job(fifteenHours(Fixture.fastEnd(tag: "", endsAt: end)), zone: berlin)).plainBody
+        #expect(complete == "You finished your 16:8 (15 h fast: the clocks changed during it) fast.")
+        let late = try english.render(job(fifteenHours(Fixture.fastEnd(tag: "", endsAt: end)), late: 1800, zone: berlin)).plainBody
+        #expect(!late.contains("tonight"))
+        // Listed days before, the change is not tonight.
+        var early = job(fifteenHours(Fixture.fastStart(start: start, endsAt: end)), zone: berlin)
+        early.now = start.addingTimeInterval(-2 * 86_400)
+        #expect(try english.render(early).plainBody.contains("(15 h fast: the clocks change during it)"))
     }
 
     @Test func emptyTagLeavesNoParentheses() throws {

@@ -263,7 +263,9 @@ public enum RecurrencePhrase {
 
         /// Days, or `nil` when the times come at once (the start's weekday then).
         mutating func optionalDayList() throws(Failure) -> [RecurrenceRule.WeekdayOccurrence]? {
-            if let word = current, RecurrencePhraseWords.isTimeList(word) { return nil }
+            // The days may be left out, the time may not: it is what a rule ending here lacks.
+            guard let word = current else { throw unexpected(.wantedTimeOfDay) }
+            if RecurrencePhraseWords.isTimeList(word) { return nil }
             return try dayList()
         }
 

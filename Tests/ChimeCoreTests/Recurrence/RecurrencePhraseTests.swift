@@ -57,6 +57,9 @@ struct RecurrencePhraseTests {
         ("weekdayz 09:30", "\"weekdayz\" is not a way to start a rule"),
         ("daily 9.30", "\"9.30\" is not a time of day"),
         ("daily", "it ends too early: a time of day"),
+        // Days are optional after weekly and every N weeks: the time is what is missing.
+        ("weekly", "it ends too early: a time of day"),
+        ("every 2 weeks", "it ends too early: a time of day"),
         ("mon,thx 18:30", "\"thx\" is not a day"),
         ("every 2 lightyears fri 17:00", "\"lightyears\" is not a unit"),
         ("every 0 weeks fri 17:00", "\"0\" is not a count from 1 to 1000"),
