@@ -198,6 +198,8 @@ extension Desk {
             guard let scheduleID = session.scheduleID, let schedule = timeline.schedule(id: scheduleID), schedule.endedAt == nil else { return nil }
             return fastTimeline(timeline, after: plan).nextInstance(of: schedule, after: now)
         }
+        // Skipped already: stopping it again would only write the skip again.
+        if session.scheduleID != nil, session.wasCancelledBeforeStart { throw DeskRefusal.fastSkipped(id: session.id, start: session.start) }
         if session.scheduleID != nil, session.status(at: now).phase == .scheduled {
             let plan = skip(session)
             return Decision(plan, .skipped(session, next: next(after: plan)))

@@ -77,7 +77,7 @@ public enum DeskRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case fastEndBeforeStart(id: String, start: Date, end: Date)
     /// `fast edit` of a fast that has not started (and no `--start` in the past).
     case fastNotStarted(id: String, start: Date)
-    /// `fast extend` of a schedule's fast that was skipped: it does not run.
+    /// `fast extend` or `fast stop` of a schedule's fast that was skipped: it does not run.
     case fastSkipped(id: String, start: Date)
     /// `fast edit` of a repeating fast.
     case repeatingFastNotEditable(id: String)

@@ -84,7 +84,7 @@ struct DeskFastScheduleTests {
         #expect(try bench.pending() == ["fast/fs-1.20261204-2000/start", "fast/fs-1.20261204-2000/end"])
     }
 
-    @Test("a skipped scheduled fast cannot be extended: the refusal names it, and nothing is recorded")
+    @Test("a skipped scheduled fast cannot be extended or stopped again: the refusal names it, and nothing is recorded")
     func extendSkippedRefused() throws {
         let bench = try Bench(now: Self.at("2026-12-01T12:00:00Z"))
         try bench.perform { try bench.desk.stopFast(id: "fs-1.20261202-2000", now: $0) }
@@ -94,6 +94,11 @@ struct DeskFastScheduleTests {
         }
         #expect(try bench.store.currentSequence() == sequence)
         #expect(try bench.store.session(id: "fs-1.20261202-2000")?.fastExtension == nil)
+        // Nor stopped again: the skip is not written twice.
+        #expect(throws: DeskRefusal.fastSkipped(id: "fs-1.20261202-2000", start: Self.at("2026-12-02T20:00:00Z"))) {
+            try bench.perform { try bench.desk.stopFast(id: "fs-1.20261202-2000", now: $0) }
+        }
+        #expect(try bench.store.currentSequence() == sequence)
     }
 
     @Test("cancelling the start notification skips the fast; cancelling the end keeps it running")
