@@ -124,6 +124,14 @@ struct RunnerStatusTests {
         #expect(result.lines.allSatisfy { jsonObject($0) != nil })
     }
 
+    /// What another chime process does to the store while `status --follow` sleeps: it starts
+    /// the fast f-new now.
+    private static func startFastElsewhere(_ harness: RunnerHarness) {
+        var plan = ChangePlan()
+        plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
+        try! harness.store().apply(plan, now: harness.now)
+    }
+
     @Test("status --follow prints at once when the store changes")
     func followChange() throws {
         let harness = RunnerHarness(now: "2026-03-10T10:00:00+01:00")
@@ -132,12 +140,7 @@ struct RunnerStatusTests {
         harness.pause = { [unowned harness] seconds in
             pauses += 1
             harness.advance(seconds)
-            if pauses == 3 {
-                // Another chime process starts a fast.
-                var plan = ChangePlan()
-                plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
-                try! harness.store().apply(plan, now: harness.now)
-            }
+            if pauses == 3 { Self.startFastElsewhere(harness) }
             return pauses == 5 ? .stop : .elapsed
         }
         let result = harness.run("status", "--format", "json", "--follow")
@@ -159,10 +162,7 @@ struct RunnerStatusTests {
             pauses.append(seconds)
             guard pauses.count == 1 else { return .stop }
             harness.advance(120)
-            // Another chime process starts a fast.
-            var plan = ChangePlan()
-            plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
-            try! harness.store().apply(plan, now: harness.now)
+            Self.startFastElsewhere(harness)
             return .storeWritten
         }
         let result = harness.run("status", "--format", "json", "--follow")
@@ -193,9 +193,7 @@ struct RunnerStatusTests {
             case 3:
                 harness.advance(seconds)
                 // Published by now: the 1 s look sees it.
-                var plan = ChangePlan()
-                plan.sessions = [FastingSession(id: "f-new", plan: .standard, start: harness.now)]
-                try! harness.store().apply(plan, now: harness.now)
+                Self.startFastElsewhere(harness)
                 return .elapsed
             default:
                 return .stop
