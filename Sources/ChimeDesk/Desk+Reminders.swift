@@ -139,9 +139,12 @@ extension Desk {
     public static let countLimit = 1000
 
     /// Every recurring reminder that goes on (and, with `includingEnded`, those ended), with
-    /// its next occurrence and how many are left: derived from its rule and what happened.
+    /// its next occurrence and how many are left: derived from its rule and what happened. A
+    /// reminder whose rule has no occurrence left has ended too, whether or not anything wrote
+    /// that down; one ended has none left.
     public func recurringReminders(now: Date, includingEnded: Bool) throws -> [RecurringReminderState] {
-        try store.recurringReminders().filter { includingEnded || $0.endedAt == nil }.map { reminder in
+        let states = try store.recurringReminders().filter { includingEnded || $0.endedAt == nil }.map { reminder in
+            if reminder.endedAt != nil { return RecurringReminderState(reminder: reminder, next: nil, left: 0) }
             let rows = try store.requests(inGroup: reminder.id)
             var next = rows.filter { $0.stored.state.isLive }.map(\.stored.request.due).min()
             if next == nil, reminder.endedAt == nil {
@@ -160,5 +163,6 @@ extension Desk {
             }
             return RecurringReminderState(reminder: reminder, next: next, left: left)
         }
+        return includingEnded ? states : states.filter { $0.next != nil }
     }
 }

@@ -53,5 +53,25 @@ struct RunnerRecurringTests {
         #expect(pills["ended_at"] as? String != nil)
         #expect(pills["rule"] as? String == "daily 08:00")
     }
+
+    @Test("a reminder whose count is used up has ended: remind list leaves it out, --all shows it with none left")
+    func countUsedUp() throws {
+        let harness = RunnerHarness(now: "2027-03-27T12:00:00+01:00")
+        harness.succeed("remind", "every", "every 90m", "tea", "--id", "tea", "--count", "2")
+        harness.succeed("remind", "every", "daily 08:00", "pills", "--id", "pills")
+        // Two days on, 13:30 and 15:00 are past showing late: no occurrence is left.
+        harness.advance(2 * 86_400)
+        let text = harness.succeed("remind", "list")
+        #expect(!text.contains("tea"))
+        #expect(text.contains("pills"))
+        let all = try #require(jsonArray(harness.succeed("remind", "list", "--all", "--json")))
+        let tea = try #require(all.first { $0["id"] as? String == "tea" })
+        #expect(tea["next"] is NSNull)
+        #expect(tea["left"] as? Int == 0)
+        // A rule without end, ended by cancel: none left either, not "no end".
+        harness.succeed("cancel", "pills")
+        let ended = try #require(jsonArray(harness.succeed("remind", "list", "--all", "--json")))
+        #expect(ended.first { $0["id"] as? String == "pills" }?["left"] as? Int == 0)
+    }
 }
 
