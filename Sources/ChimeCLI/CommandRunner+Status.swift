@@ -37,13 +37,13 @@ extension CommandRunner {
             var rechecks: [Date] = []
             waiting: while true {
                 let now = environment.clock()
+                if output.nextPrint <= now { break waiting }
                 rechecks.removeAll { $0 <= now }
                 var wake = output.nextPrint
                 if let recheck = rechecks.first { wake = min(wake, recheck) }
+                // Asked each time: a watch dropped after a read error is made again, or polling takes over.
                 if !environment.watchStore(store.path) { wake = min(wake, now.addingTimeInterval(Self.followPollInterval)) }
-                let remaining = wake.timeIntervalSince(now)
-                if output.nextPrint <= now { break waiting }
-                switch environment.pause(remaining) {
+                switch environment.pause(wake.timeIntervalSince(now)) {
                 case .stop, .readerGone: return .success
                 case .storeWritten:
                     let written = environment.clock()
